@@ -1,0 +1,258 @@
+//! BOJ 17825 Dice Yut — https://www.acmicpc.net/problem/17825
+//!
+//! Ten dice values are known in advance; each turn moves one of four pieces along a yut
+//! board with three shortcuts. The board is a small graph (33 cells, each with its score,
+//! its next cell and, for the three blue cells, a shortcut), so a depth-first search over
+//! the 4^10 choices of piece, skipping illegal landings, finds the maximum score at once.
+
+use common::tokens::check_ints;
+use proconio::input;
+use proconio::source::once::OnceSource;
+use std::io::Read;
+
+const START: usize = 0;
+const FINISH: usize = 32;
+const TURNS: usize = 10;
+const PIECES: usize = 4;
+
+/// The board. Cells 1..=20 are the outer path 2, 4, ..., 40 (cell i scores 2i); 21..=23
+/// the shortcut from 10, 24..=25 from 20, 26..=28 from 30; 29..=31 the shared 25, 30, 35,
+/// which lead to the outer 40 (cell 20); 32 the finish.
+struct Board {
+    score: [u32; 33],
+    next: [usize; 33],
+    shortcut: [Option<usize>; 33],
+}
+
+fn board() -> Board {
+    let mut score = [0; 33];
+    let mut next = [FINISH; 33];
+    let mut shortcut = [None; 33];
+    for (cell, to) in next.iter_mut().enumerate().take(20) {
+        *to = cell + 1;
+    }
+    for (cell, points) in score.iter_mut().enumerate().take(21) {
+        *points = 2 * cell as u32;
+    }
+    let inner: [(usize, u32, usize); 11] = [
+        (21, 13, 22),
+        (22, 16, 23),
+        (23, 19, 29),
+        (24, 22, 25),
+        (25, 24, 29),
+        (26, 28, 27),
+        (27, 27, 28),
+        (28, 26, 29),
+        (29, 25, 30),
+        (30, 30, 31),
+        (31, 35, 20),
+    ];
+    for (cell, points, to) in inner {
+        score[cell] = points;
+        next[cell] = to;
+    }
+    shortcut[5] = Some(21);
+    shortcut[10] = Some(24);
+    shortcut[15] = Some(26);
+    Board {
+        score,
+        next,
+        shortcut,
+    }
+}
+
+impl Board {
+    /// The cell a piece on `from` reaches with a roll of `roll`.
+    fn step(&self, from: usize, roll: u32) -> usize {
+        let mut cell = from;
+        for i in 0..roll {
+            if cell == FINISH {
+                break;
+            }
+            cell = match (i, self.shortcut[from]) {
+                (0, Some(turn)) => turn,
+                _ => self.next[cell],
+            };
+        }
+        cell
+    }
+}
+
+/// The maximum total score for the ten rolls.
+fn solve(rolls: &[u32; TURNS]) -> u32 {
+    let board = board();
+    let mut pieces = [START; PIECES];
+    best_from(&board, rolls, 0, &mut pieces)
+}
+
+fn best_from(
+    board: &Board,
+    rolls: &[u32; TURNS],
+    turn: usize,
+    pieces: &mut [usize; PIECES],
+) -> u32 {
+    if turn == TURNS {
+        return 0;
+    }
+    let mut best = 0;
+    for p in 0..PIECES {
+        let from = pieces[p];
+        if from == FINISH {
+            continue;
+        }
+        let to = board.step(from, rolls[turn]);
+        if to != FINISH && pieces.contains(&to) {
+            continue;
+        }
+        pieces[p] = to;
+        best = best.max(board.score[to] + best_from(board, rolls, turn + 1, pieces));
+        pieces[p] = from;
+    }
+    best
+}
+
+/// Reads and checks the ten rolls.
+fn parse(text: &str) -> Result<[u32; TURNS], String> {
+    check_ints(text, TURNS, TURNS, "the ten dice rolls")?;
+    input! {
+        from OnceSource::from(text),
+        values: [i64; TURNS],
+    }
+    let mut rolls = [0; TURNS];
+    for (i, &v) in values.iter().enumerate() {
+        if !(1..=5).contains(&v) {
+            return Err(format!("roll {}: {} is not a die value 1..5", i + 1, v));
+        }
+        rolls[i] = v as u32;
+    }
+    Ok(rolls)
+}
+
+fn main() {
+    let mut text = String::new();
+    if std::io::stdin().read_to_string(&mut text).is_err() {
+        eprintln!("error: standard input is not valid UTF-8 text");
+        std::process::exit(1);
+    }
+    match parse(&text) {
+        Ok(rolls) => println!("{}", solve(&rolls)),
+        Err(message) => {
+            eprintln!("error: {}", message);
+            std::process::exit(1);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn samples_from_the_problem_statement() {
+        let cases = [
+            ([1, 2, 3, 4, 1, 2, 3, 4, 1, 2], 190),
+            ([1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 133),
+            ([5, 1, 2, 3, 4, 5, 5, 3, 2, 4], 214),
+            ([5, 5, 5, 5, 5, 5, 5, 5, 5, 5], 130),
+        ];
+        for (rolls, expected) in cases {
+            assert_eq!(solve(&rolls), expected, "{rolls:?}");
+        }
+    }
+
+    /// An independent model of the board: four routes as explicit score lists, a piece as
+    /// (route, index). A piece that starts a move on outer 10, 20 or 30 switches route.
+    const ROUTES: [&[u32]; 4] = [
+        &[
+            0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40,
+        ],
+        &[10, 13, 16, 19, 25, 30, 35, 40],
+        &[20, 22, 24, 25, 30, 35, 40],
+        &[30, 28, 27, 26, 25, 30, 35, 40],
+    ];
+
+    /// A number naming the physical cell, so shared cells compare equal across routes;
+    /// None once the piece is off the board.
+    fn cell_id(route: usize, idx: usize) -> Option<u32> {
+        let len = ROUTES[route].len();
+        if idx >= len {
+            return None;
+        }
+        let score = ROUTES[route][idx];
+        Some(if score == 40 {
+            1000
+        } else if route == 0 || idx == 0 {
+            score // the outer path, including the blue cells where shortcuts begin
+        } else if idx + 4 >= len {
+            100 + score // 25, 30, 35 in the centre, shared by all shortcuts
+        } else {
+            200 * route as u32 + score
+        })
+    }
+
+    fn brute_force(rolls: &[u32; 10]) -> u32 {
+        let mut best = 0;
+        // All 4^10 assignments of rolls to pieces, as base-4 numbers.
+        for code in 0..(1u32 << 20) {
+            let mut pos = [(0usize, 0usize); 4];
+            let mut total = 0;
+            let mut legal = true;
+            for (turn, &roll) in rolls.iter().enumerate() {
+                let p = ((code >> (2 * turn)) & 3) as usize;
+                let (mut route, mut idx) = pos[p];
+                if idx >= ROUTES[route].len() {
+                    legal = false;
+                    break;
+                }
+                if route == 0 && [10, 20, 30].contains(&ROUTES[0][idx]) {
+                    route = (ROUTES[0][idx] / 10) as usize;
+                    idx = 0;
+                }
+                idx += roll as usize;
+                let landing = cell_id(route, idx);
+                if landing.is_some()
+                    && (0..4).any(|q| q != p && cell_id(pos[q].0, pos[q].1) == landing)
+                {
+                    legal = false;
+                    break;
+                }
+                pos[p] = (route, idx);
+                total += ROUTES[route].get(idx).copied().unwrap_or(0);
+            }
+            if legal {
+                best = best.max(total);
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn matches_route_list_brute_force_on_random_rolls() {
+        let mut seed = 0x5eed_17825u64;
+        for _ in 0..25 {
+            let mut rolls = [0u32; 10];
+            for r in rolls.iter_mut() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                *r = (seed % 5) as u32 + 1;
+            }
+            assert_eq!(solve(&rolls), brute_force(&rolls), "rolls {rolls:?}");
+        }
+    }
+
+    #[test]
+    fn rejects_bad_rolls_with_a_clear_message() {
+        assert!(parse("1 2 3 4 5 1 2 3 4 6")
+            .unwrap_err()
+            .contains("roll 10: 6"));
+        assert!(parse("1 2 3 4 5 1 2 3 4 0")
+            .unwrap_err()
+            .contains("not a die value"));
+        assert!(parse("1 2 3").unwrap_err().contains("after 3 numbers"));
+        assert!(parse("1 2 3 4 5 1 2 3 4 five")
+            .unwrap_err()
+            .contains("`five`"));
+        assert_eq!(parse("5 5 5 5 5\n5 5 5 5 5\n"), Ok([5; 10]));
+    }
+}

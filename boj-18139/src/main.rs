@@ -1,0 +1,612 @@
+//! BOJ 18139 Rush Hour Puzzle — https://www.acmicpc.net/problem/18139
+//!
+//! Breadth-first search over board positions. A position is the offset of every vehicle
+//! along its own axis, packed 3 bits per vehicle into a `u64`, so the visited set compares
+//! whole positions exactly (no lossy hashing). Occupancy is a 36-bit bitboard rebuilt from
+//! precomputed per-vehicle masks. The same solver serves two metrics, steps (one cell per
+//! step, the judge's) and moves (a slide of any distance, the usual puzzle metric), walls,
+//! an optional bound and the optimal sequence.
+//!
+//! The judge's answer: the red car must reach the two (or three) rightmost cells of the
+//! exit row, then drive off, one step per cell of its length; -1 when that exceeds 10.
+
+use common::exact_map::ExactIndex;
+use common::tokens::check_ints;
+use proconio::input;
+use proconio::source::once::OnceSource;
+use std::io::Read;
+
+/// Side of the board.
+pub const SIZE: usize = 6;
+/// Row (0-based) of the exit, on the right edge.
+pub const EXIT_ROW: usize = 2;
+/// The judge's cap on the answer.
+const LIMIT: u32 = 10;
+/// Bits per vehicle in a packed position (offsets 0..=4).
+const BITS: u32 = 3;
+/// Packed positions are `u64`, so at most 21 vehicles; a 6x6 board holds at most 18.
+const MAX_VEHICLES: usize = 21;
+
+/// What stands on one cell of an input board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Empty,
+    Wall,
+    /// A vehicle by its label; the caller says which label is the red car.
+    Vehicle(u8),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Vehicle {
+    pub label: u8,
+    pub horizontal: bool,
+    pub len: usize,
+    /// The row of a horizontal vehicle, the column of a vertical one.
+    pub line: usize,
+}
+
+/// The cost of a slide: one per cell (`Steps`) or one per slide (`Moves`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Metric {
+    Steps,
+    Moves,
+}
+
+/// One slide: `vehicle` (index into [`Puzzle::vehicles`]) moves `delta` cells along its axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slide {
+    pub vehicle: usize,
+    pub delta: i32,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Optimal cost to bring the red car onto the rightmost cells of its row.
+    pub cost: u32,
+    /// One optimal sequence of slides.
+    pub slides: Vec<Slide>,
+}
+
+/// A validated board: vehicle 0 is the red car.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    pub vehicles: Vec<Vehicle>,
+    pub walls: u64,
+    /// Packed start position.
+    pub start: u64,
+    /// `masks[v][p]`: the cells vehicle `v` covers at offset `p`.
+    masks: Vec<[u64; SIZE]>,
+}
+
+fn bit(row: usize, col: usize) -> u64 {
+    1 << (row * SIZE + col)
+}
+
+impl Puzzle {
+    /// Builds a puzzle from a row-major 6x6 grid. `red` is the label of the red car.
+    /// Every label must cover a straight run of 2 or 3 cells.
+    pub fn from_cells(cells: &[Cell; SIZE * SIZE], red: u8) -> Result<Puzzle, String> {
+        let mut labels: Vec<u8> = cells
+            .iter()
+            .filter_map(|c| match c {
+                Cell::Vehicle(l) => Some(*l),
+                _ => None,
+            })
+            .collect();
+        labels.sort_unstable();
+        labels.dedup();
+        if !labels.contains(&red) {
+            return Err(format!(
+                "the red car ({}) is not on the board",
+                label_name(red)
+            ));
+        }
+        if labels.len() > MAX_VEHICLES {
+            return Err(format!(
+                "{} vehicles; at most {} are supported",
+                labels.len(),
+                MAX_VEHICLES
+            ));
+        }
+        // The red car first, then the others in label order.
+        labels.retain(|&l| l != red);
+        labels.insert(0, red);
+        let mut puzzle = Puzzle {
+            vehicles: Vec::new(),
+            walls: 0,
+            start: 0,
+            masks: Vec::new(),
+        };
+        for (i, cell) in cells.iter().enumerate() {
+            if *cell == Cell::Wall {
+                puzzle.walls |= 1 << i;
+            }
+        }
+        for (index, &label) in labels.iter().enumerate() {
+            let at: Vec<(usize, usize)> = (0..SIZE * SIZE)
+                .filter(|&i| cells[i] == Cell::Vehicle(label))
+                .map(|i| (i / SIZE, i % SIZE))
+                .collect();
+            let (vehicle, offset) = shape(label, &at)?;
+            let mut masks = [0; SIZE];
+            for (p, mask) in masks.iter_mut().enumerate().take(SIZE - vehicle.len + 1) {
+                for k in 0..vehicle.len {
+                    *mask |= if vehicle.horizontal {
+                        bit(vehicle.line, p + k)
+                    } else {
+                        bit(p + k, vehicle.line)
+                    };
+                }
+            }
+            puzzle.start |= (offset as u64) << (BITS * index as u32);
+            puzzle.vehicles.push(vehicle);
+            puzzle.masks.push(masks);
+        }
+        Ok(puzzle)
+    }
+
+    /// Offset of vehicle `v` in packed position `state`.
+    pub fn offset(&self, state: u64, v: usize) -> usize {
+        ((state >> (BITS * v as u32)) & 7) as usize
+    }
+
+    fn occupancy(&self, state: u64) -> u64 {
+        let mut occ = self.walls;
+        for v in 0..self.vehicles.len() {
+            occ |= self.masks[v][self.offset(state, v)];
+        }
+        occ
+    }
+
+    /// Whether the red car can ever leave: horizontal on the exit row.
+    pub fn red_on_exit_row(&self) -> bool {
+        let red = self.vehicles[0];
+        red.horizontal && red.line == EXIT_ROW
+    }
+
+    fn solved(&self, state: u64) -> bool {
+        self.offset(state, 0) == SIZE - self.vehicles[0].len
+    }
+
+    /// Calls `visit(next_state)` for every position one slide away under `metric`.
+    fn for_each_neighbour(&self, state: u64, metric: Metric, mut visit: impl FnMut(u64)) {
+        let occ = self.occupancy(state);
+        for v in 0..self.vehicles.len() {
+            let shift = BITS * v as u32;
+            let p = self.offset(state, v);
+            let masks = &self.masks[v];
+            let others = occ ^ masks[p];
+            let last = SIZE - self.vehicles[v].len;
+            let mut q = p;
+            while q > 0 && masks[q - 1] & others == 0 {
+                q -= 1;
+                visit(state - (((p - q) as u64) << shift));
+                if metric == Metric::Steps {
+                    break;
+                }
+            }
+            let mut q = p;
+            while q < last && masks[q + 1] & others == 0 {
+                q += 1;
+                visit(state + (((q - p) as u64) << shift));
+                if metric == Metric::Steps {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Breadth-first search for the cheapest way to bring the red car onto the rightmost
+    /// cells of the exit row. With `bound`, positions farther than it are not expanded.
+    /// Returns `None` when that is impossible (within the bound), and the number of
+    /// distinct positions seen either way.
+    ///
+    /// # Complexity
+    /// O(R * V * 6) time and O(R) memory for R positions reachable (within the bound) and
+    /// V vehicles.
+    pub fn solve(&self, metric: Metric, bound: Option<u32>) -> (Option<Solution>, usize) {
+        if !self.red_on_exit_row() {
+            return (None, 1);
+        }
+        let mut seen = ExactIndex::with_capacity(1 << 12);
+        let mut parent: Vec<u32> = vec![0];
+        seen.insert(self.start);
+        let mut layer_start = 0;
+        let mut depth = 0;
+        loop {
+            let layer_end = seen.len();
+            for i in layer_start..layer_end {
+                let state = seen.keys()[i];
+                if self.solved(state) {
+                    let slides = self.path_to(&seen, &parent, i);
+                    return (
+                        Some(Solution {
+                            cost: depth,
+                            slides,
+                        }),
+                        seen.len(),
+                    );
+                }
+            }
+            if layer_end == layer_start || bound.is_some_and(|b| depth >= b) {
+                return (None, seen.len());
+            }
+            for i in layer_start..layer_end {
+                let state = seen.keys()[i];
+                self.for_each_neighbour(state, metric, |next| {
+                    if seen.insert(next).1 {
+                        parent.push(i as u32);
+                    }
+                });
+            }
+            layer_start = layer_end;
+            depth += 1;
+        }
+    }
+
+    fn path_to(&self, seen: &ExactIndex, parent: &[u32], mut i: usize) -> Vec<Slide> {
+        let mut slides = Vec::new();
+        while i != 0 {
+            let (from, to) = (seen.keys()[parent[i] as usize], seen.keys()[i]);
+            let vehicle = (0..self.vehicles.len())
+                .find(|&v| self.offset(from, v) != self.offset(to, v))
+                .unwrap_or(0);
+            let delta = self.offset(to, vehicle) as i32 - self.offset(from, vehicle) as i32;
+            slides.push(Slide { vehicle, delta });
+            i = parent[i] as usize;
+        }
+        slides.reverse();
+        slides
+    }
+}
+
+/// The vehicle a label's cells describe, and its offset; an error unless they form a
+/// straight run of 2 or 3 cells.
+fn shape(label: u8, at: &[(usize, usize)]) -> Result<(Vehicle, usize), String> {
+    let (r0, c0) = at[0];
+    let len = at.len();
+    let horizontal = at
+        .iter()
+        .enumerate()
+        .all(|(k, &(r, c))| r == r0 && c == c0 + k);
+    let vertical = at
+        .iter()
+        .enumerate()
+        .all(|(k, &(r, c))| c == c0 && r == r0 + k);
+    if !(2..=3).contains(&len) || !(horizontal || vertical) {
+        let cells: Vec<String> = at
+            .iter()
+            .map(|(r, c)| format!("({},{})", r + 1, c + 1))
+            .collect();
+        return Err(format!(
+            "vehicle {} is not a straight run of 2 or 3 cells: it covers (row,column) {}",
+            label_name(label),
+            cells.join(" ")
+        ));
+    }
+    let vehicle = Vehicle {
+        label,
+        horizontal,
+        len,
+        line: if horizontal { r0 } else { c0 },
+    };
+    Ok((vehicle, if horizontal { c0 } else { r0 }))
+}
+
+/// How a label reads in messages: a letter as itself, a judge id as its number.
+fn label_name(label: u8) -> String {
+    if label.is_ascii_uppercase() {
+        (label as char).to_string()
+    } else {
+        label.to_string()
+    }
+}
+
+/// Reads a judge board: 36 integers, 0 for empty, 1..=10 for vehicles, 1 the red car.
+fn parse_judge(text: &str) -> Result<Puzzle, String> {
+    check_ints(text, SIZE * SIZE, SIZE * SIZE, "the 6x6 board")?;
+    input! {
+        from OnceSource::from(text),
+        ids: [i64; SIZE * SIZE],
+    }
+    let mut cells = [Cell::Empty; SIZE * SIZE];
+    for (i, &id) in ids.iter().enumerate() {
+        if !(0..=10).contains(&id) {
+            return Err(format!(
+                "row {}, column {}: {} is not a vehicle id 0..10",
+                i / SIZE + 1,
+                i % SIZE + 1,
+                id
+            ));
+        }
+        if id > 0 {
+            cells[i] = Cell::Vehicle(id as u8);
+        }
+    }
+    Puzzle::from_cells(&cells, 1)
+}
+
+/// Reads a board in the database's letters: `o` empty, `x` wall, `A` the red car, `B`..`Z`
+/// the others; 36 characters, row by row.
+pub fn parse_letters(board: &str) -> Result<Puzzle, String> {
+    if board.chars().count() != SIZE * SIZE {
+        return Err(format!(
+            "a board has 36 cells, found {} characters",
+            board.chars().count()
+        ));
+    }
+    let mut cells = [Cell::Empty; SIZE * SIZE];
+    for (i, ch) in board.chars().enumerate() {
+        cells[i] = match ch {
+            'o' | '.' => Cell::Empty,
+            'x' => Cell::Wall,
+            'A'..='Z' => Cell::Vehicle(ch as u8),
+            _ => return Err(format!("cell {}: unexpected character `{}`", i + 1, ch)),
+        };
+    }
+    Puzzle::from_cells(&cells, b'A')
+}
+
+/// The judge's answer for a puzzle: steps to drive the red car off, or -1 beyond 10.
+fn judge_answer(puzzle: &Puzzle) -> i32 {
+    let len = puzzle.vehicles[0].len as u32;
+    if !puzzle.red_on_exit_row() || len > LIMIT {
+        return -1;
+    }
+    match puzzle.solve(Metric::Steps, Some(LIMIT - len)).0 {
+        Some(solution) => (solution.cost + len) as i32,
+        None => -1,
+    }
+}
+
+fn main() {
+    let mut text = String::new();
+    if std::io::stdin().read_to_string(&mut text).is_err() {
+        eprintln!("error: standard input is not valid UTF-8 text");
+        std::process::exit(1);
+    }
+    match parse_judge(&text) {
+        Ok(puzzle) => println!("{}", judge_answer(&puzzle)),
+        Err(message) => {
+            eprintln!("error: {}", message);
+            std::process::exit(1);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::{HashSet, VecDeque};
+
+    const SAMPLE_1: &str =
+        "2 2 0 0 0 7\n3 0 0 5 0 7\n3 1 1 5 0 7\n3 0 0 5 0 0\n4 0 0 0 8 8\n4 0 6 6 6 0\n";
+    const SAMPLE_2: &str =
+        "0 2 0 6 6 0\n0 2 0 0 7 0\n0 3 1 1 7 0\n0 3 4 4 8 0\n0 5 5 5 8 0\n0 0 0 0 0 0\n";
+
+    #[test]
+    fn samples_from_the_problem_statement() {
+        assert_eq!(judge_answer(&parse_judge(SAMPLE_1).unwrap()), -1);
+        assert_eq!(judge_answer(&parse_judge(SAMPLE_2).unwrap()), 6);
+    }
+
+    /// The judge's rules played literally on a grid of ids: one vehicle moves one cell per
+    /// step, and the red car may drive through the right edge of the exit row, cell by
+    /// cell, until it is gone. Plain BFS over whole grids in a std HashSet, up to 10 steps.
+    fn brute_force_judge(grid: &[u8; 36]) -> i32 {
+        let mut seen: HashSet<[u8; 36]> = HashSet::new();
+        let mut queue = VecDeque::from([(*grid, 0)]);
+        seen.insert(*grid);
+        while let Some((g, d)) = queue.pop_front() {
+            if !g.contains(&1) {
+                return d;
+            }
+            if d == 10 {
+                continue;
+            }
+            for id in 1..=10u8 {
+                let cells: Vec<usize> = (0..36).filter(|&i| g[i] == id).collect();
+                if cells.is_empty() {
+                    continue;
+                }
+                let horizontal = cells.len() == 1 || cells[1] == cells[0] + 1;
+                let stride: isize = if horizontal { 1 } else { 6 };
+                for dir in [-1isize, 1] {
+                    // Cell entered by the move: beyond the front end in direction `dir`.
+                    let front = if dir > 0 {
+                        *cells.last().unwrap()
+                    } else {
+                        cells[0]
+                    } as isize;
+                    let target = front + dir * stride;
+                    let leaves_right = horizontal && dir > 0 && front % 6 == 5;
+                    let mut next = g;
+                    if leaves_right {
+                        if id != 1 || front / 6 != 2 {
+                            continue;
+                        }
+                        // The red car slides out through the exit: its front cell vanishes.
+                        next[cells[0]] = 0;
+                    } else {
+                        let off_board =
+                            target < 0 || target >= 36 || (horizontal && (target / 6 != front / 6));
+                        if off_board || g[target as usize] != 0 {
+                            continue;
+                        }
+                        let back = if dir > 0 {
+                            cells[0]
+                        } else {
+                            *cells.last().unwrap()
+                        };
+                        next[back] = 0;
+                        next[target as usize] = id;
+                    }
+                    if seen.insert(next) {
+                        queue.push_back((next, d + 1));
+                    }
+                }
+            }
+        }
+        -1
+    }
+
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    /// A random valid judge board: a red car (usually horizontal on the exit row) and up to
+    /// nine more vehicles of length 2 or 3 dropped where they fit.
+    fn random_board(rng: &mut Rng) -> [u8; 36] {
+        let mut g = [0u8; 36];
+        let mut place =
+            |g: &mut [u8; 36], id: u8, horizontal: bool, len: usize, r: usize, c: usize| {
+                let cells: Vec<usize> = (0..len)
+                    .map(|k| if horizontal { (r, c + k) } else { (r + k, c) })
+                    .filter(|&(r, c)| r < 6 && c < 6)
+                    .map(|(r, c)| r * 6 + c)
+                    .collect();
+                if cells.len() == len && cells.iter().all(|&i| g[i] == 0) {
+                    for i in cells {
+                        g[i] = id;
+                    }
+                    true
+                } else {
+                    false
+                }
+            };
+        loop {
+            let odd = rng.below(10) == 0;
+            let horizontal = !odd || rng.below(2) == 0;
+            let len = if rng.below(8) == 0 { 3 } else { 2 };
+            let r = if odd { rng.below(6) } else { 2 } as usize;
+            if place(&mut g, 1, horizontal, len, r, rng.below(6) as usize) {
+                break;
+            }
+        }
+        let wanted = 2 + rng.below(9) as u8;
+        let mut id = 2;
+        for _ in 0..200 {
+            if id > wanted {
+                break;
+            }
+            let horizontal = rng.below(2) == 0;
+            let len = 2 + rng.below(2) as usize;
+            if place(
+                &mut g,
+                id,
+                horizontal,
+                len,
+                rng.below(6) as usize,
+                rng.below(6) as usize,
+            ) {
+                id += 1;
+            }
+        }
+        g
+    }
+
+    fn text_of(grid: &[u8; 36]) -> String {
+        grid.chunks(6)
+            .map(|row| {
+                row.iter()
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    + "\n"
+            })
+            .collect()
+    }
+
+    #[test]
+    fn matches_grid_brute_force_on_random_judge_boards() {
+        let mut rng = Rng(0x18139);
+        let mut solvable = 0;
+        for _ in 0..400 {
+            let grid = random_board(&mut rng);
+            let expected = brute_force_judge(&grid);
+            let got = judge_answer(&parse_judge(&text_of(&grid)).unwrap());
+            assert_eq!(got, expected, "board:\n{}", text_of(&grid));
+            solvable += (expected > 0) as usize;
+        }
+        // The generator must exercise both outcomes, not only -1.
+        assert!(solvable > 100, "only {solvable} solvable boards");
+    }
+
+    #[test]
+    fn returned_slides_are_legal_and_reach_the_goal_at_the_stated_cost() {
+        let mut rng = Rng(7);
+        for _ in 0..200 {
+            let grid = random_board(&mut rng);
+            let puzzle = parse_judge(&text_of(&grid)).unwrap();
+            for metric in [Metric::Steps, Metric::Moves] {
+                let Some(solution) = puzzle.solve(metric, None).0 else {
+                    continue;
+                };
+                let mut state = puzzle.start;
+                let mut cost = 0;
+                for slide in &solution.slides {
+                    let mut legal = Vec::new();
+                    puzzle.for_each_neighbour(state, metric, |n| legal.push(n));
+                    let shift = BITS * slide.vehicle as u32;
+                    let next = (state as i64 + ((slide.delta as i64) << shift)) as u64;
+                    assert!(legal.contains(&next), "illegal slide {slide:?}");
+                    cost += if metric == Metric::Steps {
+                        slide.delta.unsigned_abs()
+                    } else {
+                        1
+                    };
+                    state = next;
+                }
+                assert!(puzzle.solved(state));
+                assert_eq!(cost, solution.cost);
+            }
+        }
+    }
+
+    #[test]
+    fn rejects_malformed_boards_with_one_clear_line() {
+        let cases = [
+            ("1 1 0 0 0", "input ended after 5 numbers"),
+            (
+                &SAMPLE_2.replace("0 3 4 4 8 0", "0 3 4 4 8 x"),
+                "line 4, token 6",
+            ),
+            (
+                &SAMPLE_2.replace("0 3 4 4 8 0", "0 3 4 4 8 -1"),
+                "row 4, column 6: -1",
+            ),
+            (
+                &SAMPLE_2.replace("0 3 4 4 8 0", "0 3 4 4 8 11"),
+                "11 is not a vehicle id",
+            ),
+            (
+                &SAMPLE_2.replace("0 3 4 4 8 0", "0 3 4 4 8 4"),
+                "vehicle 4 is not a straight run",
+            ),
+            (
+                &SAMPLE_2.replace("0 0 0 0 0 0", "0 0 0 0 0 9"),
+                "vehicle 9 is not a straight run",
+            ),
+            (
+                &SAMPLE_2.replace('1', "0"),
+                "the red car (1) is not on the board",
+            ),
+            (&format!("{SAMPLE_2} 0"), "unexpected extra input"),
+        ];
+        for (input, expected) in cases {
+            let err = parse_judge(input).unwrap_err();
+            assert!(
+                err.contains(expected),
+                "{err:?} should mention {expected:?}"
+            );
+            assert!(!err.contains('\n'));
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! Up-front validation of whitespace-separated integer input.
+//!
+//! proconio's `input!` panics with a backtrace on malformed input. Solutions read the whole
+//! input once, check it here, and only then hand the text to `input!`, so a bad input gets
+//! one clear line naming the line and token that is wrong instead of a panic.
+
+/// Checks that `text` holds between `min` and `max` whitespace-separated tokens and that
+/// each one is a decimal integer that fits in `i64`. `what` names the expected input in the
+/// error message (for example "the 6x6 board").
+///
+/// Returns the number of tokens, or a one-line message naming the first problem found with
+/// its 1-based line and token position.
+///
+/// # Complexity
+/// O(length of `text`).
+pub fn check_ints(text: &str, min: usize, max: usize, what: &str) -> Result<usize, String> {
+    let mut count = 0;
+    for (line_no, line) in text.lines().enumerate() {
+        for (col, token) in line.split_whitespace().enumerate() {
+            count += 1;
+            if count > max {
+                return Err(format!(
+                    "line {}, token {}: unexpected extra input `{}`: {} takes {}",
+                    line_no + 1,
+                    col + 1,
+                    shorten(token),
+                    what,
+                    expected_count(min, max)
+                ));
+            }
+            if token.parse::<i64>().is_err() {
+                return Err(format!(
+                    "line {}, token {}: expected an integer, found `{}`",
+                    line_no + 1,
+                    col + 1,
+                    shorten(token)
+                ));
+            }
+        }
+    }
+    if count < min {
+        return Err(format!(
+            "input ended after {} number{}: {} takes {}",
+            count,
+            if count == 1 { "" } else { "s" },
+            what,
+            expected_count(min, max)
+        ));
+    }
+    Ok(count)
+}
+
+fn expected_count(min: usize, max: usize) -> String {
+    if min == max {
+        format!("{} integers", min)
+    } else {
+        format!("{} to {} integers", min, max)
+    }
+}
+
+/// Keeps error lines short when a token is huge.
+fn shorten(token: &str) -> String {
+    const LIMIT: usize = 24;
+    if token.chars().count() <= LIMIT {
+        token.to_string()
+    } else {
+        let head: String = token.chars().take(LIMIT).collect();
+        format!("{}...", head)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_ints;
+
+    #[test]
+    fn accepts_counts_inside_the_range_and_returns_them() {
+        assert_eq!(check_ints("1 2\n3\n", 1, 3, "x"), Ok(3));
+        assert_eq!(check_ints("  -7 ", 1, 2, "x"), Ok(1));
+    }
+
+    #[test]
+    fn names_line_and_token_of_a_non_number() {
+        let err = check_ints("1 2\n3 x4 5\n", 1, 9, "x").unwrap_err();
+        assert!(err.starts_with("line 2, token 2:"), "{err}");
+        assert!(err.contains("`x4`"), "{err}");
+    }
+
+    #[test]
+    fn reports_too_few_and_too_many_numbers() {
+        let err = check_ints("1 2", 3, 3, "the triple").unwrap_err();
+        assert!(
+            err.contains("after 2 numbers") && err.contains("3 integers"),
+            "{err}"
+        );
+        let err = check_ints("1 2 3\n4", 3, 3, "the triple").unwrap_err();
+        assert!(
+            err.starts_with("line 2, token 1: unexpected extra input `4`"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn rejects_numbers_outside_i64() {
+        let err = check_ints("99999999999999999999", 1, 1, "x").unwrap_err();
+        assert!(err.contains("expected an integer"), "{err}");
+    }
+}

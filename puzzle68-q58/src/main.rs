@@ -1,0 +1,504 @@
+//! Puzzle68 Q58, cell-merge patterns (from the book "Algorithm Puzzle 68"; no online judge).
+//!
+//! Count the ways to split an N x M grid into rectangles, and the ways with no 1x1 block.
+//!
+//! Idea: mark each interior unit edge of the grid as cut or not. A set of cut edges is a
+//! split into rectangles exactly when, at every interior corner, the cut edges meeting there
+//! form no dead end and no L-turn (allowed: none, a straight line, a T, a cross): a dead end
+//! or an L would give some region a corner of 360 or 270 degrees. So both counts are
+//! transfer-matrix (profile) dynamic programmes that sweep the interior corners row by row,
+//! carrying the vertical edges that cross the sweep line:
+//! - the total needs only those W-1 bits and the horizontal edge left of the current corner;
+//!   each corner is then an in-place 4-term butterfly over a flat array of 2^W counts;
+//! - the no-1x1 count also carries, per column, whether the cell just above the line is
+//!   closed on its top, left and right (only possible where both sides are cut); its states
+//!   are sparse (about 2.6^W) and live in an exact hash index.
+//!
+//! Counts are exact: fixed-width multi-limb integers, the width taken from a floating-point
+//! pass of the same programme that bounds the total.
+
+use common::bignum::{add_limbs, BigUint};
+use common::exact_map::ExactIndex;
+use common::tokens::check_ints;
+use proconio::input;
+use proconio::source::once::OnceSource;
+use std::io::Read;
+
+/// Largest narrow side the binary accepts: the no-1x1 count has about 2.6^W states.
+pub const MAX_WIDTH: usize = 12;
+/// Largest long side the binary accepts.
+pub const MAX_LENGTH: usize = 200;
+
+/// A flat array of counters, one per profile state, on which corners act.
+trait Counters {
+    /// `self[dst] += self[src]`.
+    fn add(&mut self, dst: usize, src: usize);
+    /// Exchanges two counters.
+    fn swap(&mut self, a: usize, b: usize);
+    /// `self[dst] = self[src]`.
+    fn copy(&mut self, dst: usize, src: usize);
+}
+
+/// Floating-point counters that rescale to avoid overflow; give log2 of the count.
+struct Estimates {
+    values: Vec<f64>,
+    log2_scale: f64,
+}
+
+impl Counters for Estimates {
+    fn add(&mut self, dst: usize, src: usize) {
+        self.values[dst] += self.values[src];
+    }
+    fn swap(&mut self, a: usize, b: usize) {
+        self.values.swap(a, b);
+    }
+    fn copy(&mut self, dst: usize, src: usize) {
+        self.values[dst] = self.values[src];
+    }
+}
+
+impl Estimates {
+    fn rescale(&mut self) {
+        let max = self.values.iter().cloned().fold(0.0, f64::max);
+        if max > 0.0 {
+            for v in self.values.iter_mut() {
+                *v /= max;
+            }
+            self.log2_scale += max.log2();
+        }
+    }
+}
+
+/// Exact counters of `width` limbs each.
+struct Exact {
+    limbs: Vec<u64>,
+    width: usize,
+}
+
+impl Exact {
+    fn new(states: usize, width: usize) -> Exact {
+        Exact {
+            limbs: vec![0; states * width],
+            width,
+        }
+    }
+
+    fn get(&self, i: usize) -> &[u64] {
+        &self.limbs[i * self.width..(i + 1) * self.width]
+    }
+
+    /// Mutable counter `dst` and shared counter `src` (distinct).
+    fn pair(&mut self, dst: usize, src: usize) -> (&mut [u64], &[u64]) {
+        let w = self.width;
+        if dst < src {
+            let (lo, hi) = self.limbs.split_at_mut(src * w);
+            (&mut lo[dst * w..(dst + 1) * w], &hi[..w])
+        } else {
+            let (lo, hi) = self.limbs.split_at_mut(dst * w);
+            (&mut hi[..w], &lo[src * w..(src + 1) * w])
+        }
+    }
+}
+
+impl Counters for Exact {
+    fn add(&mut self, dst: usize, src: usize) {
+        let (d, s) = self.pair(dst, src);
+        let carry = add_limbs(d, s);
+        debug_assert!(!carry, "limb width too small");
+    }
+    fn swap(&mut self, a: usize, b: usize) {
+        let w = self.width;
+        for k in 0..w {
+            self.limbs.swap(a * w + k, b * w + k);
+        }
+    }
+    fn copy(&mut self, dst: usize, src: usize) {
+        let w = self.width;
+        self.limbs.copy_within(src * w..(src + 1) * w, dst * w);
+    }
+}
+
+/// Narrow and long side of an n x m grid.
+fn sides(n: usize, m: usize) -> (usize, usize) {
+    (n.min(m), n.max(m))
+}
+
+/// Runs the total-count sweep on `counters` indexed by `mask | h << (w-1)`, where `mask`
+/// holds the W-1 vertical edges crossing the sweep line and `h` the horizontal edge left of
+/// the current corner. `end_row` runs after each row of corners. Returns nothing: the
+/// count is the sum over the `h = 0` half afterwards.
+fn sweep_total<C: Counters>(counters: &mut C, w: usize, h: usize, mut end_row: impl FnMut(&mut C)) {
+    let half = 1usize << (w - 1);
+    // Start: any vertical edges in the first cell row, one way each (set by the caller).
+    for _row in 1..h {
+        // The first horizontal edge of the row touches the border: free, either value.
+        for mask in 0..half {
+            counters.copy(mask | half, mask);
+        }
+        for j in 0..w - 1 {
+            // Corner j+1: up = bit j of the mask, left = h. Allowed (down, right) given
+            // (up, left): (0,0)->(0,0); (1,0)->(1,0),(1,1); (0,1)->(0,1),(1,1);
+            // (1,1)->(1,0),(0,1),(1,1). In place: 01 = c+e, 10 = b+e, 11 = b+c+e.
+            let bit = 1usize << j;
+            for rest in 0..half {
+                if rest & bit != 0 {
+                    continue;
+                }
+                let (i10, i01) = (rest | bit, rest | half);
+                let i11 = i10 | half;
+                counters.add(i01, i11); // c + e
+                counters.add(i11, i10); // b + e
+                counters.swap(i10, i11); // i10 = b + e, i11 = b
+                counters.add(i11, i01); // b + c + e
+            }
+        }
+        // The last horizontal edge touches the border: free, so both values count.
+        for mask in 0..half {
+            counters.add(mask, mask | half);
+        }
+        end_row(counters);
+    }
+}
+
+/// log2 of the number of splits of an n x m grid into rectangles, from floating point.
+pub fn total_log2(n: usize, m: usize) -> f64 {
+    let (w, h) = sides(n, m);
+    let half = 1usize << (w - 1);
+    let mut est = Estimates {
+        values: vec![0.0; 2 * half],
+        log2_scale: 0.0,
+    };
+    for v in est.values[..half].iter_mut() {
+        *v = 1.0;
+    }
+    sweep_total(&mut est, w, h, |e| e.rescale());
+    let sum: f64 = est.values[..half].iter().sum();
+    sum.log2() + est.log2_scale
+}
+
+/// Limbs that hold any count up to 2^(log2 + margin).
+fn limbs_for(log2: f64) -> usize {
+    ((log2 + 2.0) / 64.0).floor() as usize + 1
+}
+
+/// The number of ways to split an n x m grid (n, m >= 1) into rectangles.
+///
+/// # Complexity
+/// O(H * W * 2^W * L) time and O(2^W * L) memory for narrow side W, long side H and
+/// L = limbs of the answer.
+pub fn count_total(n: usize, m: usize) -> BigUint {
+    let (w, h) = sides(n, m);
+    let limbs = limbs_for(total_log2(n, m));
+    let half = 1usize << (w - 1);
+    let mut exact = Exact::new(2 * half, limbs);
+    for mask in 0..half {
+        exact.limbs[mask * limbs] = 1;
+    }
+    sweep_total(&mut exact, w, h, |_| {});
+    let mut total = vec![0u64; limbs];
+    for mask in 0..half {
+        let carry = add_limbs(&mut total, exact.get(mask));
+        debug_assert!(!carry);
+    }
+    BigUint::from_limbs(&total)
+}
+
+/// The number of ways to split an n x m grid into rectangles with no 1x1 block.
+///
+/// State bits: `v` (W-1 vertical edges crossing the sweep line, bit j-1 for corner column
+/// j), then `f` (W bits: the cell of column c just above the line is closed on top, left
+/// and right, so a cut below it would isolate it), then `h` (the horizontal edge left of the
+/// current corner).
+///
+/// # Complexity
+/// O(H * W * S * L) time and O(S * L) memory, S the number of states (about 2.6^W).
+pub fn count_no_unit(n: usize, m: usize) -> BigUint {
+    let (w, h) = sides(n, m);
+    let limbs = limbs_for(total_log2(n, m));
+    let f_at = w - 1;
+    let h_bit = 1u64 << (2 * w - 1);
+    // Vertical edge at corner column j (0 and w are the borders, always "cut").
+    let v = |key: u64, j: usize| j == 0 || j == w || (key >> (j - 1)) & 1 == 1;
+    let f = |key: u64, c: usize| (key >> (f_at + c)) & 1 == 1;
+    let set = |key: u64, at: usize, on: bool| (key & !(1 << at)) | ((on as u64) << at);
+
+    let mut layer = Layer::new(limbs);
+    let one: Vec<u64> = (0..limbs).map(|k| (k == 0) as u64).collect();
+    for mask in 0..1u64 << (w - 1) {
+        let mut key = mask;
+        for c in 0..w {
+            // Top row: the top is the border; closed when both sides are cut.
+            key = set(key, f_at + c, v(mask, c) && v(mask, c + 1));
+        }
+        layer.add(key, &one);
+    }
+    for _row in 1..h {
+        // The first horizontal edge touches the border: free.
+        let mut next = Layer::new(limbs);
+        for (i, &key) in layer.index.keys().iter().enumerate() {
+            next.add(key, layer.value(i));
+            next.add(key | h_bit, layer.value(i));
+        }
+        layer = next;
+        for c in 1..w {
+            let mut next = Layer::new(limbs);
+            for (i, &key) in layer.index.keys().iter().enumerate() {
+                let up = v(key, c);
+                let left = key & h_bit != 0;
+                if left && f(key, c - 1) {
+                    continue; // the cell above-left would be a 1x1 block
+                }
+                let choices: &[(bool, bool)] = match (up, left) {
+                    (false, false) => &[(false, false)],
+                    (true, false) => &[(true, false), (true, true)],
+                    (false, true) => &[(false, true), (true, true)],
+                    (true, true) => &[(true, false), (false, true), (true, true)],
+                };
+                for &(down, right) in choices {
+                    let mut k = set(key, c - 1, down);
+                    k = set(k, f_at + c - 1, left && v(key, c - 1) && down);
+                    k = set(k, 2 * w - 1, right);
+                    next.add(k, layer.value(i));
+                }
+            }
+            layer = next;
+        }
+        // The last horizontal edge: close the row's last cell, drop `h`.
+        let mut next = Layer::new(limbs);
+        for (i, &key) in layer.index.keys().iter().enumerate() {
+            let left = key & h_bit != 0;
+            if left && f(key, w - 1) {
+                continue;
+            }
+            let k = set(key & !h_bit, f_at + w - 1, left && v(key, w - 1));
+            next.add(k, layer.value(i));
+        }
+        layer = next;
+    }
+    // The bottom border closes every cell: no cell may still be closed on three sides.
+    let f_mask = ((1u64 << w) - 1) << f_at;
+    let mut total = vec![0u64; limbs];
+    for (i, &key) in layer.index.keys().iter().enumerate() {
+        if key & f_mask == 0 {
+            let carry = add_limbs(&mut total, layer.value(i));
+            debug_assert!(!carry);
+        }
+    }
+    BigUint::from_limbs(&total)
+}
+
+/// Sparse counters: exact state keys and their fixed-width counts.
+struct Layer {
+    index: ExactIndex,
+    values: Vec<u64>,
+    limbs: usize,
+}
+
+impl Layer {
+    fn new(limbs: usize) -> Layer {
+        Layer {
+            index: ExactIndex::with_capacity(1024),
+            values: Vec::new(),
+            limbs,
+        }
+    }
+
+    fn value(&self, i: usize) -> &[u64] {
+        &self.values[i * self.limbs..(i + 1) * self.limbs]
+    }
+
+    fn add(&mut self, key: u64, count: &[u64]) {
+        let (i, new) = self.index.insert(key);
+        if new {
+            self.values.resize(self.values.len() + self.limbs, 0);
+        }
+        let carry = add_limbs(
+            &mut self.values[i * self.limbs..(i + 1) * self.limbs],
+            count,
+        );
+        debug_assert!(!carry);
+    }
+}
+
+/// Reads `N` (a square) or `N M`.
+fn parse(text: &str) -> Result<(usize, usize), String> {
+    let count = check_ints(text, 1, 2, "the grid size (`N` or `N M`)")?;
+    input! {
+        from OnceSource::from(text),
+        sizes: [i64; count],
+    }
+    let (n, m) = (sizes[0], *sizes.last().unwrap_or(&sizes[0]));
+    for (name, value) in [("N", n), ("M", m)] {
+        if value < 1 {
+            return Err(format!(
+                "{} = {} is not a grid side; sides are at least 1",
+                name, value
+            ));
+        }
+    }
+    let (w, h) = sides(n as usize, m as usize);
+    if w > MAX_WIDTH || h > MAX_LENGTH {
+        return Err(format!(
+            "{} x {} is past this binary's limit (narrow side <= {}, long side <= {}); \
+             for larger squares use `cargo run --release -p puzzle68-q58 --example table`",
+            n, m, MAX_WIDTH, MAX_LENGTH
+        ));
+    }
+    Ok((n as usize, m as usize))
+}
+
+fn main() {
+    let mut text = String::new();
+    if std::io::stdin().read_to_string(&mut text).is_err() {
+        eprintln!("error: standard input is not valid UTF-8 text");
+        std::process::exit(1);
+    }
+    match parse(&text) {
+        Ok((n, m)) => {
+            println!("{}", count_total(n, m));
+            println!("{}", count_no_unit(n, m));
+        }
+        Err(message) => {
+            eprintln!("error: {}", message);
+            std::process::exit(1);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// OEIS A182275: splits of an n x n grid into rectangles, n = 1..8.
+    const PUBLISHED: [&str; 8] = [
+        "1",
+        "8",
+        "322",
+        "70878",
+        "84231996",
+        "535236230270",
+        "18100579400986674",
+        "3250879178100782348462",
+    ];
+
+    #[test]
+    fn totals_match_the_published_table_up_to_8() {
+        for (i, expected) in PUBLISHED.iter().enumerate() {
+            assert_eq!(
+                count_total(i + 1, i + 1).to_string(),
+                *expected,
+                "n = {}",
+                i + 1
+            );
+        }
+    }
+
+    /// Plain enumeration: fill the first free cell (row-major) with every rectangle that
+    /// fits there, recursively; count all tilings and those without a 1x1 piece. The grid
+    /// is a bitmask of filled cells.
+    fn brute_force(n: usize, m: usize) -> (u64, u64) {
+        fn go(filled: u32, full: u32, n: usize, m: usize, has_unit: bool) -> (u64, u64) {
+            if filled == full {
+                return (1, (!has_unit) as u64);
+            }
+            let first = (!filled).trailing_zeros() as usize;
+            let (r, c) = (first / m, first % m);
+            let mut counts = (0, 0);
+            for height in 1..=n - r {
+                for width in 1..=m - c {
+                    let mut rect = 0u32;
+                    for i in r..r + height {
+                        for j in c..c + width {
+                            rect |= 1 << (i * m + j);
+                        }
+                    }
+                    if rect & filled != 0 {
+                        break; // wider rectangles overlap too
+                    }
+                    let (a, b) = go(filled | rect, full, n, m, has_unit || height * width == 1);
+                    counts = (counts.0 + a, counts.1 + b);
+                }
+            }
+            counts
+        }
+        go(0, ((1u64 << (n * m)) - 1) as u32, n, m, false)
+    }
+
+    #[test]
+    fn both_counts_match_brute_force_enumeration_up_to_5_by_5() {
+        for n in 1..=5 {
+            for m in 1..=5 {
+                let (total, no_unit) = brute_force(n, m);
+                assert_eq!(
+                    count_total(n, m).to_u128(),
+                    Some(total as u128),
+                    "{n} x {m}"
+                );
+                assert_eq!(
+                    count_no_unit(n, m).to_u128(),
+                    Some(no_unit as u128),
+                    "{n} x {m}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn samples_and_strips() {
+        assert_eq!(
+            (
+                count_total(2, 2).to_string(),
+                count_no_unit(2, 2).to_string()
+            ),
+            ("8".into(), "3".into())
+        );
+        assert_eq!(
+            (
+                count_total(4, 4).to_string(),
+                count_no_unit(4, 4).to_string()
+            ),
+            ("70878".into(), "1208".into())
+        );
+        // A 1 x k strip: 2^(k-1) compositions of k; those with no part 1 number F(k-1).
+        let (mut fib_prev, mut fib) = (1u128, 0u128); // F(-1), F(0)
+        for k in 1..=100usize {
+            assert_eq!(
+                count_total(1, k).to_u128(),
+                Some(1u128 << (k - 1)),
+                "1 x {k}"
+            );
+            assert_eq!(count_no_unit(k, 1).to_u128(), Some(fib), "{k} x 1");
+            (fib_prev, fib) = (fib, fib_prev + fib);
+        }
+    }
+
+    #[test]
+    fn the_grid_is_symmetric_in_its_sides() {
+        for (n, m) in [(3, 7), (2, 9), (5, 6)] {
+            assert_eq!(count_total(n, m), count_total(m, n));
+            assert_eq!(count_no_unit(n, m), count_no_unit(m, n));
+        }
+    }
+
+    #[test]
+    fn rejects_bad_sizes_with_one_clear_line() {
+        assert_eq!(parse("4"), Ok((4, 4)));
+        assert_eq!(parse("1 7\n"), Ok((1, 7)));
+        let cases = [
+            ("", "input ended after 0 numbers"),
+            ("0", "N = 0 is not a grid side"),
+            ("3 -2", "M = -2 is not a grid side"),
+            ("3 4 5", "unexpected extra input `5`"),
+            ("seven", "expected an integer, found `seven`"),
+            ("13", "past this binary's limit"),
+            ("2 1000000000000", "past this binary's limit"),
+        ];
+        for (input, expected) in cases {
+            let err = parse(input).unwrap_err();
+            assert!(
+                err.contains(expected),
+                "{err:?} should mention {expected:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! The workspace's problems: every member crate with `[package.metadata.problem]`.
+
+use cargo_metadata::MetadataCommand;
+use std::path::PathBuf;
+
+/// One problem crate and its metadata.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    /// Crate name, e.g. `boj-18139`.
+    pub name: String,
+    pub title: String,
+    pub url: String,
+    pub time_limit_ms: u64,
+    /// The judge's source-size limit in bytes (64 KiB unless the metadata says otherwise).
+    pub source_limit: u64,
+    /// The crate's `src/main.rs`.
+    pub main_rs: PathBuf,
+}
+
+/// The workspace root and the build directory.
+pub struct Workspace {
+    pub root: PathBuf,
+    pub target: PathBuf,
+    pub problems: Vec<Problem>,
+}
+
+impl Workspace {
+    /// Reads `cargo metadata` (workspace members only).
+    pub fn load() -> Result<Workspace, String> {
+        let meta = MetadataCommand::new()
+            .no_deps()
+            .exec()
+            .map_err(|e| format!("cargo metadata failed: {e}"))?;
+        let mut problems = Vec::new();
+        for package in meta.workspace_packages() {
+            let Some(problem) = package.metadata.get("problem") else {
+                continue;
+            };
+            let field = |key: &str| {
+                problem
+                    .get(key)
+                    .and_then(|v| v.as_str())
+                    .unwrap_or("")
+                    .to_string()
+            };
+            let number = |key: &str| problem.get(key).and_then(|v| v.as_u64());
+            let time_limit_ms = number("time-limit-ms").ok_or_else(|| {
+                format!(
+                    "{}: [package.metadata.problem] needs time-limit-ms",
+                    package.name
+                )
+            })?;
+            problems.push(Problem {
+                name: package.name.to_string(),
+                title: field("title"),
+                url: field("url"),
+                time_limit_ms,
+                source_limit: number("source-limit-bytes").unwrap_or(64 * 1024),
+                main_rs: package
+                    .manifest_path
+                    .parent()
+                    .unwrap()
+                    .join("src/main.rs")
+                    .into(),
+            });
+        }
+        problems.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(Workspace {
+            root: meta.workspace_root.into(),
+            target: meta.target_directory.into(),
+            problems,
+        })
+    }
+
+    /// Finds a problem by crate name or short id (`18139`, `q58`, `boj-18139`).
+    pub fn find(&self, wanted: &str) -> Result<&Problem, String> {
+        let matches: Vec<&Problem> = self
+            .problems
+            .iter()
+            .filter(|p| p.name == wanted || p.name.rsplit('-').next() == Some(wanted))
+            .collect();
+        match matches.as_slice() {
+            [one] => Ok(one),
+            [] => Err(format!(
+                "unknown problem `{wanted}`; known: {}",
+                self.problems
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            _ => Err(format!(
+                "`{wanted}` names more than one problem; give the crate name"
+            )),
+        }
+    }
+
+    /// The problems named, or all of them when `names` is empty.
+    pub fn select(&self, names: &[String]) -> Result<Vec<Problem>, String> {
+        if names.is_empty() {
+            return Ok(self.problems.clone());
+        }
+        names.iter().map(|n| self.find(n).cloned()).collect()
+    }
+
+    /// `testcases/<crate>/`.
+    pub fn cases_dir(&self, problem: &Problem) -> PathBuf {
+        self.root.join("testcases").join(&problem.name)
+    }
+}
