@@ -101,12 +101,7 @@ pub fn run_case(
     let stdin =
         fs::File::open(&case.input).map_err(|e| format!("{}: {e}", case.input.display()))?;
     let started = Instant::now();
-    let mut child = Command::new(binary)
-        .stdin(stdin)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;
+    let mut child = spawn(binary, stdin)?;
     let drain = |mut pipe: Box<dyn Read + Send>| {
         thread::spawn(move || {
             let mut bytes = Vec::new();
@@ -158,6 +153,23 @@ pub fn run_case(
         }
     };
     Ok((verdict, elapsed))
+}
+
+/// Starts `binary`. A binary written a moment ago can still be open for writing in a child
+/// that another thread is forking ("text file busy", ETXTBSY): retry briefly then.
+fn spawn(binary: &Path, stdin: fs::File) -> Result<std::process::Child, String> {
+    const TEXT_FILE_BUSY: i32 = 26;
+    let mut attempt = 0;
+    loop {
+        let stdin = stdin.try_clone().map_err(|e| e.to_string())?;
+        match Command::new(binary).stdin(stdin).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn() {
+            Err(e) if e.raw_os_error() == Some(TEXT_FILE_BUSY) && attempt < 20 => {
+                attempt += 1;
+                thread::sleep(Duration::from_millis(10));
+            }
+            other => return other.map_err(|e| format!("cannot start {}: {e}", binary.display())),
+        }
+    }
 }
 
 /// Expected versus actual, line by line, after normalisation.
@@ -238,17 +250,25 @@ pub fn build_release(problems: &[Problem]) -> Result<(), String> {
     Ok(())
 }
 
-/// `cargo xtask cases`: release binaries against every case.
+/// `cargo xtask cases`: every case against the release binary and against the bundled
+/// single file built as the judge builds it, so what is pasted is what was tested.
 pub fn run(names: &[String]) -> Result<bool, String> {
     let ws = Workspace::load()?;
     let problems = ws.select(names)?;
     build_release(&problems)?;
+    let inputs = crate::submit::inputs(&ws)?;
     let mut total = Tally::default();
     for problem in &problems {
         let binary = ws.target.join("release").join(&problem.name);
         let t = run_problem(&ws, problem, &binary, "release")?;
         total.passed += t.passed;
         total.failed += t.failed;
+        let bundled = crate::submit::bundle_and_verify(&ws, problem, &inputs)?;
+        total.passed += bundled.tally.passed;
+        total.failed += bundled.tally.failed;
+        if !bundled.ok && bundled.tally.failed == 0 {
+            total.failed += 1; // the bundle itself failed: size, compile or std-API check
+        }
     }
     println!("{} passed, {} failed", total.passed, total.failed);
     Ok(total.failed == 0)

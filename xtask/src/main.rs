@@ -1,7 +1,12 @@
 //! `cargo xtask`: the workspace's own tooling. One file per task; flags are declared here.
 
+mod bundle;
+#[cfg(test)]
+mod bundle_tests;
 mod cases;
+mod edits;
 mod problems;
+mod submit;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -23,12 +28,18 @@ enum Task {
         /// Only these problems (crate name or short id such as 18139); all when empty.
         problems: Vec<String>,
     },
+    /// Bundle a solution into one file, compile it alone like the judge, run every case.
+    Submit {
+        /// Crate name or short id (18139, boj-18139, puzzle68-q58, q58).
+        problem: String,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.task {
         Task::Cases { problems } => cases::run(&problems),
+        Task::Submit { problem } => submit::run(&problem),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
