@@ -5,10 +5,9 @@
 //! its next cell and, for the three blue cells, a shortcut), so a depth-first search over
 //! the 4^10 choices of piece, skipping illegal landings, finds the maximum score at once.
 
-use common::tokens::check_ints;
+use common::tokens::{check_ints, run_main};
 use proconio::input;
 use proconio::source::once::OnceSource;
-use std::io::Read;
 
 const START: usize = 0;
 const FINISH: usize = 32;
@@ -129,18 +128,7 @@ fn parse(text: &str) -> Result<[u32; TURNS], String> {
 }
 
 fn main() {
-    let mut text = String::new();
-    if std::io::stdin().read_to_string(&mut text).is_err() {
-        eprintln!("error: standard input is not valid UTF-8 text");
-        std::process::exit(1);
-    }
-    match parse(&text) {
-        Ok(rolls) => println!("{}", solve(&rolls)),
-        Err(message) => {
-            eprintln!("error: {}", message);
-            std::process::exit(1);
-        }
-    }
+    run_main(|text| parse(text).map(|rolls| solve(&rolls).to_string()));
 }
 
 #[cfg(test)]

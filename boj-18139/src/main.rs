@@ -11,10 +11,9 @@
 //! exit row, then drive off, one step per cell of its length; -1 when that exceeds 10.
 
 use common::exact_map::ExactIndex;
-use common::tokens::check_ints;
+use common::tokens::{check_ints, run_main};
 use proconio::input;
 use proconio::source::once::OnceSource;
-use std::io::Read;
 
 /// Side of the board.
 pub const SIZE: usize = 6;
@@ -361,18 +360,7 @@ fn judge_answer(puzzle: &Puzzle) -> i32 {
 }
 
 fn main() {
-    let mut text = String::new();
-    if std::io::stdin().read_to_string(&mut text).is_err() {
-        eprintln!("error: standard input is not valid UTF-8 text");
-        std::process::exit(1);
-    }
-    match parse_judge(&text) {
-        Ok(puzzle) => println!("{}", judge_answer(&puzzle)),
-        Err(message) => {
-            eprintln!("error: {}", message);
-            std::process::exit(1);
-        }
-    }
+    run_main(|text| parse_judge(text).map(|puzzle| judge_answer(&puzzle).to_string()));
 }
 
 #[cfg(test)]
@@ -430,7 +418,7 @@ mod tests {
                         next[cells[0]] = 0;
                     } else {
                         let off_board =
-                            target < 0 || target >= 36 || (horizontal && (target / 6 != front / 6));
+                            !(0..36).contains(&target) || (horizontal && (target / 6 != front / 6));
                         if off_board || g[target as usize] != 0 {
                             continue;
                         }
@@ -465,22 +453,21 @@ mod tests {
     /// nine more vehicles of length 2 or 3 dropped where they fit.
     fn random_board(rng: &mut Rng) -> [u8; 36] {
         let mut g = [0u8; 36];
-        let mut place =
-            |g: &mut [u8; 36], id: u8, horizontal: bool, len: usize, r: usize, c: usize| {
-                let cells: Vec<usize> = (0..len)
-                    .map(|k| if horizontal { (r, c + k) } else { (r + k, c) })
-                    .filter(|&(r, c)| r < 6 && c < 6)
-                    .map(|(r, c)| r * 6 + c)
-                    .collect();
-                if cells.len() == len && cells.iter().all(|&i| g[i] == 0) {
-                    for i in cells {
-                        g[i] = id;
-                    }
-                    true
-                } else {
-                    false
+        let place = |g: &mut [u8; 36], id: u8, horizontal: bool, len: usize, r: usize, c: usize| {
+            let cells: Vec<usize> = (0..len)
+                .map(|k| if horizontal { (r, c + k) } else { (r + k, c) })
+                .filter(|&(r, c)| r < 6 && c < 6)
+                .map(|(r, c)| r * 6 + c)
+                .collect();
+            if cells.len() == len && cells.iter().all(|&i| g[i] == 0) {
+                for i in cells {
+                    g[i] = id;
                 }
-            };
+                true
+            } else {
+                false
+            }
+        };
         loop {
             let odd = rng.below(10) == 0;
             let horizontal = !odd || rng.below(2) == 0;

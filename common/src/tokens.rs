@@ -4,6 +4,24 @@
 //! input once, check it here, and only then hand the text to `input!`, so a bad input gets
 //! one clear line naming the line and token that is wrong instead of a panic.
 
+/// The body of a solution's `main`: reads all of stdin, then prints `solve(text)` or, when
+/// it fails (or stdin is not UTF-8), one line `error: ...` on stderr and exits with 1.
+pub fn run_main(solve: impl FnOnce(&str) -> Result<String, String>) {
+    use std::io::Read;
+    let mut text = String::new();
+    let result = match std::io::stdin().read_to_string(&mut text) {
+        Ok(_) => solve(&text),
+        Err(_) => Err("standard input is not valid UTF-8 text".to_string()),
+    };
+    match result {
+        Ok(output) => println!("{}", output),
+        Err(message) => {
+            eprintln!("error: {}", message);
+            std::process::exit(1);
+        }
+    }
+}
+
 /// Checks that `text` holds between `min` and `max` whitespace-separated tokens and that
 /// each one is a decimal integer that fits in `i64`. `what` names the expected input in the
 /// error message (for example "the 6x6 board").

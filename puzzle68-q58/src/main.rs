@@ -19,10 +19,9 @@
 
 use common::bignum::{add_limbs, BigUint};
 use common::exact_map::ExactIndex;
-use common::tokens::check_ints;
+use common::tokens::{check_ints, run_main};
 use proconio::input;
 use proconio::source::once::OnceSource;
-use std::io::Read;
 
 /// Largest narrow side the binary accepts: the no-1x1 count has about 2.6^W states.
 pub const MAX_WIDTH: usize = 12;
@@ -348,21 +347,10 @@ fn parse(text: &str) -> Result<(usize, usize), String> {
 }
 
 fn main() {
-    let mut text = String::new();
-    if std::io::stdin().read_to_string(&mut text).is_err() {
-        eprintln!("error: standard input is not valid UTF-8 text");
-        std::process::exit(1);
-    }
-    match parse(&text) {
-        Ok((n, m)) => {
-            println!("{}", count_total(n, m));
-            println!("{}", count_no_unit(n, m));
-        }
-        Err(message) => {
-            eprintln!("error: {}", message);
-            std::process::exit(1);
-        }
-    }
+    run_main(|text| {
+        let (n, m) = parse(text)?;
+        Ok(format!("{}\n{}", count_total(n, m), count_no_unit(n, m)))
+    });
 }
 
 #[cfg(test)]

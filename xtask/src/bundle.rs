@@ -52,8 +52,14 @@ pub struct Bundle {
 
 /// Proc-macro attributes that cannot work without their crate.
 const PROC_MACRO_ATTRIBUTES: [(&str, &str); 2] = [
-    ("fastout", "print through a `std::io::BufWriter` over a locked stdout instead"),
-    ("derive_readable", "read the fields one by one with `input!` instead"),
+    (
+        "fastout",
+        "print through a `std::io::BufWriter` over a locked stdout instead",
+    ),
+    (
+        "derive_readable",
+        "read the fields one by one with `input!` instead",
+    ),
 ];
 
 fn range(node: &impl Spanned) -> Range<usize> {
@@ -65,13 +71,16 @@ fn is_cfg_off(attrs: &[syn::Attribute], features: &[String]) -> bool {
         if !a.path().is_ident("cfg") {
             return false;
         }
-        let Ok(meta) = a.parse_args::<syn::Meta>() else { return false };
+        let Ok(meta) = a.parse_args::<syn::Meta>() else {
+            return false;
+        };
         match &meta {
             syn::Meta::Path(p) => p.is_ident("test"),
             syn::Meta::NameValue(nv) if nv.path.is_ident("feature") => match &nv.value {
-                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => {
-                    !features.contains(&s.value())
-                }
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => !features.contains(&s.value()),
                 _ => false,
             },
             _ => false,
@@ -103,7 +112,11 @@ fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
 
 /// Every path of a `use` tree, flattened (`{a, b::c}` gives two), each with the byte
 /// range of its first segment.
-fn use_paths(tree: &syn::UseTree, prefix: &mut Vec<(String, Range<usize>)>, out: &mut Vec<(Vec<String>, Range<usize>)>) {
+fn use_paths(
+    tree: &syn::UseTree,
+    prefix: &mut Vec<(String, Range<usize>)>,
+    out: &mut Vec<(Vec<String>, Range<usize>)>,
+) {
     let mut finish = |prefix: &[(String, Range<usize>)], last: String, r: Range<usize>| {
         let first = prefix.first().map_or(r, |(_, r)| r.clone());
         let mut segments: Vec<String> = prefix.iter().map(|(s, _)| s.clone()).collect();
@@ -145,8 +158,11 @@ fn token_paths(tokens: TokenStream, out: &mut Vec<(Vec<String>, Range<usize>)>) 
                 let mut segments = vec![id.to_string()];
                 let first = id.span().byte_range();
                 let mut j = i + 1;
-                while let (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)), Some(TokenTree::Ident(next))) =
-                    (trees.get(j), trees.get(j + 1), trees.get(j + 2))
+                while let (
+                    Some(TokenTree::Punct(a)),
+                    Some(TokenTree::Punct(b)),
+                    Some(TokenTree::Ident(next)),
+                ) = (trees.get(j), trees.get(j + 1), trees.get(j + 2))
                 {
                     if a.as_char() != ':' || a.spacing() != Spacing::Joint || b.as_char() != ':' {
                         break;
@@ -191,7 +207,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     fn visit_path(&mut self, path: &'ast syn::Path) {
         if path.leading_colon.is_none() && path.segments.len() > 1 {
             let segments = path.segments.iter().map(|s| s.ident.to_string()).collect();
-            self.refs.paths.push((segments, range(&path.segments[0].ident)));
+            self.refs
+                .paths
+                .push((segments, range(&path.segments[0].ident)));
         }
         syn::visit::visit_path(self, path);
     }
@@ -201,7 +219,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
     fn visit_attribute(&mut self, attr: &'ast syn::Attribute) {
         if let Some(last) = attr.path().segments.last() {
-            self.refs.attributes.push((last.ident.to_string(), range(attr)));
+            self.refs
+                .attributes
+                .push((last.ident.to_string(), range(attr)));
         }
     }
     fn visit_visibility(&mut self, vis: &'ast syn::Visibility) {
@@ -237,7 +257,11 @@ fn parse(path: &Path) -> Result<(String, syn::File), String> {
 
 fn collect(file: &syn::File, features: &[String]) -> Refs {
     let mut refs = Refs::default();
-    Collector { refs: &mut refs, features }.visit_file(file);
+    Collector {
+        refs: &mut refs,
+        features,
+    }
+    .visit_file(file);
     refs
 }
 
@@ -256,13 +280,20 @@ fn module_file(file: &Path, name: &str) -> Result<PathBuf, String> {
     } else if nested.is_file() {
         Ok(nested)
     } else {
-        Err(format!("{}: cannot find the file of `mod {name};`", file.display()))
+        Err(format!(
+            "{}: cannot find the file of `mod {name};`",
+            file.display()
+        ))
     }
 }
 
 /// The top-level modules of a library that `paths` (found in the module at `at`, a path of
 /// module names from the library root) refer to through `crate::`, `super::` or `self::`.
-fn reached_top_modules(paths: &[(Vec<String>, Range<usize>)], at: &[String], out: &mut BTreeSet<String>) {
+fn reached_top_modules(
+    paths: &[(Vec<String>, Range<usize>)],
+    at: &[String],
+    out: &mut BTreeSet<String>,
+) {
     for (segments, _) in paths {
         let mut absolute: Vec<String> = at.to_vec();
         let mut rest = segments.as_slice();
@@ -288,14 +319,23 @@ fn reached_top_modules(paths: &[(Vec<String>, Range<usize>)], at: &[String], out
 }
 
 /// All modules (with their files) below and including `file` at module path `at`.
-fn module_tree(file: &Path, at: Vec<String>, lib: &Library, out: &mut Vec<(Vec<String>, PathBuf)>) -> Result<(), String> {
+fn module_tree(
+    file: &Path,
+    at: Vec<String>,
+    lib: &Library,
+    out: &mut Vec<(Vec<String>, PathBuf)>,
+) -> Result<(), String> {
     let (_, ast) = parse(file)?;
     out.push((at.clone(), file.to_path_buf()));
     for item in &ast.items {
         if let syn::Item::Mod(m) = item {
             if m.content.is_none() && !is_cfg_off(&m.attrs, &lib.features) {
                 if m.attrs.iter().any(|a| a.path().is_ident("path")) {
-                    return Err(format!("{}: `#[path]` on `mod {}` is not supported", file.display(), m.ident));
+                    return Err(format!(
+                        "{}: `#[path]` on `mod {}` is not supported",
+                        file.display(),
+                        m.ident
+                    ));
                 }
                 let mut child = at.clone();
                 child.push(m.ident.to_string());
@@ -307,7 +347,10 @@ fn module_tree(file: &Path, at: Vec<String>, lib: &Library, out: &mut Vec<(Vec<S
 }
 
 /// For each `#[macro_export]` macro, the top-level module that defines it.
-fn macro_homes(tree: &[(Vec<String>, PathBuf)], lib: &Library) -> Result<HashMap<String, String>, String> {
+fn macro_homes(
+    tree: &[(Vec<String>, PathBuf)],
+    lib: &Library,
+) -> Result<HashMap<String, String>, String> {
     struct Finder<'a> {
         found: Vec<String>,
         features: &'a [String],
@@ -328,7 +371,10 @@ fn macro_homes(tree: &[(Vec<String>, PathBuf)], lib: &Library) -> Result<HashMap
     for (at, file) in tree {
         let Some(top) = at.first() else { continue };
         let (_, ast) = parse(file)?;
-        let mut finder = Finder { found: Vec::new(), features: &lib.features };
+        let mut finder = Finder {
+            found: Vec::new(),
+            features: &lib.features,
+        };
         finder.visit_file(&ast);
         for name in finder.found {
             homes.insert(name, top.clone());
@@ -339,13 +385,22 @@ fn macro_homes(tree: &[(Vec<String>, PathBuf)], lib: &Library) -> Result<HashMap
 
 /// Renders `file` (module path `at` inside `lib`) with the bundling edits, inlining its
 /// module files; `keep` says which top-level modules survive pruning.
-fn render(file: &Path, at: &[String], lib: &Library, keep: &BTreeSet<String>, modules: &mut Vec<String>, exported: &mut Vec<String>) -> Result<String, String> {
+fn render(
+    file: &Path,
+    at: &[String],
+    lib: &Library,
+    keep: &BTreeSet<String>,
+    modules: &mut Vec<String>,
+    exported: &mut Vec<String>,
+) -> Result<String, String> {
     let (text, ast) = parse(file)?;
     let mut edits = Edits::default();
     for attr in &ast.attrs {
         edits.remove(range(attr)); // inner attributes and `//!` docs
     }
-    render_items(&ast.items, file, at, lib, keep, modules, exported, &mut edits)?;
+    render_items(
+        &ast.items, file, at, lib, keep, modules, exported, &mut edits,
+    )?;
     // Paths into the library's root gain its name.
     let refs = collect(&ast, &lib.features);
     for first in first_segments(&refs, "crate") {
@@ -360,7 +415,16 @@ fn render(file: &Path, at: &[String], lib: &Library, keep: &BTreeSet<String>, mo
 }
 
 #[allow(clippy::too_many_arguments)]
-fn render_items(items: &[syn::Item], file: &Path, at: &[String], lib: &Library, keep: &BTreeSet<String>, modules: &mut Vec<String>, exported: &mut Vec<String>, edits: &mut Edits) -> Result<(), String> {
+fn render_items(
+    items: &[syn::Item],
+    file: &Path,
+    at: &[String],
+    lib: &Library,
+    keep: &BTreeSet<String>,
+    modules: &mut Vec<String>,
+    exported: &mut Vec<String>,
+    edits: &mut Edits,
+) -> Result<(), String> {
     for item in items {
         let r = range(item);
         if is_cfg_off(item_attrs(item), &lib.features) {
@@ -378,7 +442,14 @@ fn render_items(items: &[syn::Item], file: &Path, at: &[String], lib: &Library, 
                 match &m.content {
                     None => {
                         modules.push(format!("{}::{}", lib.name, child.join("::")));
-                        let inner = render(&module_file(file, &m.ident.to_string())?, &child, lib, keep, modules, exported)?;
+                        let inner = render(
+                            &module_file(file, &m.ident.to_string())?,
+                            &child,
+                            lib,
+                            keep,
+                            modules,
+                            exported,
+                        )?;
                         let semi = range(&m.semi);
                         edits.replace(semi, format!(" {{\n{}\n}}", inner.trim_end()));
                     }
@@ -393,7 +464,8 @@ fn render_items(items: &[syn::Item], file: &Path, at: &[String], lib: &Library, 
                     if let Some(name) = &m.ident {
                         edits.insert(r.end, format!("\npub(crate) use {name};"));
                         if !at.is_empty() {
-                            exported.push(format!("pub(crate) use self::{}::{name};", at.join("::")));
+                            exported
+                                .push(format!("pub(crate) use self::{}::{name};", at.join("::")));
                         }
                     }
                 }
@@ -405,7 +477,11 @@ fn render_items(items: &[syn::Item], file: &Path, at: &[String], lib: &Library, 
 }
 
 /// Bundles `main_rs` with `libraries`, refusing `forbidden` crates and proc-macro attributes.
-pub fn bundle(main_rs: &Path, libraries: &[Library], forbidden: &[Forbidden]) -> Result<Bundle, String> {
+pub fn bundle(
+    main_rs: &Path,
+    libraries: &[Library],
+    forbidden: &[Forbidden],
+) -> Result<Bundle, String> {
     let (text, ast) = parse(main_rs)?;
     let refs = collect(&ast, &[]);
     let line_of = |offset: usize| text[..offset].matches('\n').count() + 1;
@@ -420,7 +496,13 @@ pub fn bundle(main_rs: &Path, libraries: &[Library], forbidden: &[Forbidden]) ->
     }
     for (segments, r) in &refs.paths {
         if let Some(f) = forbidden.iter().find(|f| f.name == segments[0]) {
-            return Err(format!("{}:{}: `{}` cannot be submitted: {}", main_rs.display(), line_of(r.start), segments.join("::"), f.why));
+            return Err(format!(
+                "{}:{}: `{}` cannot be submitted: {}",
+                main_rs.display(),
+                line_of(r.start),
+                segments.join("::"),
+                f.why
+            ));
         }
     }
     let mut edits = Edits::default();
@@ -463,9 +545,14 @@ pub fn bundle(main_rs: &Path, libraries: &[Library], forbidden: &[Forbidden]) ->
             let mut done: HashSet<String> = HashSet::new();
             loop {
                 // `crate::name!` for a `#[macro_export]` macro reaches the module defining it.
-                let via_macros: Vec<String> = keep.iter().filter_map(|k| homes.get(k).cloned()).collect();
+                let via_macros: Vec<String> =
+                    keep.iter().filter_map(|k| homes.get(k).cloned()).collect();
                 keep.extend(via_macros);
-                let pending: Vec<String> = keep.iter().filter(|m| !done.contains(*m)).cloned().collect();
+                let pending: Vec<String> = keep
+                    .iter()
+                    .filter(|m| !done.contains(*m))
+                    .cloned()
+                    .collect();
                 if pending.is_empty() {
                     break;
                 }
@@ -485,7 +572,11 @@ pub fn bundle(main_rs: &Path, libraries: &[Library], forbidden: &[Forbidden]) ->
                 .filter(|i| !matches!(i, syn::Item::Mod(_)))
                 .flat_map(|i| {
                     let mut r = Refs::default();
-                    Collector { refs: &mut r, features: &lib.features }.visit_item(i);
+                    Collector {
+                        refs: &mut r,
+                        features: &lib.features,
+                    }
+                    .visit_item(i);
                     r.paths
                 })
                 .collect();

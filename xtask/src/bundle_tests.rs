@@ -63,7 +63,10 @@ fn fixture(dir: &Path, main: &str) -> (std::path::PathBuf, Library) {
 }
 
 fn itertools_forbidden() -> Vec<Forbidden> {
-    vec![Forbidden { name: "itertools".into(), why: "too large to inline".into() }]
+    vec![Forbidden {
+        name: "itertools".into(),
+        why: "too large to inline".into(),
+    }]
 }
 
 /// Compiles `text` alone as the judge does and returns what the program prints.
@@ -76,7 +79,11 @@ fn compile_and_run(dir: &Path, text: &str) -> String {
         .args(["--edition", "2021", "-O", "-o", "Main", "Main.rs"])
         .output()
         .unwrap();
-    assert!(out.status.success(), "bundle does not compile:\n{}\n{text}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "bundle does not compile:\n{}\n{text}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let run = Command::new(build.join("Main")).output().unwrap();
     String::from_utf8(run.stdout).unwrap()
 }
@@ -97,7 +104,16 @@ fn keeps_exactly_the_modules_reached_transitively() {
     let b = bundle(&main, &[lib], &itertools_forbidden()).unwrap();
     // a is used directly; b only through a; c only through `super::super::` in a; mac only
     // through its exported macro; c::deeper only as c's child. unused is left out.
-    assert_eq!(b.modules, ["common::a", "common::b", "common::c", "common::c::deeper", "common::mac"]);
+    assert_eq!(
+        b.modules,
+        [
+            "common::a",
+            "common::b",
+            "common::c",
+            "common::c::deeper",
+            "common::mac"
+        ]
+    );
     assert!(!b.text.contains("UNUSED_MODULE_MARKER"));
 }
 
@@ -107,10 +123,15 @@ fn removes_tests_docs_and_inner_attributes_but_keeps_the_solutions_comments() {
     let (main, lib) = fixture(dir.path(), MAIN);
     let b = bundle(&main, &[lib], &itertools_forbidden()).unwrap();
     assert!(!b.text.contains("TEST_ONLY_MARKER"));
-    assert!(!b.text.contains("use itertools"), "the solution's test module is dropped too");
+    assert!(
+        !b.text.contains("use itertools"),
+        "the solution's test module is dropped too"
+    );
     assert!(!b.text.contains("Nested inline module") && !b.text.contains("Module a."));
     assert!(!b.text.contains("#![allow(clippy::all)]"));
-    assert!(b.text.starts_with("//! A solution.\nuse crate::common::a::{inner::twice, uses_self};"));
+    assert!(b
+        .text
+        .starts_with("//! A solution.\nuse crate::common::a::{inner::twice, uses_self};"));
     assert!(b.text.contains("// The solution's own comment stays."));
     assert!(b.text.contains("crate::common::add_eleven!(1)"));
 }
@@ -121,7 +142,10 @@ fn refuses_crates_the_judge_lacks_naming_the_line() {
     let main = "use itertools::Itertools;\nfn main() {\n    println!(\"{}\", [1].iter().join(\",\"));\n}\n";
     let (main, lib) = fixture(dir.path(), main);
     let err = bundle(&main, &[lib], &itertools_forbidden()).err().unwrap();
-    assert!(err.contains("main.rs:1:") && err.contains("too large to inline"), "{err}");
+    assert!(
+        err.contains("main.rs:1:") && err.contains("too large to inline"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -130,7 +154,10 @@ fn refuses_proc_macro_attributes_with_what_to_do_instead() {
     let main = "use proconio::fastout;\n\n#[fastout]\nfn main() {\n    println!(\"1\");\n}\n";
     let (main, lib) = fixture(dir.path(), main);
     let err = bundle(&main, &[lib], &[]).err().unwrap();
-    assert!(err.contains("main.rs:3:") && err.contains("`#[fastout]`") && err.contains("BufWriter"), "{err}");
+    assert!(
+        err.contains("main.rs:3:") && err.contains("`#[fastout]`") && err.contains("BufWriter"),
+        "{err}"
+    );
 }
 
 #[test]

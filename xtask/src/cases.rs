@@ -162,7 +162,12 @@ fn spawn(binary: &Path, stdin: fs::File) -> Result<std::process::Child, String> 
     let mut attempt = 0;
     loop {
         let stdin = stdin.try_clone().map_err(|e| e.to_string())?;
-        match Command::new(binary).stdin(stdin).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn() {
+        match Command::new(binary)
+            .stdin(stdin)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+        {
             Err(e) if e.raw_os_error() == Some(TEXT_FILE_BUSY) && attempt < 20 => {
                 attempt += 1;
                 thread::sleep(Duration::from_millis(10));

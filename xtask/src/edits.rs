@@ -25,7 +25,8 @@ impl Edits {
     /// Applies the edits to `source`. An edit inside a range that another edit replaces is
     /// dropped (its text is gone anyway); insertions at one point keep their order.
     pub fn apply(mut self, source: &str) -> String {
-        self.edits.sort_by_key(|(r, _)| (r.start, std::cmp::Reverse(r.end)));
+        self.edits
+            .sort_by_key(|(r, _)| (r.start, std::cmp::Reverse(r.end)));
         let mut out = String::with_capacity(source.len());
         let mut pos = 0;
         for (range, text) in self.edits {

@@ -6,6 +6,7 @@ mod bundle_tests;
 mod cases;
 mod edits;
 mod problems;
+mod scaffold;
 mod submit;
 
 use clap::{Parser, Subcommand};
@@ -33,6 +34,11 @@ enum Task {
         /// Crate name or short id (18139, boj-18139, puzzle68-q58, q58).
         problem: String,
     },
+    /// Scaffold a new problem crate, its sample case and the workspace member entry.
+    New {
+        /// A BOJ number (1000) or a crate name (boj-1000, puzzle68-q12).
+        problem: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -40,6 +46,9 @@ fn main() -> ExitCode {
     let result = match cli.task {
         Task::Cases { problems } => cases::run(&problems),
         Task::Submit { problem } => submit::run(&problem),
+        Task::New { problem } => {
+            problems::Workspace::load().and_then(|ws| scaffold::run(&ws.root, &problem))
+        }
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -32,7 +32,10 @@ pub fn inputs(ws: &Workspace) -> Result<Inputs, String> {
         features: Vec::new(),
         notice: "common: this workspace's library, inlined by `cargo xtask submit`".into(),
     }];
-    let resolve = meta.resolve.as_ref().ok_or("cargo metadata gave no dependency resolution")?;
+    let resolve = meta
+        .resolve
+        .as_ref()
+        .ok_or("cargo metadata gave no dependency resolution")?;
     let proconio = meta
         .packages
         .iter()
@@ -64,21 +67,35 @@ pub fn inputs(ws: &Workspace) -> Result<Inputs, String> {
             continue;
         }
         let why = if name == "itertools" {
-            let size = dir_size(package.manifest_path.parent().unwrap().join("src").as_std_path());
+            let size = dir_size(
+                package
+                    .manifest_path
+                    .parent()
+                    .unwrap()
+                    .join("src")
+                    .as_std_path(),
+            );
             format!(
                 "itertools is {} KB of source, far past the judge's 64 KB limit; write the few items you use in `common`",
                 size / 1024
             )
         } else {
-            format!("`{name}` is a crate and the judge has no crates; put what you need in `common`")
+            format!(
+                "`{name}` is a crate and the judge has no crates; put what you need in `common`"
+            )
         };
         forbidden.push(Forbidden { name, why });
     }
-    Ok(Inputs { libraries, forbidden })
+    Ok(Inputs {
+        libraries,
+        forbidden,
+    })
 }
 
 fn dir_size(dir: &Path) -> u64 {
-    let Ok(entries) = fs::read_dir(dir) else { return 0 };
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
     entries
         .filter_map(|e| e.ok())
         .map(|e| {
@@ -101,7 +118,11 @@ pub struct Outcome {
 
 /// Bundles `problem` into `target/submit/<crate>.rs`, compiles it alone with the judge's
 /// command, checks std APIs against the judge's Rust, runs every case and checks the size.
-pub fn bundle_and_verify(ws: &Workspace, problem: &Problem, inputs: &Inputs) -> Result<Outcome, String> {
+pub fn bundle_and_verify(
+    ws: &Workspace,
+    problem: &Problem,
+    inputs: &Inputs,
+) -> Result<Outcome, String> {
     let bundle = bundle::bundle(&problem.main_rs, &inputs.libraries, &inputs.forbidden)?;
     let dir = ws.target.join("submit");
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -114,11 +135,18 @@ pub fn bundle_and_verify(ws: &Workspace, problem: &Problem, inputs: &Inputs) -> 
         size,
         size as f64 / 1024.0,
         problem.source_limit / 1024,
-        if bundle.modules.is_empty() { "nothing".to_string() } else { bundle.modules.join(", ") }
+        if bundle.modules.is_empty() {
+            "nothing".to_string()
+        } else {
+            bundle.modules.join(", ")
+        }
     );
     let mut ok = true;
     if size > problem.source_limit {
-        println!("FAIL    size {size} bytes exceeds the judge's limit of {} bytes", problem.source_limit);
+        println!(
+            "FAIL    size {size} bytes exceeds the judge's limit of {} bytes",
+            problem.source_limit
+        );
         ok = false;
     }
     let build = tempfile::tempdir().map_err(|e| e.to_string())?;
@@ -139,7 +167,10 @@ pub fn bundle_and_verify(ws: &Workspace, problem: &Problem, inputs: &Inputs) -> 
         }
     }
     if !ok {
-        println!("FAILED  {} (kept for inspection; do not submit it)", path.display());
+        println!(
+            "FAILED  {} (kept for inspection; do not submit it)",
+            path.display()
+        );
     }
     Ok(Outcome { path, ok, tally })
 }
@@ -163,16 +194,29 @@ fn compile_like_the_judge(dir: &Path) -> Result<(), String> {
 /// is newer than the judge's, so a std API stabilised after 1.73 would compile here and
 /// fail there. Skipped, with a note, where clippy-driver is not installed.
 fn check_std_apis(dir: &Path) -> Result<(), String> {
-    fs::write(dir.join("clippy.toml"), format!("msrv = \"{JUDGE_RUST}\"\n")).map_err(|e| e.to_string())?;
+    fs::write(
+        dir.join("clippy.toml"),
+        format!("msrv = \"{JUDGE_RUST}\"\n"),
+    )
+    .map_err(|e| e.to_string())?;
     let output = Command::new("clippy-driver")
         .current_dir(dir)
         .env("CLIPPY_CONF_DIR", dir)
-        .args(["--edition", "2021", "--emit=metadata", "-o", "msrv-check", "Main.rs"])
+        .args([
+            "--edition",
+            "2021",
+            "--emit=metadata",
+            "-o",
+            "msrv-check",
+            "Main.rs",
+        ])
         .args(["-A", "warnings", "-D", "clippy::incompatible_msrv"])
         .output();
     match output {
         Err(_) => {
-            println!("note    clippy-driver not found: std APIs not checked against Rust {JUDGE_RUST}");
+            println!(
+                "note    clippy-driver not found: std APIs not checked against Rust {JUDGE_RUST}"
+            );
             Ok(())
         }
         Ok(out) if out.status.success() => Ok(()),
@@ -190,10 +234,20 @@ fn copy_to_clipboard(path: &Path) -> Option<&'static str> {
     ];
     let text = fs::read(path).ok()?;
     for (tool, args) in tools {
-        let Ok(mut child) = Command::new(tool).args(args).stdin(Stdio::piped()).stdout(Stdio::null()).stderr(Stdio::null()).spawn() else {
+        let Ok(mut child) = Command::new(tool)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+        else {
             continue;
         };
-        let written = child.stdin.take().map(|mut s| s.write_all(&text).is_ok()).unwrap_or(false);
+        let written = child
+            .stdin
+            .take()
+            .map(|mut s| s.write_all(&text).is_ok())
+            .unwrap_or(false);
         if written && child.wait().map(|s| s.success()).unwrap_or(false) {
             return Some(tool);
         }
@@ -207,11 +261,19 @@ pub fn run(name: &str) -> Result<bool, String> {
     let problem = ws.find(name)?.clone();
     let inputs = inputs(&ws)?;
     let outcome = bundle_and_verify(&ws, &problem, &inputs)?;
-    println!("{} passed, {} failed", outcome.tally.passed, outcome.tally.failed);
+    println!(
+        "{} passed, {} failed",
+        outcome.tally.passed, outcome.tally.failed
+    );
     if !outcome.ok {
         return Ok(false);
     }
-    println!("ready   {} — {} ({})", outcome.path.display(), problem.title, problem.url);
+    println!(
+        "ready   {} — {} ({})",
+        outcome.path.display(),
+        problem.title,
+        problem.url
+    );
     match copy_to_clipboard(&outcome.path) {
         Some(tool) => println!("copied  to the clipboard with {tool}"),
         None => println!("paste   the file above into the judge (no clipboard tool found)"),
