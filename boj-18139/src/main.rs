@@ -208,40 +208,48 @@ impl Puzzle {
         if !self.red_on_exit_row() {
             return (None, 1);
         }
+        if self.solved(self.start) {
+            let solution = Solution {
+                cost: 0,
+                slides: Vec::new(),
+            };
+            return (Some(solution), 1);
+        }
         let mut seen = ExactIndex::with_capacity(1 << 12);
         let mut parent: Vec<u32> = vec![0];
         seen.insert(self.start);
         let mut layer_start = 0;
         let mut depth = 0;
-        loop {
+        // Positions are checked for the goal as they are generated, so the search stops
+        // inside the layer before the answer's rather than after generating all of it.
+        while layer_start < seen.len() && !bound.is_some_and(|b| depth >= b) {
             let layer_end = seen.len();
             for i in layer_start..layer_end {
                 let state = seen.keys()[i];
-                if self.solved(state) {
-                    let slides = self.path_to(&seen, &parent, i);
+                let mut found = None;
+                self.for_each_neighbour(state, metric, |next| {
+                    if found.is_none() && seen.add(next) {
+                        parent.push(i as u32);
+                        if self.solved(next) {
+                            found = Some(seen.len() - 1);
+                        }
+                    }
+                });
+                if let Some(goal) = found {
+                    let slides = self.path_to(&seen, &parent, goal);
                     return (
                         Some(Solution {
-                            cost: depth,
+                            cost: depth + 1,
                             slides,
                         }),
                         seen.len(),
                     );
                 }
             }
-            if layer_end == layer_start || bound.is_some_and(|b| depth >= b) {
-                return (None, seen.len());
-            }
-            for i in layer_start..layer_end {
-                let state = seen.keys()[i];
-                self.for_each_neighbour(state, metric, |next| {
-                    if seen.insert(next).1 {
-                        parent.push(i as u32);
-                    }
-                });
-            }
             layer_start = layer_end;
             depth += 1;
         }
+        (None, seen.len())
     }
 
     fn path_to(&self, seen: &ExactIndex, parent: &[u32], mut i: usize) -> Vec<Slide> {

@@ -5,12 +5,17 @@
 //! in full: unlike a table that stores only a hash or a residue, two different states can
 //! never be taken for one another.
 
-/// Open-addressing (linear probing) index over `u64` keys, kept at most half full.
+/// Open-addressing (linear probing) index over `u64` keys, kept at most half full. The
+/// probe array holds the keys themselves (plus one, so zero marks an empty slot), 8 bytes a
+/// slot; the index of each slot sits in a parallel array read only on a hit. Keys must be
+/// below `u64::MAX`.
 #[derive(Clone, Debug, Default)]
 pub struct ExactIndex {
     keys: Vec<u64>,
-    /// `slots[h]` is 0 when empty, otherwise 1 + the index of the key stored there.
-    slots: Vec<u32>,
+    /// 0 when empty, otherwise the key plus one.
+    slots: Vec<u64>,
+    /// The index of the key in the same slot.
+    slot_index: Vec<u32>,
     shift: u32,
 }
 
@@ -20,6 +25,7 @@ impl ExactIndex {
         let mut index = ExactIndex {
             keys: Vec::with_capacity(capacity),
             slots: Vec::new(),
+            slot_index: Vec::new(),
             shift: 0,
         };
         index.resize_slots((capacity * 2).max(16).next_power_of_two());
@@ -44,53 +50,60 @@ impl ExactIndex {
     /// Removes every key, keeping the allocation.
     pub fn clear(&mut self) {
         self.keys.clear();
-        for slot in self.slots.iter_mut() {
-            *slot = 0;
+        self.slots.iter_mut().for_each(|s| *s = 0);
+    }
+
+    /// The slot holding `key`, or the empty slot where it would go.
+    fn probe(&self, key: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut h = self.home(key);
+        while self.slots[h] != 0 && self.slots[h] != key.wrapping_add(1) {
+            h = (h + 1) & mask;
         }
+        h
     }
 
     /// The index of `key`, if present. Expected O(1).
     pub fn get(&self, key: u64) -> Option<usize> {
-        let mask = self.slots.len() - 1;
-        let mut h = self.home(key);
-        loop {
-            let slot = self.slots[h];
-            if slot == 0 {
-                return None;
-            }
-            if self.keys[(slot - 1) as usize] == key {
-                return Some((slot - 1) as usize);
-            }
-            h = (h + 1) & mask;
-        }
+        let h = self.probe(key);
+        (self.slots[h] != 0).then(|| self.slot_index[h] as usize)
     }
 
     /// Inserts `key` if absent. Returns its index and whether it was new. Expected O(1),
     /// amortised over growth.
     ///
     /// # Panics
-    /// When more than `u32::MAX - 1` keys are inserted.
+    /// When `key` is `u64::MAX` or more than `u32::MAX` keys are inserted.
     pub fn insert(&mut self, key: u64) -> (usize, bool) {
-        let mask = self.slots.len() - 1;
-        let mut h = self.home(key);
-        loop {
-            let slot = self.slots[h];
-            if slot == 0 {
-                break;
-            }
-            if self.keys[(slot - 1) as usize] == key {
-                return ((slot - 1) as usize, false);
-            }
-            h = (h + 1) & mask;
+        let h = self.probe(key);
+        if self.slots[h] != 0 {
+            return (self.slot_index[h] as usize, false);
         }
+        (self.fill(h, key), true)
+    }
+
+    /// Inserts `key` if absent; true when it was new. Like [`ExactIndex::insert`] without
+    /// reading the index of a key already present (a search's common case).
+    pub fn add(&mut self, key: u64) -> bool {
+        let h = self.probe(key);
+        if self.slots[h] != 0 {
+            return false;
+        }
+        self.fill(h, key);
+        true
+    }
+
+    fn fill(&mut self, h: usize, key: u64) -> usize {
+        assert!(key != u64::MAX, "ExactIndex keys must be below u64::MAX");
         let index = self.keys.len();
-        assert!(index < u32::MAX as usize - 1, "ExactIndex is full");
+        assert!(index < u32::MAX as usize, "ExactIndex is full");
         self.keys.push(key);
-        self.slots[h] = index as u32 + 1;
+        self.slots[h] = key + 1;
+        self.slot_index[h] = index as u32;
         if self.keys.len() * 2 > self.slots.len() {
             self.resize_slots(self.slots.len() * 2);
         }
-        (index, true)
+        index
     }
 
     fn home(&self, key: u64) -> usize {
@@ -104,14 +117,12 @@ impl ExactIndex {
 
     fn resize_slots(&mut self, size: usize) {
         self.slots = vec![0; size];
+        self.slot_index = vec![0; size];
         self.shift = 64 - size.trailing_zeros();
-        let mask = size - 1;
         for i in 0..self.keys.len() {
-            let mut h = self.home(self.keys[i]);
-            while self.slots[h] != 0 {
-                h = (h + 1) & mask;
-            }
-            self.slots[h] = i as u32 + 1;
+            let h = self.probe(self.keys[i]);
+            self.slots[h] = self.keys[i] + 1;
+            self.slot_index[h] = i as u32;
         }
     }
 }
@@ -141,7 +152,12 @@ mod tests {
         for key in keys(7, 50_000, 20_000) {
             let next = reference.len();
             let expected = *reference.entry(key).or_insert(next);
-            let (got, new) = index.insert(key);
+            let (got, new) = if key % 2 == 0 {
+                index.insert(key)
+            } else {
+                let new = index.add(key);
+                (index.get(key).unwrap(), new)
+            };
             assert_eq!(got, expected);
             assert_eq!(new, expected == next);
         }
@@ -162,5 +178,17 @@ mod tests {
         index.clear();
         assert!(index.is_empty());
         assert_eq!(index.get(5 << 40), None);
+    }
+
+    #[test]
+    fn zero_and_the_largest_allowed_key_are_ordinary_keys() {
+        let mut index = ExactIndex::with_capacity(1);
+        assert_eq!(index.insert(0), (0, true));
+        assert_eq!(index.insert(u64::MAX - 1), (1, true));
+        assert_eq!(index.insert(0), (0, false));
+        assert_eq!(
+            (index.get(0), index.get(u64::MAX - 1), index.get(1)),
+            (Some(0), Some(1), None)
+        );
     }
 }
