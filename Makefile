@@ -22,3 +22,6 @@ submit-%:
 
 new-%:
 	$(CARGO) xtask new $*
+
+bench:
+	$(CARGO) xtask bench

@@ -1,5 +1,6 @@
 //! `cargo xtask`: the workspace's own tooling. One file per task; flags are declared here.
 
+mod bench;
 mod bundle;
 #[cfg(test)]
 mod bundle_tests;
@@ -34,6 +35,11 @@ enum Task {
         /// Crate name or short id (18139, boj-18139, puzzle68-q58, q58).
         problem: String,
     },
+    /// Benchmarks: the Rush Hour database and reference, the Q58 table and reference.
+    Bench {
+        /// `rush` or `q58`; both when omitted.
+        which: Option<String>,
+    },
     /// Scaffold a new problem crate, its sample case and the workspace member entry.
     New {
         /// A BOJ number (1000) or a crate name (boj-1000, puzzle68-q12).
@@ -46,6 +52,7 @@ fn main() -> ExitCode {
     let result = match cli.task {
         Task::Cases { problems } => cases::run(&problems),
         Task::Submit { problem } => submit::run(&problem),
+        Task::Bench { which } => bench::run(which.as_deref()),
         Task::New { problem } => {
             problems::Workspace::load().and_then(|ws| scaffold::run(&ws.root, &problem))
         }

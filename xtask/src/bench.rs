@@ -1,0 +1,256 @@
+//! `cargo xtask bench`: the figures behind the README's results tables.
+//!
+//! Wall-clock figures are medians of several runs of whole processes; instruction counts come
+//! from valgrind's callgrind (exact and repeatable on a shared, noisy machine), each against
+//! a baseline run in the same script.
+
+use crate::problems::Workspace;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+const RUNS: usize = 3;
+
+fn cargo(args: &[&str]) -> Result<(), String> {
+    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(args)
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    status
+        .success()
+        .then_some(())
+        .ok_or_else(|| format!("cargo {} failed", args.join(" ")))
+}
+
+/// Runs `program args < input` and returns (stdout, seconds).
+fn timed(program: &Path, args: &[&str], input: &[u8]) -> Result<(String, f64), String> {
+    use std::io::Write;
+    let started = Instant::now();
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("{}: {e}", program.display()))?;
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let seconds = started.elapsed().as_secs_f64();
+    let _ = writer.join();
+    if !out.status.success() {
+        return Err(format!("{} failed: {}", program.display(), out.status));
+    }
+    Ok((String::from_utf8_lossy(&out.stdout).into_owned(), seconds))
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    xs[xs.len() / 2]
+}
+
+/// Instructions executed by `program args < input`, whole process, from callgrind.
+pub fn instructions(program: &Path, args: &[&str], input: &[u8]) -> Result<u64, String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let input_path = dir.path().join("input");
+    fs::write(&input_path, input).map_err(|e| e.to_string())?;
+    let out = Command::new("valgrind")
+        .arg("--tool=callgrind")
+        .arg(format!(
+            "--callgrind-out-file={}",
+            dir.path().join("cg.out").display()
+        ))
+        .arg(program)
+        .args(args)
+        .stdin(fs::File::open(&input_path).map_err(|e| e.to_string())?)
+        .stdout(Stdio::null())
+        .output()
+        .map_err(|e| format!("valgrind: {e}"))?;
+    let log = String::from_utf8_lossy(&out.stderr);
+    log.lines()
+        .find_map(|l| l.split("Collected :").nth(1))
+        .and_then(|n| n.trim().parse().ok())
+        .ok_or_else(|| {
+            format!(
+                "no instruction count from callgrind for {}",
+                program.display()
+            )
+        })
+}
+
+pub fn valgrind_present() -> bool {
+    Command::new("valgrind")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok()
+}
+
+/// Letters board to the judge's input: `A` is 1, the other letters 2, 3, ... in order.
+fn judge_input(board: &str) -> String {
+    let mut letters: Vec<char> = board.chars().filter(|c| c.is_ascii_uppercase()).collect();
+    letters.sort_unstable();
+    letters.dedup();
+    let ids: Vec<String> = board
+        .chars()
+        .map(|c| {
+            letters
+                .iter()
+                .position(|&l| l == c)
+                .map_or(0, |i| i + 1)
+                .to_string()
+        })
+        .collect();
+    ids.chunks(6).map(|row| row.join(" ") + "\n").collect()
+}
+
+fn rush(ws: &Workspace) -> Result<(), String> {
+    cargo(&[
+        "build",
+        "--release",
+        "--quiet",
+        "-p",
+        "boj-18139",
+        "--bins",
+        "--examples",
+    ])?;
+    let release = ws.target.join("release");
+    let tool = release.join("examples/rush");
+    let db_path = ws.root.join("boj-18139/data/rush_18k.txt");
+    let db = fs::read_to_string(&db_path).map_err(|e| format!("{}: {e}", db_path.display()))?;
+    let wall_free: String = db
+        .lines()
+        .filter(|l| !l.contains('x'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    println!("## Rush Hour: the database (`rush` example, whole process, median of {RUNS})");
+    println!("| set | boards | threads | seconds | wrong move counts |");
+    println!("|---|---|---|---|---|");
+    for (name, text, threads) in [("all", &db, "2"), ("wall-free", &wall_free, "1")] {
+        let mut times = Vec::new();
+        let mut wrong = 0;
+        for _ in 0..RUNS {
+            let (out, secs) = timed(&tool, &["--threads", threads], text.as_bytes())?;
+            wrong = text
+                .lines()
+                .zip(out.lines())
+                .filter(|(line, answer)| {
+                    line.split_whitespace()
+                        .next()
+                        .and_then(|m| m.parse::<i64>().ok())
+                        != answer
+                            .split_whitespace()
+                            .next()
+                            .and_then(|m| m.parse().ok())
+                })
+                .count();
+            times.push(secs);
+        }
+        println!(
+            "| {name} | {} | {threads} | {:.2} | {wrong} |",
+            text.lines().count(),
+            median(times)
+        );
+    }
+
+    if !valgrind_present() {
+        println!("\n(valgrind not found: instruction counts skipped; `apt-get install valgrind`)");
+        return Ok(());
+    }
+    // The judge's inputs among the database's boards: no walls, at most 10 vehicles.
+    let reference = release.join("examples/reference");
+    let judge = release.join("boj-18139");
+    let mut candidates: Vec<(u64, String)> = Vec::new();
+    for line in wall_free.lines() {
+        let board = line.split_whitespace().nth(1).unwrap_or("");
+        let vehicles = board
+            .chars()
+            .filter(|c| c.is_ascii_uppercase())
+            .collect::<std::collections::HashSet<_>>()
+            .len();
+        if vehicles <= 10 {
+            let input = judge_input(board);
+            let (nodes, _) = timed(&reference, &["--nodes"], input.as_bytes())?;
+            candidates.push((nodes.trim().parse().unwrap_or(0), input));
+        }
+    }
+    candidates.sort_by_key(|c| std::cmp::Reverse(c.0));
+    println!(
+        "\n## Rush Hour: the judge binary against the reference DFS port, whole process (callgrind)\n\
+         The 5 judge-valid database boards on which the reference visits the most boards (of {}).",
+        candidates.len()
+    );
+    println!("| board | answer | reference nodes | reference instructions | ours | ratio |");
+    println!("|---|---|---|---|---|---|");
+    let mut ratios = Vec::new();
+    for (k, (nodes, input)) in candidates.iter().take(5).enumerate() {
+        let (ours_answer, _) = timed(&judge, &[], input.as_bytes())?;
+        let (ref_answer, _) = timed(&reference, &[], input.as_bytes())?;
+        let theirs = instructions(&reference, &[], input.as_bytes())?;
+        let ours = instructions(&judge, &[], input.as_bytes())?;
+        let ratio = theirs as f64 / ours as f64;
+        ratios.push(ratio);
+        let answer = if ours_answer == ref_answer {
+            ours_answer.trim().to_string()
+        } else {
+            format!("{} (reference: {})", ours_answer.trim(), ref_answer.trim())
+        };
+        println!(
+            "| #{} | {answer} | {nodes} | {theirs} | {ours} | {ratio:.1}x |",
+            k + 1
+        );
+    }
+    println!("median ratio: {:.1}x fewer instructions", median(ratios));
+    Ok(())
+}
+
+fn q58(ws: &Workspace) -> Result<(), String> {
+    cargo(&[
+        "build",
+        "--release",
+        "--quiet",
+        "-p",
+        "puzzle68-q58",
+        "--examples",
+    ])?;
+    let bench: PathBuf = ws.target.join("release/examples/bench");
+    let (out, _) = timed(&bench, &[], b"")?;
+    print!("{out}");
+    if valgrind_present() {
+        println!("\n## Q58 7x7, both counts, whole process (callgrind)");
+        let theirs = instructions(&bench, &["--only", "reference", "7"], b"")?;
+        let ours = instructions(&bench, &["--only", "fast", "7"], b"")?;
+        let idle = instructions(&bench, &["--only", "none", "7"], b"")?;
+        println!("| method | instructions | minus process start-up ({idle}) |");
+        println!("|---|---|---|");
+        println!(
+            "| reference (memo over filled-cell bitmask) | {theirs} | {} |",
+            theirs - idle
+        );
+        println!("| transfer matrix | {ours} | {} |", ours - idle);
+        println!(
+            "ratio: {:.0}x fewer instructions whole process, {:.0}x without start-up",
+            theirs as f64 / ours as f64,
+            (theirs - idle) as f64 / (ours - idle).max(1) as f64
+        );
+    }
+    Ok(())
+}
+
+/// `cargo xtask bench [rush|q58]`.
+pub fn run(which: Option<&str>) -> Result<bool, String> {
+    let ws = Workspace::load()?;
+    match which {
+        None => {
+            rush(&ws)?;
+            println!();
+            q58(&ws)?;
+        }
+        Some("rush") | Some("18139") => rush(&ws)?,
+        Some("q58") => q58(&ws)?,
+        Some(other) => return Err(format!("unknown benchmark `{other}`: rush or q58")),
+    }
+    Ok(true)
+}
