@@ -9,6 +9,7 @@ use std::fmt;
 
 /// `dst += src` on equal-width little-endian limb slices; returns the carry out of the top
 /// limb (true means the sum did not fit). O(width).
+#[inline]
 pub fn add_limbs(dst: &mut [u64], src: &[u64]) -> bool {
     debug_assert_eq!(dst.len(), src.len());
     let mut carry = false;

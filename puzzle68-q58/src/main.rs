@@ -18,7 +18,6 @@
 //! pass of the same programme that bounds the total.
 
 use common::bignum::{add_limbs, BigUint};
-use common::exact_map::ExactIndex;
 use common::tokens::{check_ints, run_main};
 use proconio::input;
 use proconio::source::once::OnceSource;
@@ -27,6 +26,8 @@ use proconio::source::once::OnceSource;
 pub const MAX_WIDTH: usize = 12;
 /// Largest long side the binary accepts.
 pub const MAX_LENGTH: usize = 200;
+/// Largest side the `table` example accepts: state keys hold 2W bits in a `u64`.
+pub const MAX_TABLE_WIDTH: usize = 30;
 
 /// A flat array of counters, one per profile state, on which corners act.
 trait Counters {
@@ -202,121 +203,252 @@ pub fn count_total(n: usize, m: usize) -> BigUint {
     BigUint::from_limbs(&total)
 }
 
-/// The number of ways to split an n x m grid into rectangles with no 1x1 block.
+/// The no-1x1 sweep over one row of corners, as dense transition tables.
 ///
 /// State bits: `v` (W-1 vertical edges crossing the sweep line, bit j-1 for corner column
-/// j), then `f` (W bits: the cell of column c just above the line is closed on top, left
-/// and right, so a cut below it would isolate it), then `h` (the horizontal edge left of the
-/// current corner).
+/// j), then `f` (W bits: the cell of column c just above the line is closed on its top, left
+/// and right, so a cut below it would isolate it as a 1x1 block), then `h` (the horizontal
+/// edge left of the current corner). A row is W+1 stages: open (the first horizontal edge,
+/// on the border, is free), one stage per interior corner, close (the last horizontal edge
+/// closes the row's last cell; `h` is dropped). Every row but the first is the same, so the
+/// tables are built once, with exact hashing, and each row is then plain array work.
+struct RowSweep {
+    /// States at the start of a row, in index order.
+    starts: RankedSet,
+    /// `stages[s]`: (input index, output index) pairs; the last stage's outputs are
+    /// indices into `starts`.
+    stages: Vec<Vec<(u32, u32)>>,
+    /// Number of output states of each stage.
+    sizes: Vec<usize>,
+}
+
+/// Key layout helpers for width `w`.
+#[derive(Clone, Copy)]
+struct Keys {
+    w: usize,
+}
+
+impl Keys {
+    fn f_at(self) -> usize {
+        self.w - 1
+    }
+    fn h_bit(self) -> u64 {
+        1 << (2 * self.w - 1)
+    }
+    /// Vertical edge at corner column j (0 and w are the borders, always cut).
+    fn v(self, key: u64, j: usize) -> bool {
+        j == 0 || j == self.w || (key >> (j - 1)) & 1 == 1
+    }
+    fn f(self, key: u64, c: usize) -> bool {
+        (key >> (self.f_at() + c)) & 1 == 1
+    }
+    fn set(self, key: u64, at: usize, on: bool) -> u64 {
+        (key & !(1 << at)) | ((on as u64) << at)
+    }
+    /// States of the first cell row: any vertical edges; the top border closes every cell
+    /// whose both sides are cut.
+    fn first_row(self) -> impl Iterator<Item = u64> {
+        (0..1u64 << (self.w - 1)).map(move |mask| {
+            (0..self.w).fold(mask, |key, c| {
+                self.set(key, self.f_at() + c, self.v(mask, c) && self.v(mask, c + 1))
+            })
+        })
+    }
+    /// Calls `out` with each successor of `key` through stage `stage` of a row.
+    fn step(self, stage: usize, key: u64, out: &mut impl FnMut(u64)) {
+        let w = self.w;
+        if stage == 0 {
+            out(key);
+            out(key | self.h_bit());
+            return;
+        }
+        let left = key & self.h_bit() != 0;
+        if stage == w {
+            if !(left && self.f(key, w - 1)) {
+                out(self.set(key & !self.h_bit(), self.f_at() + w - 1, left && self.v(key, w - 1)));
+            }
+            return;
+        }
+        let c = stage;
+        if left && self.f(key, c - 1) {
+            return; // the cell above-left would be a 1x1 block
+        }
+        // Allowed (down, right) at a corner given (up, left): no dead end, no L-turn.
+        let choices: &[(bool, bool)] = match (self.v(key, c), left) {
+            (false, false) => &[(false, false)],
+            (true, false) => &[(true, false), (true, true)],
+            (false, true) => &[(false, true), (true, true)],
+            (true, true) => &[(true, false), (false, true), (true, true)],
+        };
+        for &(down, right) in choices {
+            let k = self.set(key, c - 1, down);
+            let k = self.set(k, self.f_at() + c - 1, left && self.v(key, c - 1) && down);
+            out(self.set(k, 2 * w - 1, right));
+        }
+    }
+}
+
+/// A set of keys below 2^bits as a bitmap with per-word prefix counts: the rank of a key
+/// (its index in sorted order) is exact and costs one lookup, with no hashing.
+struct RankedSet {
+    words: Vec<u64>,
+    prefix: Vec<u32>,
+    keys: Vec<u64>,
+}
+
+impl RankedSet {
+    fn empty(bits: usize) -> RankedSet {
+        let words = (1usize << bits).div_ceil(64);
+        RankedSet {
+            words: vec![0; words],
+            prefix: vec![0; words],
+            keys: Vec::new(),
+        }
+    }
+
+    fn mark(&mut self, key: u64) {
+        self.words[(key >> 6) as usize] |= 1 << (key & 63);
+    }
+
+    fn contains(&self, key: u64) -> bool {
+        self.words[(key >> 6) as usize] >> (key & 63) & 1 == 1
+    }
+
+    /// Lists the marked keys in order and fills the prefix counts.
+    fn seal(&mut self) {
+        self.keys.clear();
+        let mut count = 0u32;
+        for (w, &word) in self.words.iter().enumerate() {
+            self.prefix[w] = count;
+            let mut bits = word;
+            while bits != 0 {
+                self.keys.push(((w as u64) << 6) | bits.trailing_zeros() as u64);
+                bits &= bits - 1;
+            }
+            count += word.count_ones();
+        }
+    }
+
+    /// Index of a marked key among the marked keys (after `seal`).
+    fn rank(&self, key: u64) -> u32 {
+        let w = (key >> 6) as usize;
+        self.prefix[w] + (self.words[w] & ((1u64 << (key & 63)) - 1)).count_ones()
+    }
+
+    /// Whether some key marked here is not marked in `other` (before `seal`: scans words).
+    fn keys_marked_outside(&self, other: &RankedSet) -> bool {
+        self.words.iter().zip(&other.words).any(|(a, b)| a & !b != 0)
+    }
+
+    /// Unmarks everything, touching only the words in use.
+    fn clear(&mut self) {
+        for &key in &self.keys {
+            self.words[(key >> 6) as usize] = 0;
+        }
+        self.keys.clear();
+    }
+}
+
+impl RowSweep {
+    fn new(keys: Keys) -> RowSweep {
+        let bits = 2 * keys.w;
+        let mut starts = RankedSet::empty(bits);
+        for key in keys.first_row() {
+            starts.mark(key);
+        }
+        starts.seal();
+        let mut outputs = RankedSet::empty(bits);
+        // Later rows can start in states the first row cannot: grow the start set until a
+        // row maps it into itself.
+        loop {
+            let mut stages = Vec::new();
+            let mut sizes = Vec::new();
+            let mut inputs: Vec<u64> = starts.keys.clone();
+            let mut grew = false;
+            for stage in 0..=keys.w {
+                let last = stage == keys.w;
+                outputs.clear();
+                for &key in &inputs {
+                    keys.step(stage, key, &mut |next| outputs.mark(next));
+                }
+                if last {
+                    grew = outputs.keys_marked_outside(&starts);
+                    if grew {
+                        for &k in &starts.keys {
+                            outputs.mark(k);
+                        }
+                        outputs.seal();
+                        std::mem::swap(&mut starts, &mut outputs);
+                        break;
+                    }
+                }
+                let target = if last { &starts } else {
+                    outputs.seal();
+                    &outputs
+                };
+                let mut edges = Vec::with_capacity(inputs.len() * 2);
+                for (i, &key) in inputs.iter().enumerate() {
+                    keys.step(stage, key, &mut |next| edges.push((i as u32, target.rank(next))));
+                }
+                sizes.push(target.keys.len());
+                stages.push(edges);
+                inputs = target.keys.clone();
+            }
+            if !grew {
+                return RowSweep {
+                    starts,
+                    stages,
+                    sizes,
+                };
+            }
+        }
+    }
+
+    /// Applies one row to `values` (one `limbs`-wide counter per start state), using
+    /// `spare` as scratch.
+    fn row(&self, values: &mut Vec<u64>, spare: &mut Vec<u64>, limbs: usize) {
+        for (edges, &size) in self.stages.iter().zip(&self.sizes) {
+            spare.clear();
+            spare.resize(size * limbs, 0);
+            for &(i, j) in edges {
+                let (i, j) = (i as usize * limbs, j as usize * limbs);
+                let carry = add_limbs(&mut spare[j..j + limbs], &values[i..i + limbs]);
+                debug_assert!(!carry, "limb width too small");
+            }
+            std::mem::swap(values, spare);
+        }
+    }
+}
+
+/// The number of ways to split an n x m grid into rectangles with no 1x1 block.
 ///
 /// # Complexity
-/// O(H * W * S * L) time and O(S * L) memory, S the number of states (about 2.6^W).
+/// O(W * S * B) to build the row tables and O(H * W * S * L) to count, with O(W * S)
+/// memory for the tables and O(S * L) for the counts: S states per stage (about 2.6^W),
+/// B for hashing, L limbs.
 pub fn count_no_unit(n: usize, m: usize) -> BigUint {
     let (w, h) = sides(n, m);
     let limbs = limbs_for(total_log2(n, m));
-    let f_at = w - 1;
-    let h_bit = 1u64 << (2 * w - 1);
-    // Vertical edge at corner column j (0 and w are the borders, always "cut").
-    let v = |key: u64, j: usize| j == 0 || j == w || (key >> (j - 1)) & 1 == 1;
-    let f = |key: u64, c: usize| (key >> (f_at + c)) & 1 == 1;
-    let set = |key: u64, at: usize, on: bool| (key & !(1 << at)) | ((on as u64) << at);
-
-    let mut layer = Layer::new(limbs);
-    let one: Vec<u64> = (0..limbs).map(|k| (k == 0) as u64).collect();
-    for mask in 0..1u64 << (w - 1) {
-        let mut key = mask;
-        for c in 0..w {
-            // Top row: the top is the border; closed when both sides are cut.
-            key = set(key, f_at + c, v(mask, c) && v(mask, c + 1));
-        }
-        layer.add(key, &one);
+    let keys = Keys { w };
+    let sweep = RowSweep::new(keys);
+    let mut values = vec![0u64; sweep.starts.keys.len() * limbs];
+    for key in keys.first_row() {
+        values[sweep.starts.rank(key) as usize * limbs] = 1;
     }
+    let mut spare = Vec::new();
     for _row in 1..h {
-        // The first horizontal edge touches the border: free.
-        let mut next = Layer::new(limbs);
-        for (i, &key) in layer.index.keys().iter().enumerate() {
-            next.add(key, layer.value(i));
-            next.add(key | h_bit, layer.value(i));
-        }
-        layer = next;
-        for c in 1..w {
-            let mut next = Layer::new(limbs);
-            for (i, &key) in layer.index.keys().iter().enumerate() {
-                let up = v(key, c);
-                let left = key & h_bit != 0;
-                if left && f(key, c - 1) {
-                    continue; // the cell above-left would be a 1x1 block
-                }
-                let choices: &[(bool, bool)] = match (up, left) {
-                    (false, false) => &[(false, false)],
-                    (true, false) => &[(true, false), (true, true)],
-                    (false, true) => &[(false, true), (true, true)],
-                    (true, true) => &[(true, false), (false, true), (true, true)],
-                };
-                for &(down, right) in choices {
-                    let mut k = set(key, c - 1, down);
-                    k = set(k, f_at + c - 1, left && v(key, c - 1) && down);
-                    k = set(k, 2 * w - 1, right);
-                    next.add(k, layer.value(i));
-                }
-            }
-            layer = next;
-        }
-        // The last horizontal edge: close the row's last cell, drop `h`.
-        let mut next = Layer::new(limbs);
-        for (i, &key) in layer.index.keys().iter().enumerate() {
-            let left = key & h_bit != 0;
-            if left && f(key, w - 1) {
-                continue;
-            }
-            let k = set(key & !h_bit, f_at + w - 1, left && v(key, w - 1));
-            next.add(k, layer.value(i));
-        }
-        layer = next;
+        sweep.row(&mut values, &mut spare, limbs);
     }
     // The bottom border closes every cell: no cell may still be closed on three sides.
-    let f_mask = ((1u64 << w) - 1) << f_at;
+    let f_mask = ((1u64 << w) - 1) << keys.f_at();
     let mut total = vec![0u64; limbs];
-    for (i, &key) in layer.index.keys().iter().enumerate() {
+    for (i, &key) in sweep.starts.keys.iter().enumerate() {
         if key & f_mask == 0 {
-            let carry = add_limbs(&mut total, layer.value(i));
+            let carry = add_limbs(&mut total, &values[i * limbs..(i + 1) * limbs]);
             debug_assert!(!carry);
         }
     }
     BigUint::from_limbs(&total)
-}
-
-/// Sparse counters: exact state keys and their fixed-width counts.
-struct Layer {
-    index: ExactIndex,
-    values: Vec<u64>,
-    limbs: usize,
-}
-
-impl Layer {
-    fn new(limbs: usize) -> Layer {
-        Layer {
-            index: ExactIndex::with_capacity(1024),
-            values: Vec::new(),
-            limbs,
-        }
-    }
-
-    fn value(&self, i: usize) -> &[u64] {
-        &self.values[i * self.limbs..(i + 1) * self.limbs]
-    }
-
-    fn add(&mut self, key: u64, count: &[u64]) {
-        let (i, new) = self.index.insert(key);
-        if new {
-            self.values.resize(self.values.len() + self.limbs, 0);
-        }
-        let carry = add_limbs(
-            &mut self.values[i * self.limbs..(i + 1) * self.limbs],
-            count,
-        );
-        debug_assert!(!carry);
-    }
 }
 
 /// Reads `N` (a square) or `N M`.
