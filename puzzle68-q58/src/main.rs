@@ -69,6 +69,21 @@ impl Estimates {
     }
 }
 
+/// Exact counters that fit in one word each (the common, judge-sized case).
+struct Words(Vec<u64>);
+
+impl Counters for Words {
+    fn add(&mut self, dst: usize, src: usize) {
+        self.0[dst] += self.0[src];
+    }
+    fn swap(&mut self, a: usize, b: usize) {
+        self.0.swap(a, b);
+    }
+    fn copy(&mut self, dst: usize, src: usize) {
+        self.0[dst] = self.0[src];
+    }
+}
+
 /// Exact counters of `width` limbs each.
 struct Exact {
     limbs: Vec<u64>,
@@ -190,6 +205,12 @@ pub fn count_total(n: usize, m: usize) -> BigUint {
     let (w, h) = sides(n, m);
     let limbs = limbs_for(total_log2(n, m));
     let half = 1usize << (w - 1);
+    if limbs == 1 {
+        let mut words = Words(vec![0; 2 * half]);
+        words.0[..half].fill(1);
+        sweep_total(&mut words, w, h, |_| {});
+        return BigUint::from(words.0[..half].iter().sum::<u64>());
+    }
     let mut exact = Exact::new(2 * half, limbs);
     for mask in 0..half {
         exact.limbs[mask * limbs] = 1;
@@ -215,11 +236,75 @@ pub fn count_total(n: usize, m: usize) -> BigUint {
 struct RowSweep {
     /// States at the start of a row, in index order.
     starts: RankedSet,
-    /// `stages[s]`: (input index, output index) pairs; the last stage's outputs are
-    /// indices into `starts`.
-    stages: Vec<Vec<(u32, u32)>>,
-    /// Number of output states of each stage.
-    sizes: Vec<usize>,
+    /// One table per stage; the last stage's outputs are indices into `starts`.
+    stages: Vec<Stage>,
+}
+
+/// A stage's transitions grouped by output state: output `j` is the sum of the inputs
+/// `sources[j * width..(j + 1) * width]`, where `width` is the largest number of inputs any
+/// output has (at most 4 here) and missing inputs point at a zero counter appended after the
+/// real ones. Gathering writes each output once, in order, with no zeroing pass and no
+/// branches.
+struct Stage {
+    width: usize,
+    sources: Vec<u32>,
+}
+
+impl Stage {
+    /// Groups (input, output) pairs by output; `inputs` is the number of input states.
+    fn from_pairs(pairs: &[(u32, u32)], inputs: usize, outputs: usize) -> Stage {
+        let mut count = vec![0usize; outputs];
+        for &(_, j) in pairs {
+            count[j as usize] += 1;
+        }
+        let width = count.iter().copied().max().unwrap_or(0).max(1);
+        let mut sources = vec![inputs as u32; outputs * width];
+        count.iter_mut().for_each(|c| *c = 0);
+        for &(i, j) in pairs {
+            let j = j as usize;
+            sources[j * width + count[j]] = i;
+            count[j] += 1;
+        }
+        Stage { width, sources }
+    }
+
+    /// `out[j] = sum of values[i]` over the inputs of each output `j`, `limbs`-wide.
+    /// `values` holds one zero counter past the inputs, and so does `out` afterwards.
+    fn apply(&self, values: &[u64], out: &mut Vec<u64>, limbs: usize) {
+        out.clear();
+        if limbs == 1 {
+            // The common case for sizes the judge binary takes: plain words, with the
+            // width known at compile time so the sum unrolls.
+            match self.width {
+                1 => gather_words::<1>(&self.sources, values, out),
+                2 => gather_words::<2>(&self.sources, values, out),
+                3 => gather_words::<3>(&self.sources, values, out),
+                4 => gather_words::<4>(&self.sources, values, out),
+                _ => out.extend(self.sources.chunks_exact(self.width).map(|from| from.iter().map(|&i| values[i as usize]).sum::<u64>())),
+            }
+        } else {
+            for from in self.sources.chunks_exact(self.width) {
+                let start = out.len();
+                out.extend_from_slice(&values[from[0] as usize * limbs..][..limbs]);
+                for &i in &from[1..] {
+                    let carry = add_limbs(&mut out[start..], &values[i as usize * limbs..][..limbs]);
+                    debug_assert!(!carry, "limb width too small");
+                }
+            }
+        }
+        out.extend(std::iter::repeat(0).take(limbs));
+    }
+}
+
+/// One-word gather with `K` inputs per output.
+fn gather_words<const K: usize>(sources: &[u32], values: &[u64], out: &mut Vec<u64>) {
+    out.extend(sources.chunks_exact(K).map(|from| {
+        let mut sum = 0u64;
+        for k in 0..K {
+            sum += values[from[k] as usize];
+        }
+        sum
+    }));
 }
 
 /// Key layout helpers for width `w`.
@@ -335,11 +420,6 @@ impl RankedSet {
         self.prefix[w] + (self.words[w] & ((1u64 << (key & 63)) - 1)).count_ones()
     }
 
-    /// Whether some key marked here is not marked in `other` (before `seal`: scans words).
-    fn keys_marked_outside(&self, other: &RankedSet) -> bool {
-        self.words.iter().zip(&other.words).any(|(a, b)| a & !b != 0)
-    }
-
     /// Unmarks everything, touching only the words in use.
     fn clear(&mut self) {
         for &key in &self.keys {
@@ -352,54 +432,64 @@ impl RankedSet {
 impl RowSweep {
     fn new(keys: Keys) -> RowSweep {
         let bits = 2 * keys.w;
+        // Start with every state a row can begin in: any vertical edges `v`, and `f` set
+        // only where both sides of the cell are cut (F(2W+1) states). A row maps this set
+        // into itself; should it not, the set grows until it does.
         let mut starts = RankedSet::empty(bits);
-        for key in keys.first_row() {
-            starts.mark(key);
+        for v in 0..1u64 << (keys.w - 1) {
+            let closable = (0..keys.w)
+                .filter(|&c| keys.v(v, c) && keys.v(v, c + 1))
+                .fold(0u64, |acc, c| acc | 1 << (keys.f_at() + c));
+            let mut f = closable;
+            loop {
+                starts.mark(v | f);
+                if f == 0 {
+                    break;
+                }
+                f = (f - 1) & closable;
+            }
         }
         starts.seal();
         let mut outputs = RankedSet::empty(bits);
-        // Later rows can start in states the first row cannot: grow the start set until a
-        // row maps it into itself.
+        let mut successors: Vec<(u32, u64)> = Vec::new();
         loop {
             let mut stages = Vec::new();
-            let mut sizes = Vec::new();
             let mut inputs: Vec<u64> = starts.keys.clone();
             let mut grew = false;
             for stage in 0..=keys.w {
-                let last = stage == keys.w;
-                outputs.clear();
-                for &key in &inputs {
-                    keys.step(stage, key, &mut |next| outputs.mark(next));
+                successors.clear();
+                for (i, &key) in inputs.iter().enumerate() {
+                    keys.step(stage, key, &mut |next| successors.push((i as u32, next)));
                 }
-                if last {
-                    grew = outputs.keys_marked_outside(&starts);
-                    if grew {
-                        for &k in &starts.keys {
-                            outputs.mark(k);
-                        }
-                        outputs.seal();
-                        std::mem::swap(&mut starts, &mut outputs);
-                        break;
+                let target = if stage < keys.w {
+                    outputs.clear();
+                    for &(_, next) in &successors {
+                        outputs.mark(next);
                     }
-                }
-                let target = if last { &starts } else {
                     outputs.seal();
                     &outputs
+                } else {
+                    let missing: Vec<u64> = successors
+                        .iter()
+                        .map(|&(_, next)| next)
+                        .filter(|&next| !starts.contains(next))
+                        .collect();
+                    if !missing.is_empty() {
+                        for next in missing {
+                            starts.mark(next);
+                        }
+                        starts.seal();
+                        grew = true;
+                        break;
+                    }
+                    &starts
                 };
-                let mut edges = Vec::with_capacity(inputs.len() * 2);
-                for (i, &key) in inputs.iter().enumerate() {
-                    keys.step(stage, key, &mut |next| edges.push((i as u32, target.rank(next))));
-                }
-                sizes.push(target.keys.len());
-                stages.push(edges);
+                let pairs: Vec<(u32, u32)> = successors.iter().map(|&(i, next)| (i, target.rank(next))).collect();
+                stages.push(Stage::from_pairs(&pairs, inputs.len(), target.keys.len()));
                 inputs = target.keys.clone();
             }
             if !grew {
-                return RowSweep {
-                    starts,
-                    stages,
-                    sizes,
-                };
+                return RowSweep { starts, stages };
             }
         }
     }
@@ -407,14 +497,8 @@ impl RowSweep {
     /// Applies one row to `values` (one `limbs`-wide counter per start state), using
     /// `spare` as scratch.
     fn row(&self, values: &mut Vec<u64>, spare: &mut Vec<u64>, limbs: usize) {
-        for (edges, &size) in self.stages.iter().zip(&self.sizes) {
-            spare.clear();
-            spare.resize(size * limbs, 0);
-            for &(i, j) in edges {
-                let (i, j) = (i as usize * limbs, j as usize * limbs);
-                let carry = add_limbs(&mut spare[j..j + limbs], &values[i..i + limbs]);
-                debug_assert!(!carry, "limb width too small");
-            }
+        for stage in &self.stages {
+            stage.apply(values, spare, limbs);
             std::mem::swap(values, spare);
         }
     }
@@ -431,7 +515,8 @@ pub fn count_no_unit(n: usize, m: usize) -> BigUint {
     let limbs = limbs_for(total_log2(n, m));
     let keys = Keys { w };
     let sweep = RowSweep::new(keys);
-    let mut values = vec![0u64; sweep.starts.keys.len() * limbs];
+    // One counter per start state, plus the zero counter the stages point at.
+    let mut values = vec![0u64; (sweep.starts.keys.len() + 1) * limbs];
     for key in keys.first_row() {
         values[sweep.starts.rank(key) as usize * limbs] = 1;
     }
