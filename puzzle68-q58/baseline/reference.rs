@@ -31,7 +31,11 @@ impl Reference {
         Reference {
             n,
             m,
-            full: if n * m == 64 { u64::MAX } else { (1u64 << (n * m)) - 1 },
+            full: if n * m == 64 {
+                u64::MAX
+            } else {
+                (1u64 << (n * m)) - 1
+            },
             heads: vec![NIL; BUCKETS],
             nodes: Vec::new(),
         }

@@ -28,7 +28,10 @@ fn median_secs(runs: usize, mut f: impl FnMut()) -> f64 {
 }
 
 fn fast(n: usize) -> (String, String) {
-    (solution::count_total(n, n).to_string(), solution::count_no_unit(n, n).to_string())
+    (
+        solution::count_total(n, n).to_string(),
+        solution::count_no_unit(n, n).to_string(),
+    )
 }
 
 fn slow(n: usize) -> (String, String) {

@@ -27,7 +27,10 @@ fn options() -> Result<Options, String> {
             args.next()
                 .and_then(|v| v.parse::<usize>().ok())
                 .filter(|&n| (1..=solution::MAX_TABLE_WIDTH).contains(&n))
-                .ok_or(format!("{name} takes a size from 1 to {}", solution::MAX_TABLE_WIDTH))
+                .ok_or(format!(
+                    "{name} takes a size from 1 to {}",
+                    solution::MAX_TABLE_WIDTH
+                ))
         };
         match arg.as_str() {
             "--from" => opts.from = number("--from")?,
@@ -75,6 +78,9 @@ fn main() {
             println!("{n} {total} {no_unit}");
             eprintln!("# {n}: no-1x1 {secs:.3} s");
         }
-        eprintln!("# {n}: total {total_secs:.3} s, peak memory {:.0} MiB", peak_mib().unwrap_or(0.0));
+        eprintln!(
+            "# {n}: total {total_secs:.3} s, peak memory {:.0} MiB",
+            peak_mib().unwrap_or(0.0)
+        );
     }
 }

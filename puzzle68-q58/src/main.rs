@@ -24,8 +24,8 @@ use proconio::source::once::OnceSource;
 
 /// Largest narrow side the binary accepts: the no-1x1 count has about 2.6^W states.
 pub const MAX_WIDTH: usize = 12;
-/// Largest long side the binary accepts.
-pub const MAX_LENGTH: usize = 200;
+/// Largest area the binary accepts (12 x 33 takes about a second).
+pub const MAX_AREA: usize = 400;
 /// Largest side the `table` example accepts: state keys hold 2W bits in a `u64`.
 pub const MAX_TABLE_WIDTH: usize = 30;
 
@@ -231,11 +231,12 @@ pub fn count_total(n: usize, m: usize) -> BigUint {
 /// and right, so a cut below it would isolate it as a 1x1 block), then `h` (the horizontal
 /// edge left of the current corner). A row is W+1 stages: open (the first horizontal edge,
 /// on the border, is free), one stage per interior corner, close (the last horizontal edge
-/// closes the row's last cell; `h` is dropped). Every row but the first is the same, so the
-/// tables are built once, with exact hashing, and each row is then plain array work.
+/// closes the row's last cell; `h` is dropped); open runs with the first corner and close
+/// with the last, in one table each. Every row but the first is the same, so the tables are
+/// built once, with exact ranking of the states, and each row is then plain array work.
 struct RowSweep {
-    /// States at the start of a row, in index order.
-    starts: RankedSet,
+    /// States at the start of a row.
+    starts: StateIds,
     /// One table per stage; the last stage's outputs are indices into `starts`.
     stages: Vec<Stage>,
 }
@@ -251,16 +252,17 @@ struct Stage {
 }
 
 impl Stage {
-    /// Groups (input, output) pairs by output; `inputs` is the number of input states.
-    fn from_pairs(pairs: &[(u32, u32)], inputs: usize, outputs: usize) -> Stage {
+    /// Groups transitions `sources[k]` -> `targets[k]` by target; `inputs` is the number of
+    /// input states.
+    fn from_pairs(sources_of: &[u32], targets: &[u32], inputs: usize, outputs: usize) -> Stage {
         let mut count = vec![0usize; outputs];
-        for &(_, j) in pairs {
+        for &j in targets {
             count[j as usize] += 1;
         }
         let width = count.iter().copied().max().unwrap_or(0).max(1);
         let mut sources = vec![inputs as u32; outputs * width];
         count.iter_mut().for_each(|c| *c = 0);
-        for &(i, j) in pairs {
+        for (&i, &j) in sources_of.iter().zip(targets) {
             let j = j as usize;
             sources[j * width + count[j]] = i;
             count[j] += 1;
@@ -280,14 +282,19 @@ impl Stage {
                 2 => gather_words::<2>(&self.sources, values, out),
                 3 => gather_words::<3>(&self.sources, values, out),
                 4 => gather_words::<4>(&self.sources, values, out),
-                _ => out.extend(self.sources.chunks_exact(self.width).map(|from| from.iter().map(|&i| values[i as usize]).sum::<u64>())),
+                _ => out.extend(
+                    self.sources
+                        .chunks_exact(self.width)
+                        .map(|from| from.iter().map(|&i| values[i as usize]).sum::<u64>()),
+                ),
             }
         } else {
             for from in self.sources.chunks_exact(self.width) {
                 let start = out.len();
                 out.extend_from_slice(&values[from[0] as usize * limbs..][..limbs]);
                 for &i in &from[1..] {
-                    let carry = add_limbs(&mut out[start..], &values[i as usize * limbs..][..limbs]);
+                    let carry =
+                        add_limbs(&mut out[start..], &values[i as usize * limbs..][..limbs]);
                     debug_assert!(!carry, "limb width too small");
                 }
             }
@@ -324,9 +331,6 @@ impl Keys {
     fn v(self, key: u64, j: usize) -> bool {
         j == 0 || j == self.w || (key >> (j - 1)) & 1 == 1
     }
-    fn f(self, key: u64, c: usize) -> bool {
-        (key >> (self.f_at() + c)) & 1 == 1
-    }
     fn set(self, key: u64, at: usize, on: bool) -> u64 {
         (key & !(1 << at)) | ((on as u64) << at)
     }
@@ -339,158 +343,283 @@ impl Keys {
             })
         })
     }
+    /// The stages of a row, grouped so that the open stage runs with the first corner and
+    /// the close stage with the last (fewer, larger tables): stage 0 opens, 1..W-1 are the
+    /// corners, W closes.
+    fn groups(self) -> Vec<Vec<usize>> {
+        let w = self.w;
+        if w <= 2 {
+            return vec![(0..=w).collect()];
+        }
+        let mut groups = vec![vec![0, 1]];
+        groups.extend((2..w - 1).map(|c| vec![c]));
+        groups.push(vec![w - 1, w]);
+        groups
+    }
+
+    /// Calls `out` with each successor of `key` through the stages of `group` (one to
+    /// three, as `groups` makes them), in order.
+    fn step_group(self, group: &[usize], key: u64, out: &mut impl FnMut(u64)) {
+        match *group {
+            [a] => self.step(a, key, out),
+            [a, b] => self.step(a, key, &mut |k| self.step(b, k, out)),
+            [a, b, c] => self.step(a, key, &mut |k| {
+                self.step(b, k, &mut |k| self.step(c, k, out))
+            }),
+            _ => unreachable!("groups have one to three stages"),
+        }
+    }
+
     /// Calls `out` with each successor of `key` through stage `stage` of a row.
     fn step(self, stage: usize, key: u64, out: &mut impl FnMut(u64)) {
         let w = self.w;
+        let h = self.h_bit();
         if stage == 0 {
             out(key);
-            out(key | self.h_bit());
+            out(key | h);
             return;
         }
-        let left = key & self.h_bit() != 0;
+        let left = key & h != 0;
         if stage == w {
-            if !(left && self.f(key, w - 1)) {
-                out(self.set(key & !self.h_bit(), self.f_at() + w - 1, left && self.v(key, w - 1)));
+            let f_last = 1u64 << (self.f_at() + w - 1);
+            if !(left && key & f_last != 0) {
+                let closed = left && self.v(key, w - 1);
+                out((key & !(h | f_last)) | if closed { f_last } else { 0 });
             }
             return;
         }
         let c = stage;
-        if left && self.f(key, c - 1) {
+        let up_bit = 1u64 << (c - 1);
+        let f_bit = 1u64 << (self.f_at() + c - 1);
+        if left && key & f_bit != 0 {
             return; // the cell above-left would be a 1x1 block
         }
+        // The new cell below-left is closed on top (`left`), left (the corner's left
+        // vertical edge) and right (`down`): `f` is set for it when all three are cut.
+        let closed = if left && self.v(key, c - 1) { f_bit } else { 0 };
+        let base = key & !(up_bit | f_bit | h);
         // Allowed (down, right) at a corner given (up, left): no dead end, no L-turn.
-        let choices: &[(bool, bool)] = match (self.v(key, c), left) {
-            (false, false) => &[(false, false)],
-            (true, false) => &[(true, false), (true, true)],
-            (false, true) => &[(false, true), (true, true)],
-            (true, true) => &[(true, false), (false, true), (true, true)],
-        };
-        for &(down, right) in choices {
-            let k = self.set(key, c - 1, down);
-            let k = self.set(k, self.f_at() + c - 1, left && self.v(key, c - 1) && down);
-            out(self.set(k, 2 * w - 1, right));
-        }
-    }
-}
-
-/// A set of keys below 2^bits as a bitmap with per-word prefix counts: the rank of a key
-/// (its index in sorted order) is exact and costs one lookup, with no hashing.
-struct RankedSet {
-    words: Vec<u64>,
-    prefix: Vec<u32>,
-    keys: Vec<u64>,
-}
-
-impl RankedSet {
-    fn empty(bits: usize) -> RankedSet {
-        let words = (1usize << bits).div_ceil(64);
-        RankedSet {
-            words: vec![0; words],
-            prefix: vec![0; words],
-            keys: Vec::new(),
-        }
-    }
-
-    fn mark(&mut self, key: u64) {
-        self.words[(key >> 6) as usize] |= 1 << (key & 63);
-    }
-
-    fn contains(&self, key: u64) -> bool {
-        self.words[(key >> 6) as usize] >> (key & 63) & 1 == 1
-    }
-
-    /// Lists the marked keys in order and fills the prefix counts.
-    fn seal(&mut self) {
-        self.keys.clear();
-        let mut count = 0u32;
-        for (w, &word) in self.words.iter().enumerate() {
-            self.prefix[w] = count;
-            let mut bits = word;
-            while bits != 0 {
-                self.keys.push(((w as u64) << 6) | bits.trailing_zeros() as u64);
-                bits &= bits - 1;
+        match (key & up_bit != 0, left) {
+            (false, false) => out(base),
+            (true, false) => {
+                out(base | up_bit);
+                out(base | up_bit | h);
             }
-            count += word.count_ones();
+            (false, true) => {
+                out(base | h);
+                out(base | up_bit | h | closed);
+            }
+            (true, true) => {
+                out(base | up_bit | closed);
+                out(base | h);
+                out(base | up_bit | h | closed);
+            }
+        }
+    }
+}
+
+/// Dense indices for a set of keys below 2^bits, exact (no hashing): a direct table from
+/// key to index while 2^bits is small, otherwise a bitmap with per-word prefix counts whose
+/// rank of a key is its index.
+enum StateIds {
+    /// `table[key]` is 1 + the key's index, or 0 (so a fresh table needs no filling);
+    /// indices in first-seen order.
+    Direct { table: Vec<u32>, keys: Vec<u64> },
+    /// Marked keys in sorted order; index = number of marked keys below.
+    Ranked {
+        words: Vec<u64>,
+        prefix: Vec<u32>,
+        keys: Vec<u64>,
+    },
+}
+
+const NONE: u32 = u32::MAX;
+/// Widest key space given a direct table (4 bytes a key: 16 MiB).
+const DIRECT_BITS: usize = 22;
+
+impl StateIds {
+    /// A direct table when `bits <= direct_bits`, otherwise the ranked bitmap.
+    fn new(bits: usize, direct_bits: usize) -> StateIds {
+        if bits <= direct_bits {
+            StateIds::Direct {
+                table: vec![0; 1 << bits],
+                keys: Vec::new(),
+            }
+        } else {
+            let words = (1usize << bits).div_ceil(64);
+            StateIds::Ranked {
+                words: vec![0; words],
+                prefix: vec![0; words],
+                keys: Vec::new(),
+            }
         }
     }
 
-    /// Index of a marked key among the marked keys (after `seal`).
-    fn rank(&self, key: u64) -> u32 {
-        let w = (key >> 6) as usize;
-        self.prefix[w] + (self.words[w] & ((1u64 << (key & 63)) - 1)).count_ones()
+    fn keys(&self) -> &[u64] {
+        match self {
+            StateIds::Direct { keys, .. } | StateIds::Ranked { keys, .. } => keys,
+        }
     }
 
-    /// Unmarks everything, touching only the words in use.
+    /// Replaces the set by the distinct keys of `batch` and writes each one's index to `ids`.
+    fn assign(&mut self, batch: &[u64], ids: &mut Vec<u32>) {
+        self.clear();
+        ids.clear();
+        match self {
+            StateIds::Direct { table, keys } => {
+                for &key in batch {
+                    let slot = &mut table[key as usize];
+                    if *slot == 0 {
+                        keys.push(key);
+                        *slot = keys.len() as u32;
+                    }
+                    ids.push(*slot - 1);
+                }
+            }
+            StateIds::Ranked { words, .. } => {
+                for &key in batch {
+                    words[(key >> 6) as usize] |= 1 << (key & 63);
+                }
+                self.seal();
+                ids.extend(batch.iter().map(|&key| self.index(key).unwrap_or(NONE)));
+            }
+        }
+    }
+
+    /// Adds `more` keys to the set; indices of keys already present may change.
+    fn extend(&mut self, more: &[u64]) {
+        let mut all: Vec<u64> = self.keys().to_vec();
+        all.extend_from_slice(more);
+        if let StateIds::Direct { .. } = self {
+            // Keep the sorted order the ranked form has, so both number states alike.
+            all.sort_unstable();
+            all.dedup();
+        }
+        let mut ids = Vec::new();
+        self.assign(&all, &mut ids);
+    }
+
+    fn index(&self, key: u64) -> Option<u32> {
+        match self {
+            StateIds::Direct { table, .. } => table[key as usize].checked_sub(1),
+            StateIds::Ranked { words, prefix, .. } => {
+                let w = (key >> 6) as usize;
+                let below = words[w] & ((1u64 << (key & 63)) - 1);
+                (words[w] >> (key & 63) & 1 == 1).then(|| prefix[w] + below.count_ones())
+            }
+        }
+    }
+
+    /// Lists the marked keys in order and fills the prefix counts (ranked form).
+    fn seal(&mut self) {
+        if let StateIds::Ranked {
+            words,
+            prefix,
+            keys,
+        } = self
+        {
+            keys.clear();
+            let mut count = 0u32;
+            for (w, &word) in words.iter().enumerate() {
+                prefix[w] = count;
+                let mut bits = word;
+                while bits != 0 {
+                    keys.push(((w as u64) << 6) | bits.trailing_zeros() as u64);
+                    bits &= bits - 1;
+                }
+                count += word.count_ones();
+            }
+        }
+    }
+
+    /// Empties the set, touching only the entries in use.
     fn clear(&mut self) {
-        for &key in &self.keys {
-            self.words[(key >> 6) as usize] = 0;
+        match self {
+            StateIds::Direct { table, keys } => {
+                for &key in keys.iter() {
+                    table[key as usize] = 0;
+                }
+                keys.clear();
+            }
+            StateIds::Ranked { words, keys, .. } => {
+                for &key in keys.iter() {
+                    words[(key >> 6) as usize] = 0;
+                }
+                keys.clear();
+            }
         }
-        self.keys.clear();
     }
 }
 
 impl RowSweep {
-    fn new(keys: Keys) -> RowSweep {
+    /// Builds the tables; `direct_bits` chooses the state index (see [`StateIds::new`]).
+    fn new(keys: Keys, direct_bits: usize) -> RowSweep {
         let bits = 2 * keys.w;
         // Start with every state a row can begin in: any vertical edges `v`, and `f` set
         // only where both sides of the cell are cut (F(2W+1) states). A row maps this set
         // into itself; should it not, the set grows until it does.
-        let mut starts = RankedSet::empty(bits);
+        let mut first: Vec<u64> = Vec::new();
         for v in 0..1u64 << (keys.w - 1) {
             let closable = (0..keys.w)
                 .filter(|&c| keys.v(v, c) && keys.v(v, c + 1))
                 .fold(0u64, |acc, c| acc | 1 << (keys.f_at() + c));
             let mut f = closable;
             loop {
-                starts.mark(v | f);
+                first.push(v | f);
                 if f == 0 {
                     break;
                 }
                 f = (f - 1) & closable;
             }
         }
-        starts.seal();
-        let mut outputs = RankedSet::empty(bits);
-        let mut successors: Vec<(u32, u64)> = Vec::new();
+        first.sort_unstable();
+        let mut starts = StateIds::new(bits, direct_bits);
+        starts.extend(&first);
+        let mut outputs = StateIds::new(bits, direct_bits);
+        let groups = keys.groups();
+        let (mut sources, mut nexts, mut ids) = (Vec::new(), Vec::new(), Vec::new());
         loop {
             let mut stages = Vec::new();
-            let mut inputs: Vec<u64> = starts.keys.clone();
-            let mut grew = false;
-            for stage in 0..=keys.w {
-                successors.clear();
+            let mut inputs: Vec<u64> = starts.keys().to_vec();
+            let mut missing = Vec::new();
+            for (g, group) in groups.iter().enumerate() {
+                sources.clear();
+                nexts.clear();
                 for (i, &key) in inputs.iter().enumerate() {
-                    keys.step(stage, key, &mut |next| successors.push((i as u32, next)));
+                    keys.step_group(group, key, &mut |next| {
+                        sources.push(i as u32);
+                        nexts.push(next);
+                    });
                 }
-                let target = if stage < keys.w {
-                    outputs.clear();
-                    for &(_, next) in &successors {
-                        outputs.mark(next);
-                    }
-                    outputs.seal();
+                let target = if g + 1 < groups.len() {
+                    outputs.assign(&nexts, &mut ids);
                     &outputs
                 } else {
-                    let missing: Vec<u64> = successors
-                        .iter()
-                        .map(|&(_, next)| next)
-                        .filter(|&next| !starts.contains(next))
-                        .collect();
-                    if !missing.is_empty() {
-                        for next in missing {
-                            starts.mark(next);
+                    ids.clear();
+                    for &next in &nexts {
+                        let id = starts.index(next);
+                        if id.is_none() {
+                            missing.push(next);
                         }
-                        starts.seal();
-                        grew = true;
-                        break;
+                        ids.push(id.unwrap_or(0));
                     }
                     &starts
                 };
-                let pairs: Vec<(u32, u32)> = successors.iter().map(|&(i, next)| (i, target.rank(next))).collect();
-                stages.push(Stage::from_pairs(&pairs, inputs.len(), target.keys.len()));
-                inputs = target.keys.clone();
+                if !missing.is_empty() {
+                    break;
+                }
+                stages.push(Stage::from_pairs(
+                    &sources,
+                    &ids,
+                    inputs.len(),
+                    target.keys().len(),
+                ));
+                inputs = target.keys().to_vec();
             }
-            if !grew {
+            if missing.is_empty() {
                 return RowSweep { starts, stages };
             }
+            starts.extend(&missing);
         }
     }
 
@@ -511,14 +640,22 @@ impl RowSweep {
 /// memory for the tables and O(S * L) for the counts: S states per stage (about 2.6^W),
 /// B for hashing, L limbs.
 pub fn count_no_unit(n: usize, m: usize) -> BigUint {
+    count_no_unit_with(n, m, DIRECT_BITS)
+}
+
+fn count_no_unit_with(n: usize, m: usize, direct_bits: usize) -> BigUint {
     let (w, h) = sides(n, m);
     let limbs = limbs_for(total_log2(n, m));
     let keys = Keys { w };
-    let sweep = RowSweep::new(keys);
+    let sweep = RowSweep::new(keys, direct_bits);
     // One counter per start state, plus the zero counter the stages point at.
-    let mut values = vec![0u64; (sweep.starts.keys.len() + 1) * limbs];
+    let mut values = vec![0u64; (sweep.starts.keys().len() + 1) * limbs];
     for key in keys.first_row() {
-        values[sweep.starts.rank(key) as usize * limbs] = 1;
+        let i = sweep
+            .starts
+            .index(key)
+            .expect("first-row states are start states");
+        values[i as usize * limbs] = 1;
     }
     let mut spare = Vec::new();
     for _row in 1..h {
@@ -527,7 +664,7 @@ pub fn count_no_unit(n: usize, m: usize) -> BigUint {
     // The bottom border closes every cell: no cell may still be closed on three sides.
     let f_mask = ((1u64 << w) - 1) << keys.f_at();
     let mut total = vec![0u64; limbs];
-    for (i, &key) in sweep.starts.keys.iter().enumerate() {
+    for (i, &key) in sweep.starts.keys().iter().enumerate() {
         if key & f_mask == 0 {
             let carry = add_limbs(&mut total, &values[i * limbs..(i + 1) * limbs]);
             debug_assert!(!carry);
@@ -552,12 +689,12 @@ fn parse(text: &str) -> Result<(usize, usize), String> {
             ));
         }
     }
-    let (w, h) = sides(n as usize, m as usize);
-    if w > MAX_WIDTH || h > MAX_LENGTH {
+    let (w, h) = sides(n.min(1 << 20) as usize, m.min(1 << 20) as usize);
+    if w > MAX_WIDTH || w * h > MAX_AREA {
         return Err(format!(
-            "{} x {} is past this binary's limit (narrow side <= {}, long side <= {}); \
+            "{} x {} is past this binary's limit (narrow side <= {}, area <= {}); \
              for larger squares use `cargo run --release -p puzzle68-q58 --example table`",
-            n, m, MAX_WIDTH, MAX_LENGTH
+            n, m, MAX_WIDTH, MAX_AREA
         ));
     }
     Ok((n as usize, m as usize))
@@ -569,6 +706,11 @@ fn main() {
         Ok(format!("{}\n{}", count_total(n, m), count_no_unit(n, m)))
     });
 }
+
+/// The ported reference method, an independent check for the tests.
+#[cfg(test)]
+#[path = "../baseline/reference.rs"]
+mod reference;
 
 #[cfg(test)]
 mod tests {
@@ -677,6 +819,44 @@ mod tests {
         }
     }
 
+    use super::reference;
+
+    #[test]
+    fn agrees_with_the_ported_reference_up_to_7_by_7() {
+        for n in 1..=7 {
+            for m in n..=7 {
+                let (total, no_unit) = reference::Reference::new(n, m).counts();
+                assert_eq!(count_total(n, m).to_u128(), Some(total), "{n} x {m}");
+                assert_eq!(count_no_unit(n, m).to_u128(), Some(no_unit), "{n} x {m}");
+            }
+        }
+    }
+
+    #[test]
+    fn direct_and_ranked_state_indices_give_the_same_counts() {
+        for w in 1..=8 {
+            for h in [w, w + 3] {
+                assert_eq!(
+                    count_no_unit_with(w, h, 0),
+                    count_no_unit_with(w, h, DIRECT_BITS),
+                    "{w} x {h}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_row_maps_the_fibonacci_start_set_into_itself() {
+        // The start set is every (v, f) with f only under cells cut on both sides: F(2W+1)
+        // states. The builder would grow it if a row left it; check that it never does.
+        let (mut a, mut b) = (1usize, 1usize); // F(1), F(2)
+        for w in 1..=10 {
+            (a, b) = (a + b, a + 2 * b); // F(2w+1), F(2w+2)
+            let sweep = RowSweep::new(Keys { w }, DIRECT_BITS);
+            assert_eq!(sweep.starts.keys().len(), a, "w = {w}");
+        }
+    }
+
     #[test]
     fn the_grid_is_symmetric_in_its_sides() {
         for (n, m) in [(3, 7), (2, 9), (5, 6)] {
@@ -696,6 +876,7 @@ mod tests {
             ("3 4 5", "unexpected extra input `5`"),
             ("seven", "expected an integer, found `seven`"),
             ("13", "past this binary's limit"),
+            ("12 34", "area <= 400"),
             ("2 1000000000000", "past this binary's limit"),
         ];
         for (input, expected) in cases {
