@@ -70,17 +70,24 @@ impl Estimates {
 }
 
 /// Exact counters that fit in one word each (the common, judge-sized case).
-struct Words(Vec<u64>);
+/// Tried first, with no estimate: `overflow` records whether any sum failed to fit, and
+/// then the caller recounts with enough limbs.
+struct Words {
+    values: Vec<u64>,
+    overflow: bool,
+}
 
 impl Counters for Words {
     fn add(&mut self, dst: usize, src: usize) {
-        self.0[dst] += self.0[src];
+        let (sum, overflow) = self.values[dst].overflowing_add(self.values[src]);
+        self.values[dst] = sum;
+        self.overflow |= overflow;
     }
     fn swap(&mut self, a: usize, b: usize) {
-        self.0.swap(a, b);
+        self.values.swap(a, b);
     }
     fn copy(&mut self, dst: usize, src: usize) {
-        self.0[dst] = self.0[src];
+        self.values[dst] = self.values[src];
     }
 }
 
@@ -203,14 +210,21 @@ fn limbs_for(log2: f64) -> usize {
 /// L = limbs of the answer.
 pub fn count_total(n: usize, m: usize) -> BigUint {
     let (w, h) = sides(n, m);
-    let limbs = limbs_for(total_log2(n, m));
     let half = 1usize << (w - 1);
-    if limbs == 1 {
-        let mut words = Words(vec![0; 2 * half]);
-        words.0[..half].fill(1);
-        sweep_total(&mut words, w, h, |_| {});
-        return BigUint::from(words.0[..half].iter().sum::<u64>());
+    // Most sizes worth asking the binary about fit in a word: try that first.
+    let mut words = Words {
+        values: vec![0; 2 * half],
+        overflow: false,
+    };
+    words.values[..half].fill(1);
+    sweep_total(&mut words, w, h, |_| {});
+    let sum = words.values[..half]
+        .iter()
+        .try_fold(0u64, |acc, &x| acc.checked_add(x));
+    if let (false, Some(total)) = (words.overflow, sum) {
+        return BigUint::from(total);
     }
+    let limbs = limbs_for(total_log2(n, m));
     let mut exact = Exact::new(2 * half, limbs);
     for mask in 0..half {
         exact.limbs[mask * limbs] = 1;
@@ -343,6 +357,27 @@ impl Keys {
             })
         })
     }
+    /// Every state a row can begin in: any vertical edges `v`, and `f` set only where both
+    /// sides of the cell are cut; F(2W+1) states, in increasing order.
+    fn starts(self) -> Vec<u64> {
+        let mut all = Vec::new();
+        for v in 0..1u64 << (self.w - 1) {
+            let closable = (0..self.w)
+                .filter(|&c| self.v(v, c) && self.v(v, c + 1))
+                .fold(0u64, |acc, c| acc | 1 << (self.f_at() + c));
+            let mut f = closable;
+            loop {
+                all.push(v | f);
+                if f == 0 {
+                    break;
+                }
+                f = (f - 1) & closable;
+            }
+        }
+        all.sort_unstable();
+        all
+    }
+
     /// The stages of a row, grouped so that the open stage runs with the first corner and
     /// the close stage with the last (fewer, larger tables): stage 0 opens, 1..W-1 are the
     /// corners, W closes.
@@ -371,6 +406,7 @@ impl Keys {
     }
 
     /// Calls `out` with each successor of `key` through stage `stage` of a row.
+    #[inline(always)]
     fn step(self, stage: usize, key: u64, out: &mut impl FnMut(u64)) {
         let w = self.w;
         let h = self.h_bit();
@@ -555,24 +591,9 @@ impl RowSweep {
     /// Builds the tables; `direct_bits` chooses the state index (see [`StateIds::new`]).
     fn new(keys: Keys, direct_bits: usize) -> RowSweep {
         let bits = 2 * keys.w;
-        // Start with every state a row can begin in: any vertical edges `v`, and `f` set
-        // only where both sides of the cell are cut (F(2W+1) states). A row maps this set
-        // into itself; should it not, the set grows until it does.
-        let mut first: Vec<u64> = Vec::new();
-        for v in 0..1u64 << (keys.w - 1) {
-            let closable = (0..keys.w)
-                .filter(|&c| keys.v(v, c) && keys.v(v, c + 1))
-                .fold(0u64, |acc, c| acc | 1 << (keys.f_at() + c));
-            let mut f = closable;
-            loop {
-                first.push(v | f);
-                if f == 0 {
-                    break;
-                }
-                f = (f - 1) & closable;
-            }
-        }
-        first.sort_unstable();
+        // Start with every state a row can begin in (see `Keys::starts`). A row maps this
+        // set into itself; should it not, the set grows until it does.
+        let first = keys.starts();
         let mut starts = StateIds::new(bits, direct_bits);
         starts.extend(&first);
         let mut outputs = StateIds::new(bits, direct_bits);
@@ -633,6 +654,77 @@ impl RowSweep {
     }
 }
 
+/// Widest state space (2W bits) swept directly by `no_unit_small`.
+const SMALL_BITS: usize = 16;
+
+/// The no-1x1 count for narrow grids whose total fits in a word: the same row sweep, run
+/// directly on counters indexed by the state key itself (2^(2W) of them), with no tables
+/// to build, which is cheaper while W is small. No counter can overflow: every partial
+/// split counted in some state extends to at least one whole split, and distinct partial
+/// splits to distinct whole ones, so all counters sum to at most the total.
+fn no_unit_small(keys: Keys, h: usize) -> u64 {
+    let size = 1usize << (2 * keys.w);
+    let h_bit = keys.h_bit();
+    // Stage 0 (open) only doubles each state with both values of `h`: it runs inside the
+    // pass of stage 1. `inputs[s]`: the states pass `s` reads, the same for every row.
+    let mut inputs: Vec<Vec<u64>> = vec![Vec::new(), keys.starts()];
+    let mut seen = vec![false; size];
+    for stage in 1..=keys.w {
+        let mut outputs = Vec::new();
+        for &key in &inputs[stage] {
+            let mut mark = |k: u64| {
+                if !std::mem::replace(&mut seen[k as usize], true) {
+                    outputs.push(k);
+                }
+            };
+            if stage == 1 {
+                keys.step(1, key, &mut mark);
+                keys.step(1, key | h_bit, &mut mark);
+            } else {
+                keys.step(stage, key, &mut mark);
+            }
+        }
+        for &k in &outputs {
+            seen[k as usize] = false;
+        }
+        inputs.push(outputs);
+    }
+    // Counters for all 2^16 keys: indexing by a `u16` needs no bounds checks.
+    let zeros = || -> Box<[u64; 1 << SMALL_BITS]> {
+        vec![0u64; 1 << SMALL_BITS]
+            .into_boxed_slice()
+            .try_into()
+            .expect("2^16 counters")
+    };
+    let (mut current, mut next) = (zeros(), zeros());
+    for key in keys.first_row() {
+        current[key as u16 as usize] = 1;
+    }
+    for _row in 1..h {
+        for (stage, states) in inputs.iter().enumerate().take(keys.w + 1).skip(1) {
+            for &key in states {
+                let count = std::mem::take(&mut current[key as u16 as usize]);
+                let mut add = |k: u64| next[k as u16 as usize] += count;
+                if stage == 1 {
+                    keys.step(1, key, &mut add);
+                    keys.step(1, key | h_bit, &mut add);
+                } else {
+                    keys.step(stage, key, &mut add);
+                }
+            }
+            std::mem::swap(&mut current, &mut next);
+        }
+    }
+    // After close, the states are start states again; rows never leave that set (a test
+    // checks it), so nothing is lost by reading only them.
+    let f_mask = ((1u64 << keys.w) - 1) << keys.f_at();
+    inputs[1]
+        .iter()
+        .filter(|&&key| key & f_mask == 0)
+        .map(|&key| current[key as u16 as usize])
+        .sum()
+}
+
 /// The number of ways to split an n x m grid into rectangles with no 1x1 block.
 ///
 /// # Complexity
@@ -640,13 +732,21 @@ impl RowSweep {
 /// memory for the tables and O(S * L) for the counts: S states per stage (about 2.6^W),
 /// B for hashing, L limbs.
 pub fn count_no_unit(n: usize, m: usize) -> BigUint {
-    count_no_unit_with(n, m, DIRECT_BITS)
+    let (w, h) = sides(n, m);
+    // The direct sweep counts in words: fine when the total fits in one, which holds for
+    // every grid of area <= 49 (a test checks it) and is checked outright past that.
+    let fits = |_: ()| w * h <= 49 || count_total(n, m).limbs().len() <= 1;
+    if 2 * w <= SMALL_BITS && fits(()) {
+        return BigUint::from(no_unit_small(Keys { w }, h));
+    }
+    count_no_unit_tables(n, m, DIRECT_BITS)
 }
 
-fn count_no_unit_with(n: usize, m: usize, direct_bits: usize) -> BigUint {
+/// The no-1x1 count by row tables, with the state index chosen by `direct_bits`.
+fn count_no_unit_tables(n: usize, m: usize, direct_bits: usize) -> BigUint {
     let (w, h) = sides(n, m);
-    let limbs = limbs_for(total_log2(n, m));
     let keys = Keys { w };
+    let limbs = limbs_for(total_log2(n, m));
     let sweep = RowSweep::new(keys, direct_bits);
     // One counter per start state, plus the zero counter the stages point at.
     let mut values = vec![0u64; (sweep.starts.keys().len() + 1) * limbs];
@@ -833,12 +933,39 @@ mod tests {
     }
 
     #[test]
+    fn every_total_of_area_at_most_49_fits_in_a_word() {
+        for w in 1..=7 {
+            for h in w..=49 / w {
+                assert!(count_total(w, h).bits() <= 64, "{w} x {h}");
+            }
+        }
+    }
+
+    #[test]
+    fn direct_sweep_matches_the_tables_for_narrow_grids() {
+        for w in 1..=8 {
+            // Only where the total fits in a word, as `count_no_unit` uses it.
+            for h in [w, w + 1, w + 4]
+                .into_iter()
+                .filter(|&h| count_total(w, h).bits() <= 64)
+            {
+                let tables = count_no_unit_tables(w, h, DIRECT_BITS);
+                assert_eq!(
+                    BigUint::from(no_unit_small(Keys { w }, h)),
+                    tables,
+                    "{w} x {h}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn direct_and_ranked_state_indices_give_the_same_counts() {
         for w in 1..=8 {
             for h in [w, w + 3] {
                 assert_eq!(
-                    count_no_unit_with(w, h, 0),
-                    count_no_unit_with(w, h, DIRECT_BITS),
+                    count_no_unit_tables(w, h, 0),
+                    count_no_unit_tables(w, h, DIRECT_BITS),
                     "{w} x {h}"
                 );
             }
