@@ -604,4 +604,201 @@ mod tests {
             assert!(!err.contains('\n'));
         }
     }
+
+    /// The database's lines: (moves, board, cluster size).
+    fn database() -> Vec<(u32, String, usize)> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/rush_18k.txt");
+        let text = std::fs::read_to_string(path).expect("boj-18139/data/rush_18k.txt");
+        text.lines()
+            .map(|line| {
+                let f: Vec<&str> = line.split_whitespace().collect();
+                (
+                    f[0].parse().unwrap(),
+                    f[1].to_string(),
+                    f[2].parse().unwrap(),
+                )
+            })
+            .collect()
+    }
+
+    /// Runs `check` on every item on two threads; returns the failures' descriptions.
+    fn on_two_threads<T: Sync>(
+        items: &[T],
+        check: impl Fn(&T) -> Option<String> + Sync,
+    ) -> Vec<String> {
+        let half = items.len().div_ceil(2);
+        std::thread::scope(|scope| {
+            let parts: Vec<_> = items
+                .chunks(half.max(1))
+                .map(|part| scope.spawn(|| part.iter().filter_map(&check).collect::<Vec<_>>()))
+                .collect();
+            parts.into_iter().flat_map(|p| p.join().unwrap()).collect()
+        })
+    }
+
+    #[test]
+    fn reproduces_every_database_move_count() {
+        let db = database();
+        assert_eq!(db.len(), 18_068);
+        let failures = on_two_threads(&db, |(moves, board, _)| {
+            let got = parse_letters(board)
+                .unwrap()
+                .solve(Metric::Moves, None)
+                .0
+                .map(|s| s.cost);
+            (got != Some(*moves)).then(|| format!("{board}: expected {moves}, got {got:?}"))
+        });
+        assert!(
+            failures.is_empty(),
+            "{} wrong, first: {:?}",
+            failures.len(),
+            failures.first()
+        );
+    }
+
+    #[test]
+    fn reachable_positions_match_database_cluster_sizes() {
+        // Every 16th line: a plain BFS over everything reachable, std HashSet.
+        let sample: Vec<_> = database().into_iter().step_by(16).collect();
+        let failures = on_two_threads(&sample, |(_, board, cluster)| {
+            let puzzle = parse_letters(board).unwrap();
+            let mut seen = HashSet::from([puzzle.start]);
+            let mut queue = VecDeque::from([puzzle.start]);
+            while let Some(state) = queue.pop_front() {
+                puzzle.for_each_neighbour(state, Metric::Steps, |next| {
+                    if seen.insert(next) {
+                        queue.push_back(next);
+                    }
+                });
+            }
+            (seen.len() != *cluster)
+                .then(|| format!("{board}: {cluster} expected, {} reached", seen.len()))
+        });
+        assert!(failures.is_empty(), "{failures:?}");
+    }
+
+    #[test]
+    fn judge_binary_agrees_with_the_tool_on_every_wall_free_database_board() {
+        let boards: Vec<String> = database()
+            .into_iter()
+            .map(|(_, board, _)| board)
+            .filter(|b| !b.contains('x'))
+            .filter(|b| {
+                b.chars()
+                    .filter(|c| c.is_ascii_uppercase())
+                    .collect::<HashSet<_>>()
+                    .len()
+                    <= 10
+            })
+            .collect();
+        assert!(boards.len() > 1000, "{} boards", boards.len());
+        let failures = on_two_threads(&boards, |board| {
+            // Letters to judge ids: A (the red car) is 1, the others 2.. in order of letter.
+            let mut letters: Vec<char> = board.chars().filter(|c| c.is_ascii_uppercase()).collect();
+            letters.sort_unstable();
+            letters.dedup();
+            let id = |c: char| letters.iter().position(|&l| l == c).map_or(0, |i| i + 1);
+            let cells: Vec<String> = board.chars().map(|c| id(c).to_string()).collect();
+            let text: String = cells.chunks(6).map(|row| row.join(" ") + "\n").collect();
+            let judge = judge_answer(&parse_judge(&text).unwrap());
+            let steps = parse_letters(board)
+                .unwrap()
+                .solve(Metric::Steps, None)
+                .0
+                .map(|s| s.cost + 2);
+            let expected = match steps {
+                Some(s) if s <= 10 => s as i32,
+                _ => -1,
+            };
+            (judge != expected).then(|| format!("{board}: judge {judge}, tool {expected}"))
+        });
+        assert!(failures.is_empty(), "{failures:?}");
+    }
+
+    /// Plain BFS over whole grids of letters (`x` walls), one cell per step or any distance
+    /// per move, until the red car `A` touches the right edge. None when it never can.
+    fn brute_force_grid(board: &str, any_distance: bool) -> Option<u32> {
+        let start: Vec<u8> = board.bytes().collect();
+        let solved = |g: &[u8]| g[2 * 6 + 5] == b'A';
+        let mut seen = HashSet::from([start.clone()]);
+        let mut queue = VecDeque::from([(start, 0)]);
+        while let Some((g, d)) = queue.pop_front() {
+            if solved(&g) {
+                return Some(d);
+            }
+            for label in b'A'..=b'Z' {
+                let cells: Vec<usize> = (0..36).filter(|&i| g[i] == label).collect();
+                if cells.is_empty() {
+                    continue;
+                }
+                let stride = if cells[1] == cells[0] + 1 { 1 } else { 6 };
+                for forward in [false, true] {
+                    let mut cur = g.clone();
+                    let mut cells = cells.clone();
+                    loop {
+                        let (front, back) = if forward {
+                            (*cells.last().unwrap(), cells[0])
+                        } else {
+                            (cells[0], *cells.last().unwrap())
+                        };
+                        let target = if forward {
+                            front + stride
+                        } else {
+                            front.wrapping_sub(stride)
+                        };
+                        let same_line = stride == 6 || target / 6 == front / 6;
+                        if target >= 36 || !same_line || cur[target] != b'o' {
+                            break;
+                        }
+                        cur[back] = b'o';
+                        cur[target] = label;
+                        cells = cells
+                            .iter()
+                            .map(|&c| if forward { c + stride } else { c - stride })
+                            .collect();
+                        if seen.insert(cur.clone()) {
+                            queue.push_back((cur.clone(), d + 1));
+                        }
+                        if !any_distance {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn both_metrics_match_grid_brute_force_on_random_boards_with_walls() {
+        let mut rng = Rng(0xa11);
+        let mut solved = 0;
+        for _ in 0..300 {
+            // A random judge board, then up to three walls on empty cells, as letters.
+            let grid = random_board(&mut rng);
+            let mut letters: Vec<u8> = grid
+                .iter()
+                .map(|&id| if id == 0 { b'o' } else { b'@' + id })
+                .collect();
+            let red = (0..36).find(|&i| letters[i] == b'A').unwrap();
+            let red_len = letters.iter().filter(|&&c| c == b'A').count();
+            if red_len != 2 || red / 6 != 2 || red % 6 == 5 || letters[red + 1] != b'A' {
+                continue; // the database form has a horizontal red car of length 2 on row 3
+            }
+            for _ in 0..rng.below(4) {
+                let i = rng.below(36) as usize;
+                if letters[i] == b'o' {
+                    letters[i] = b'x';
+                }
+            }
+            let board = String::from_utf8(letters).unwrap();
+            let puzzle = parse_letters(&board).unwrap();
+            for (metric, any) in [(Metric::Steps, false), (Metric::Moves, true)] {
+                let got = puzzle.solve(metric, None).0.map(|s| s.cost);
+                assert_eq!(got, brute_force_grid(&board, any), "{board} {metric:?}");
+                solved += got.is_some() as usize;
+            }
+        }
+        assert!(solved > 100, "only {solved} solvable");
+    }
 }

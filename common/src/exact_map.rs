@@ -107,12 +107,9 @@ impl ExactIndex {
     }
 
     fn home(&self, key: u64) -> usize {
-        // splitmix64's finaliser spreads structured keys (packed positions) over all bits.
-        let mut z = key;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        (z >> self.shift) as usize
+        // Fibonacci hashing: one multiply by 2^64 / golden ratio, top bits. Every key bit
+        // reaches the top bits through the carries.
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize
     }
 
     fn resize_slots(&mut self, size: usize) {
