@@ -704,6 +704,9 @@ fn no_unit_small(keys: Keys, h: usize) -> u64 {
         for (stage, states) in inputs.iter().enumerate().take(keys.w + 1).skip(1) {
             for &key in states {
                 let count = std::mem::take(&mut current[key as u16 as usize]);
+                if count == 0 {
+                    continue; // not reached yet: the first rows reach only some states
+                }
                 let mut add = |k: u64| next[k as u16 as usize] += count;
                 if stage == 1 {
                     keys.step(1, key, &mut add);
