@@ -2,20 +2,18 @@
 //!
 //! Count the ways to split an N x M grid into rectangles, and the ways with no 1x1 block.
 //!
-//! Idea: mark each interior unit edge of the grid as cut or not. A set of cut edges is a
-//! split into rectangles exactly when, at every interior corner, the cut edges meeting there
-//! form no dead end and no L-turn (allowed: none, a straight line, a T, a cross): a dead end
-//! or an L would give some region a corner of 360 or 270 degrees. So both counts are
-//! transfer-matrix (profile) dynamic programmes that sweep the interior corners row by row,
-//! carrying the vertical edges that cross the sweep line:
-//! - the total needs only those W-1 bits and the horizontal edge left of the current corner;
-//!   each corner is then an in-place 4-term butterfly over a flat array of 2^W counts;
-//! - the no-1x1 count also carries, per column, whether the cell just above the line is
-//!   closed on its top, left and right (only possible where both sides are cut); its states
-//!   are sparse (about 2.6^W) and live in an exact hash index.
+//! Idea: mark each interior unit edge as cut or not. A set of cut edges is a split into
+//! rectangles exactly when no interior corner has a dead end or an L-turn (either would give
+//! a region a 360 or 270 degree corner). So both counts are transfer-matrix programmes that
+//! sweep the interior corners row by row, carrying the vertical edges crossing the line:
+//! - total: those W-1 bits and the edge left of the corner; each corner is an in-place
+//!   butterfly over a flat array of 2^W counters;
+//! - no 1x1: also, per column, whether the cell above the line is closed on top, left and
+//!   right (about 2.6^W states): swept directly on key-indexed counters for narrow grids,
+//!   otherwise through per-stage tables built once and reused for every row.
 //!
-//! Counts are exact: fixed-width multi-limb integers, the width taken from a floating-point
-//! pass of the same programme that bounds the total.
+//! Counts are exact: one word when they fit, else fixed-width limbs sized by a
+//! floating-point pass of the same programme.
 
 use common::bignum::{add_limbs, BigUint};
 use common::tokens::{check_ints, run_main};

@@ -401,6 +401,7 @@ fn render(
     render_items(
         &ast.items, file, at, lib, keep, modules, exported, &mut edits,
     )?;
+    strip_comments(&text, at.is_empty(), &mut edits)?;
     // Paths into the library's root gain its name.
     let refs = collect(&ast, &lib.features);
     for first in first_segments(&refs, "crate") {
@@ -593,6 +594,68 @@ pub fn bundle(
         ));
     }
     Ok(Bundle { text: out, modules })
+}
+
+/// Removes ordinary comments (`//`, `/* */`) from inlined code: the text between tokens that
+/// is not white space. The token spans come from the Rust lexer, so comment markers inside
+/// string literals are never touched. With `keep_header`, comments before the first token
+/// (a license header) stay.
+fn strip_comments(text: &str, keep_header: bool, edits: &mut Edits) -> Result<(), String> {
+    fn spans(tokens: TokenStream, out: &mut Vec<Range<usize>>) {
+        for tree in tokens {
+            match tree {
+                TokenTree::Group(g) => {
+                    out.push(g.span_open().byte_range());
+                    spans(g.stream(), out);
+                    out.push(g.span_close().byte_range());
+                }
+                other => out.push(other.span().byte_range()),
+            }
+        }
+    }
+    let tokens: TokenStream = text.parse().map_err(|e| format!("lexing failed: {e:?}"))?;
+    let mut ranges = Vec::new();
+    spans(tokens, &mut ranges);
+    ranges.sort_by_key(|r| r.start);
+    let mut gap_start = match (keep_header, ranges.first()) {
+        (true, Some(first)) => first.end,
+        _ => 0,
+    };
+    let skip = usize::from(keep_header);
+    for r in ranges
+        .iter()
+        .skip(skip)
+        .map(|r| r.start..r.end)
+        .chain([text.len()..text.len()])
+    {
+        if r.start > gap_start {
+            remove_comments_in_gap(text, gap_start..r.start, edits);
+        }
+        gap_start = gap_start.max(r.end);
+    }
+    Ok(())
+}
+
+/// Removes the comments in `gap`, text that holds only white space and comments, leaving
+/// the line breaks.
+fn remove_comments_in_gap(text: &str, gap: Range<usize>, edits: &mut Edits) {
+    let bytes = text.as_bytes();
+    let mut i = gap.start;
+    while i + 1 < gap.end {
+        if bytes[i] == b'/' && bytes[i + 1] == b'/' {
+            let end = text[i..gap.end].find('\n').map_or(gap.end, |k| i + k);
+            edits.remove(i..end);
+            i = end;
+        } else if bytes[i] == b'/' && bytes[i + 1] == b'*' {
+            let end = text[i + 2..gap.end]
+                .find("*/")
+                .map_or(gap.end, |k| i + 2 + k + 2);
+            edits.remove(i..end);
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
 }
 
 /// Collapses runs of blank lines left behind by removed items to one.

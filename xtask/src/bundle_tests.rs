@@ -23,7 +23,14 @@ const FIXTURE: &[(&str, &str)] = &[
          pub(crate) fn secret() -> i32 {\n    100\n}\n\
          #[cfg(test)]\nmod tests {\n    #[test]\n    fn t() {\n        assert!(TEST_ONLY_MARKER);\n    }\n}\n",
     ),
-    ("b.rs", "pub fn plus_one(x: i32) -> i32 {\n    x + 1\n}\npub(crate) fn from_secret() -> i32 {\n    crate::a::secret()\n}\n"),
+    (
+        "b.rs",
+        "// Copyright header of b.\n\
+         pub fn plus_one(x: i32) -> i32 {\n    x + 1 // LINE_COMMENT_MARKER\n}\n\
+         /* BLOCK_COMMENT_MARKER */\n\
+         pub(crate) fn from_secret() -> i32 {\n    crate::a::secret()\n}\n\
+         pub fn url() -> &'static str {\n    \"http://x/*y*/\"\n}\n",
+    ),
     ("c/mod.rs", "mod deeper;\npub fn three() -> i32 {\n    self::deeper::THREE\n}\n"),
     ("c/deeper.rs", "pub(in crate::c) const THREE: i32 = 3;\n"),
     (
@@ -134,6 +141,20 @@ fn removes_tests_docs_and_inner_attributes_but_keeps_the_solutions_comments() {
         .starts_with("//! A solution.\nuse crate::common::a::{inner::twice, uses_self};"));
     assert!(b.text.contains("// The solution's own comment stays."));
     assert!(b.text.contains("crate::common::add_eleven!(1)"));
+}
+
+#[test]
+fn strips_library_comments_but_not_comment_markers_inside_strings() {
+    let dir = tempfile::tempdir().unwrap();
+    let main = "fn main() {\n    println!(\"{}\", common::b::url());\n}\n";
+    let (main, lib) = fixture(dir.path(), main);
+    let b = bundle(&main, &[lib], &[]).unwrap();
+    assert!(!b.text.contains("LINE_COMMENT_MARKER") && !b.text.contains("BLOCK_COMMENT_MARKER"));
+    assert!(
+        !b.text.contains("Copyright header of b."),
+        "only the library root keeps its header"
+    );
+    assert_eq!(compile_and_run(dir.path(), &b.text), "http://x/*y*/\n");
 }
 
 #[test]

@@ -50,10 +50,10 @@ pub fn inputs(ws: &Workspace) -> Result<Inputs, String> {
     libraries.push(Library {
         name: "proconio".into(),
         root: proconio.manifest_path.parent().unwrap().join("src/lib.rs").into(),
-        prune: false,
+        prune: true,
         features,
         notice: format!(
-            "proconio {} by {}, {}\nLicensed under {}; inlined unchanged but for paths, docs and tests.",
+            "proconio {} by {}, {}\nLicensed under {}; inlined unchanged but for paths, comments, docs, tests and unused modules.",
             proconio.version,
             proconio.authors.join(", "),
             proconio.repository.as_deref().unwrap_or(""),
