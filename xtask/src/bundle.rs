@@ -626,7 +626,7 @@ fn strip_comments(text: &str, keep_header: bool, edits: &mut Edits) -> Result<()
         .iter()
         .skip(skip)
         .map(|r| r.start..r.end)
-        .chain([text.len()..text.len()])
+        .chain(std::iter::once(text.len()..text.len()))
     {
         if r.start > gap_start {
             remove_comments_in_gap(text, gap_start..r.start, edits);
