@@ -215,7 +215,9 @@ impl Puzzle {
             };
             return (Some(solution), 1);
         }
-        let mut seen = ExactIndex::with_capacity(1 << 12);
+        // Room for 32k positions up front: the table is zeroed lazily by the allocator, and most
+        // searches then never pay for growing it.
+        let mut seen = ExactIndex::with_capacity(1 << 15);
         let mut parent: Vec<u32> = vec![0];
         seen.insert(self.start);
         let mut layer_start = 0;
