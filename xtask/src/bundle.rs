@@ -188,6 +188,8 @@ struct Refs {
     paths: Vec<(Vec<String>, Range<usize>)>,
     /// Attribute paths (last segment) outside removed items.
     attributes: Vec<(String, Range<usize>)>,
+    /// Names of `#[macro_export]` macros defined here.
+    exported_macros: Vec<String>,
 }
 
 struct Collector<'a> {
@@ -203,6 +205,14 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
     fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
         use_paths(&u.tree, &mut Vec::new(), &mut self.refs.paths);
+    }
+    fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
+        if m.attrs.iter().any(|a| a.path().is_ident("macro_export")) {
+            self.refs
+                .exported_macros
+                .extend(m.ident.as_ref().map(|i| i.to_string()));
+        }
+        syn::visit::visit_item_macro(self, m);
     }
     fn visit_path(&mut self, path: &'ast syn::Path) {
         if path.leading_colon.is_none() && path.segments.len() > 1 {
@@ -351,32 +361,11 @@ fn macro_homes(
     tree: &[(Vec<String>, PathBuf)],
     lib: &Library,
 ) -> Result<HashMap<String, String>, String> {
-    struct Finder<'a> {
-        found: Vec<String>,
-        features: &'a [String],
-    }
-    impl<'ast> Visit<'ast> for Finder<'_> {
-        fn visit_item(&mut self, item: &'ast syn::Item) {
-            if !is_cfg_off(item_attrs(item), self.features) {
-                syn::visit::visit_item(self, item);
-            }
-        }
-        fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
-            if m.attrs.iter().any(|a| a.path().is_ident("macro_export")) {
-                self.found.extend(m.ident.as_ref().map(|i| i.to_string()));
-            }
-        }
-    }
     let mut homes = HashMap::new();
     for (at, file) in tree {
         let Some(top) = at.first() else { continue };
         let (_, ast) = parse(file)?;
-        let mut finder = Finder {
-            found: Vec::new(),
-            features: &lib.features,
-        };
-        finder.visit_file(&ast);
-        for name in finder.found {
+        for name in collect(&ast, &lib.features).exported_macros {
             homes.insert(name, top.clone());
         }
     }
