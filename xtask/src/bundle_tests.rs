@@ -10,7 +10,8 @@ use std::process::Command;
 const FIXTURE: &[(&str, &str)] = &[
     (
         "lib.rs",
-        "//! The fixture library.\n#![allow(clippy::all)]\npub mod a;\npub mod b;\npub mod c;\npub mod mac;\npub mod unused;\n",
+        "//! The fixture library.\n#![allow(clippy::all)]\npub mod a;\npub mod b;\npub mod c;\npub mod d;\npub mod e;\npub mod mac;\npub mod unused;\n\
+         pub use self::d::D_VALUE;\n",
     ),
     (
         "a.rs",
@@ -39,6 +40,8 @@ const FIXTURE: &[(&str, &str)] = &[
          /// Adds one and ten through `$crate` paths.\n\
          #[macro_export]\nmacro_rules! add_eleven {\n    ($x:expr) => {\n        $crate::b::plus_one($x) + $crate::mac::TEN\n    };\n}\n",
     ),
+    ("d.rs", "pub const D_VALUE: i32 = crate::e::E + 1;\n"),
+    ("e.rs", "pub const E: i32 = 4;\n"),
     ("unused.rs", "pub fn never() -> i32 {\n    UNUSED_MODULE_MARKER\n}\n"),
 ];
 

@@ -1,0 +1,223 @@
+//! What a source file refers to: paths (from `use` trees, syn paths and macro tokens) and
+//! attributes, skipping items that are compiled out.
+
+use proc_macro2::{Spacing, TokenStream, TokenTree};
+use std::collections::BTreeSet;
+use std::fs;
+use std::ops::Range;
+use std::path::Path;
+use syn::spanned::Spanned;
+use syn::visit::Visit;
+
+pub(super) fn range(node: &impl Spanned) -> Range<usize> {
+    node.span().byte_range()
+}
+
+pub(super) fn is_cfg_off(attrs: &[syn::Attribute], features: &[String]) -> bool {
+    attrs.iter().any(|a| {
+        if !a.path().is_ident("cfg") {
+            return false;
+        }
+        let Ok(meta) = a.parse_args::<syn::Meta>() else {
+            return false;
+        };
+        match &meta {
+            syn::Meta::Path(p) => p.is_ident("test"),
+            syn::Meta::NameValue(nv) if nv.path.is_ident("feature") => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => !features.contains(&s.value()),
+                _ => false,
+            },
+            _ => false,
+        }
+    })
+}
+
+pub(super) fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
+    use syn::Item::*;
+    match item {
+        Const(i) => &i.attrs,
+        Enum(i) => &i.attrs,
+        ExternCrate(i) => &i.attrs,
+        Fn(i) => &i.attrs,
+        ForeignMod(i) => &i.attrs,
+        Impl(i) => &i.attrs,
+        Macro(i) => &i.attrs,
+        Mod(i) => &i.attrs,
+        Static(i) => &i.attrs,
+        Struct(i) => &i.attrs,
+        Trait(i) => &i.attrs,
+        TraitAlias(i) => &i.attrs,
+        Type(i) => &i.attrs,
+        Union(i) => &i.attrs,
+        Use(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
+/// Every path of a `use` tree, flattened (`{a, b::c}` gives two), each with the byte
+/// range of its first segment.
+pub(super) fn use_paths(
+    tree: &syn::UseTree,
+    prefix: &mut Vec<(String, Range<usize>)>,
+    out: &mut Vec<(Vec<String>, Range<usize>)>,
+) {
+    let mut finish = |prefix: &[(String, Range<usize>)], last: String, r: Range<usize>| {
+        let first = prefix.first().map_or(r, |(_, r)| r.clone());
+        let mut segments: Vec<String> = prefix.iter().map(|(s, _)| s.clone()).collect();
+        segments.push(last);
+        out.push((segments, first));
+    };
+    match tree {
+        syn::UseTree::Path(p) => {
+            prefix.push((p.ident.to_string(), range(&p.ident)));
+            use_paths(&p.tree, prefix, out);
+            prefix.pop();
+        }
+        syn::UseTree::Name(n) => finish(prefix, n.ident.to_string(), range(&n.ident)),
+        syn::UseTree::Rename(r) => finish(prefix, r.ident.to_string(), range(&r.ident)),
+        syn::UseTree::Glob(g) => finish(prefix, "*".into(), range(g)),
+        syn::UseTree::Group(g) => {
+            for t in &g.items {
+                use_paths(t, prefix, out);
+            }
+        }
+    }
+}
+
+/// Paths as written in token streams (macro bodies and arguments): `a :: b :: c` runs,
+/// with `$crate` read as `crate`. Returns (segments, byte range of the first segment).
+pub(super) fn token_paths(tokens: TokenStream, out: &mut Vec<(Vec<String>, Range<usize>)>) {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut i = 0;
+    while i < trees.len() {
+        match &trees[i] {
+            TokenTree::Group(g) => {
+                token_paths(g.stream(), out);
+                i += 1;
+            }
+            TokenTree::Ident(id) => {
+                let after_colons = i > 1
+                    && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == ':')
+                    && matches!(&trees[i - 2], TokenTree::Punct(p) if p.as_char() == ':');
+                let mut segments = vec![id.to_string()];
+                let first = id.span().byte_range();
+                let mut j = i + 1;
+                while let (
+                    Some(TokenTree::Punct(a)),
+                    Some(TokenTree::Punct(b)),
+                    Some(TokenTree::Ident(next)),
+                ) = (trees.get(j), trees.get(j + 1), trees.get(j + 2))
+                {
+                    if a.as_char() != ':' || a.spacing() != Spacing::Joint || b.as_char() != ':' {
+                        break;
+                    }
+                    segments.push(next.to_string());
+                    j += 3;
+                }
+                if !after_colons && segments.len() > 1 {
+                    out.push((segments, first));
+                }
+                i = j.max(i + 1);
+            }
+            _ => i += 1,
+        }
+    }
+}
+
+/// What a solution or module file refers to.
+#[derive(Default)]
+pub(super) struct Refs {
+    /// Paths from `use` trees, syn paths and macro tokens (`$crate` read as `crate`), with
+    /// the byte range of their first segment.
+    pub(super) paths: Vec<(Vec<String>, Range<usize>)>,
+    /// Attribute paths (last segment) outside removed items.
+    pub(super) attributes: Vec<(String, Range<usize>)>,
+    /// Names of `#[macro_export]` macros defined here.
+    pub(super) exported_macros: Vec<String>,
+}
+
+pub(super) struct Collector<'a> {
+    pub(super) refs: &'a mut Refs,
+    pub(super) features: &'a [String],
+}
+
+impl<'ast> Visit<'ast> for Collector<'_> {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        if !is_cfg_off(item_attrs(item), self.features) {
+            syn::visit::visit_item(self, item);
+        }
+    }
+    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+        use_paths(&u.tree, &mut Vec::new(), &mut self.refs.paths);
+    }
+    fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
+        if m.attrs.iter().any(|a| a.path().is_ident("macro_export")) {
+            self.refs
+                .exported_macros
+                .extend(m.ident.as_ref().map(|i| i.to_string()));
+        }
+        syn::visit::visit_item_macro(self, m);
+    }
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        if path.leading_colon.is_none() && path.segments.len() > 1 {
+            let segments = path.segments.iter().map(|s| s.ident.to_string()).collect();
+            self.refs
+                .paths
+                .push((segments, range(&path.segments[0].ident)));
+        }
+        syn::visit::visit_path(self, path);
+    }
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        token_paths(mac.tokens.clone(), &mut self.refs.paths);
+        syn::visit::visit_macro(self, mac);
+    }
+    fn visit_attribute(&mut self, attr: &'ast syn::Attribute) {
+        if let Some(last) = attr.path().segments.last() {
+            self.refs
+                .attributes
+                .push((last.ident.to_string(), range(attr)));
+        }
+    }
+    fn visit_visibility(&mut self, vis: &'ast syn::Visibility) {
+        // `pub(crate)` stays as it is; `pub(in crate::x)` is a path like any other.
+        if let syn::Visibility::Restricted(r) = vis {
+            if r.in_token.is_some() {
+                self.visit_path(&r.path);
+            }
+        }
+    }
+}
+
+/// The distinct byte ranges of path heads named `head` (a `use` group repeats its head for
+/// each leaf).
+pub(super) fn first_segments(refs: &Refs, head: &str) -> Vec<Range<usize>> {
+    let starts: BTreeSet<(usize, usize)> = refs
+        .paths
+        .iter()
+        .filter(|(segments, _)| segments[0] == head)
+        .map(|(_, r)| (r.start, r.end))
+        .collect();
+    starts.into_iter().map(|(start, end)| start..end).collect()
+}
+
+pub(super) fn parse(path: &Path) -> Result<(String, syn::File), String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let file = syn::parse_file(&text).map_err(|e| {
+        let at = e.span().start();
+        format!("{}:{}:{}: {e}", path.display(), at.line, at.column + 1)
+    })?;
+    Ok((text, file))
+}
+
+pub(super) fn collect(file: &syn::File, features: &[String]) -> Refs {
+    let mut refs = Refs::default();
+    Collector {
+        refs: &mut refs,
+        features,
+    }
+    .visit_file(file);
+    refs
+}
