@@ -113,7 +113,8 @@ fn keeps_exactly_the_modules_reached_transitively() {
     let (main, lib) = fixture(dir.path(), MAIN);
     let b = bundle(&main, &[lib], &itertools_forbidden()).unwrap();
     // a is used directly; b only through a; c only through `super::super::` in a; mac only
-    // through its exported macro; c::deeper only as c's child. unused is left out.
+    // through its exported macro; c::deeper only as c's child; d through the root's
+    // `pub use`, and e only through d. unused is left out.
     assert_eq!(
         b.modules,
         [
@@ -121,6 +122,8 @@ fn keeps_exactly_the_modules_reached_transitively() {
             "common::b",
             "common::c",
             "common::c::deeper",
+            "common::d",
+            "common::e",
             "common::mac"
         ]
     );
