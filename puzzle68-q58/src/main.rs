@@ -10,7 +10,7 @@
 //!   butterfly over a flat array of 2^W counters;
 //! - no 1x1: also, per column, whether the cell above the line is closed on top, left and
 //!   right (about 2.6^W states): swept directly on key-indexed counters for narrow grids,
-//!   otherwise through per-stage tables built once and reused for every row.
+//!   otherwise as sorted sparse layers, one merge pass per stage.
 //!
 //! Counts are exact: one word when they fit, else fixed-width limbs sized by a
 //! floating-point pass of the same programme.
@@ -22,8 +22,8 @@ use proconio::source::once::OnceSource;
 
 /// Largest narrow side the binary accepts: the no-1x1 count has about 2.6^W states.
 pub const MAX_WIDTH: usize = 12;
-/// Largest area the binary accepts (12 x 33 takes about a second).
-pub const MAX_AREA: usize = 400;
+/// Largest area the binary accepts (12 x 25 takes about a second).
+pub const MAX_AREA: usize = 300;
 /// Largest side the `table` example accepts: state keys hold 2W bits in a `u64`.
 pub const MAX_TABLE_WIDTH: usize = 30;
 
@@ -236,7 +236,19 @@ pub fn count_total(n: usize, m: usize) -> BigUint {
     BigUint::from_limbs(&total)
 }
 
-/// Key layout helpers for width `w`.
+/// States of the no-1x1 sweep for width `w`, as `u64` keys. The sweep visits the interior
+/// corners of each line between two cell rows, left to right; a state holds
+/// - `h` (bit 0): the horizontal edge left of the current corner;
+/// - `v` (bit 2j, 1 <= j < w): the vertical edge at corner column j, below the line where the
+///   sweep has passed, above it where it has not;
+/// - `f` (bit 2c + 1): the cell of column c next to the line (above it ahead of the sweep,
+///   below it behind) is cut on its top, left and right, so a cut on its fourth side would
+///   make it a 1x1 block.
+///
+/// A row is w + 1 stages: open (the first horizontal edge, on the border, takes both values),
+/// one stage per interior corner, close (the last edge closes the row's last cell; `h` is
+/// dropped). Stage c changes only bits 2c - 1, 2c and 0, so keys that agree elsewhere stay
+/// together; `merge_stage` relies on it.
 #[derive(Clone, Copy)]
 struct Keys {
     w: usize,
@@ -354,8 +366,8 @@ impl Keys {
 const SMALL_BITS: usize = 16;
 
 /// The no-1x1 count for narrow grids whose total fits in a word: the same row sweep, run
-/// directly on counters indexed by the state key itself (2^(2W) of them), with no tables
-/// to build, which is cheaper while W is small. No counter can overflow: every partial
+/// directly on counters indexed by the state key itself (2^(2W) of them), which is cheaper
+/// than sparse layers while W is small. No counter can overflow: every partial
 /// split counted in some state extends to at least one whole split, and distinct partial
 /// splits to distinct whole ones, so all counters sum to at most the total.
 fn no_unit_small(keys: Keys, h: usize) -> u64 {
@@ -436,7 +448,7 @@ struct Layer {
 /// adjacent bits, or one at close) and `h` (bit 0), so within a group of keys that agree
 /// above those bits, the inputs sorted by (column bits, lower bits, h) map to outputs that
 /// can be written in order into one run per value of the column bits; the runs, appended,
-/// are the next layer, sorted again. No hashing, no sorting, no tables.
+/// are the next layer, sorted again. No hashing and no sorting.
 fn no_unit_layers(keys: Keys, h: usize, limbs: usize) -> BigUint {
     let mut layer = Layer {
         keys: keys.first_row().collect(),
@@ -835,7 +847,7 @@ mod tests {
             ("3 4 5", "unexpected extra input `5`"),
             ("seven", "expected an integer, found `seven`"),
             ("13", "past this binary's limit"),
-            ("12 34", "area <= 400"),
+            ("12 26", "area <= 300"),
             ("2 1000000000000", "past this binary's limit"),
         ];
         for (input, expected) in cases {
