@@ -196,3 +196,52 @@ fn a_solution_without_libraries_is_left_as_written() {
     assert_eq!(b.text, fs::read_to_string(&main).unwrap());
     assert_eq!(compile_and_run(dir.path(), &b.text), "42\n");
 }
+
+#[test]
+fn bundles_the_resolved_proconio_for_plain_stdin_input_with_markers() {
+    // The real proconio of this workspace, as `make submit` inlines it.
+    let ws = crate::problems::Workspace::load().unwrap();
+    let inputs = crate::submit::inputs(&ws).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let main = dir.path().join("main.rs");
+    fs::write(
+        &main,
+        "use proconio::input;\nuse proconio::marker::{Chars, Usize1};\n\n\
+         fn main() {\n    input! {\n        n: usize,\n        s: Chars,\n        k: Usize1,\n        v: [i64; n],\n    }\n    \
+         println!(\"{} {} {}\", s.len(), k, v.iter().sum::<i64>());\n}\n",
+    )
+    .unwrap();
+    let b = bundle(&main, &inputs.libraries, &inputs.forbidden).unwrap();
+    assert!(b.modules.contains(&"proconio::marker".to_string()));
+    assert!(
+        !b.modules.iter().any(|m| m.starts_with("common")),
+        "common is not used"
+    );
+    let build = dir.path().join("build");
+    fs::create_dir_all(&build).unwrap();
+    fs::write(build.join("Main.rs"), &b.text).unwrap();
+    let out = Command::new("rustc")
+        .current_dir(&build)
+        .args(["--edition", "2021", "-O", "-o", "Main", "Main.rs"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut child = Command::new(build.join("Main"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"3 abcd 5\n1 2 3\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "4 4 6\n");
+}
