@@ -81,6 +81,12 @@ fn itertools_forbidden() -> Vec<Forbidden> {
 
 /// Compiles `text` alone as the judge does and returns what the program prints.
 fn compile_and_run(dir: &Path, text: &str) -> String {
+    compile_and_run_with_input(dir, text, b"")
+}
+
+/// As `compile_and_run`, feeding `input` to the program's stdin.
+fn compile_and_run_with_input(dir: &Path, text: &str, input: &[u8]) -> String {
+    use std::io::Write;
     let build = dir.join("build");
     fs::create_dir_all(&build).unwrap();
     fs::write(build.join("Main.rs"), text).unwrap();
@@ -94,8 +100,14 @@ fn compile_and_run(dir: &Path, text: &str) -> String {
         "bundle does not compile:\n{}\n{text}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let run = Command::new(build.join("Main")).output().unwrap();
-    String::from_utf8(run.stdout).unwrap()
+    let mut child = Command::new(build.join("Main"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]
@@ -217,31 +229,6 @@ fn bundles_the_resolved_proconio_for_plain_stdin_input_with_markers() {
         !b.modules.iter().any(|m| m.starts_with("common")),
         "common is not used"
     );
-    let build = dir.path().join("build");
-    fs::create_dir_all(&build).unwrap();
-    fs::write(build.join("Main.rs"), &b.text).unwrap();
-    let out = Command::new("rustc")
-        .current_dir(&build)
-        .args(["--edition", "2021", "-O", "-o", "Main", "Main.rs"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let mut child = Command::new(build.join("Main"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"3 abcd 5\n1 2 3\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "4 4 6\n");
+    let printed = compile_and_run_with_input(dir.path(), &b.text, b"3 abcd 5\n1 2 3\n");
+    assert_eq!(printed, "4 4 6\n");
 }

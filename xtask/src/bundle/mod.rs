@@ -18,7 +18,7 @@ mod render;
 mod scan;
 
 use crate::edits::Edits;
-use render::{render, squeeze_blank_lines};
+use render::{squeeze_blank_lines, Renderer};
 use scan::{collect, first_segments, is_cfg_off, item_attrs, parse, range};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -118,8 +118,15 @@ pub fn bundle(
         } else {
             BTreeSet::new()
         };
-        let mut exported = Vec::new();
-        let body = render(&lib.root, &[], lib, &keep, &mut modules, &mut exported)?;
+        let mut renderer = Renderer {
+            lib,
+            keep: &keep,
+            modules: Vec::new(),
+            exported: Vec::new(),
+        };
+        let body = renderer.render(&lib.root, &[])?;
+        modules.append(&mut renderer.modules);
+        let exported = renderer.exported;
         out.push_str(&format!(
             "\n{}\n#[allow(dead_code, unused_imports, unused_macros, clippy::all)]\nmod {} {{\n{}\n{}\n}}\n",
             lib.notice.lines().map(|l| format!("// {l}")).collect::<Vec<_>>().join("\n"),

@@ -10,98 +10,89 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 use std::path::Path;
 
-/// Renders `file` (module path `at` inside `lib`) with the bundling edits, inlining its
-/// module files; `keep` says which top-level modules survive pruning.
-pub(super) fn render(
-    file: &Path,
-    at: &[String],
-    lib: &Library,
-    keep: &BTreeSet<String>,
-    modules: &mut Vec<String>,
-    exported: &mut Vec<String>,
-) -> Result<String, String> {
-    let (text, ast) = parse(file)?;
-    let mut edits = Edits::default();
-    for attr in &ast.attrs {
-        edits.remove(range(attr)); // inner attributes and `//!` docs
-    }
-    render_items(
-        &ast.items, file, at, lib, keep, modules, exported, &mut edits,
-    )?;
-    strip_comments(&text, at.is_empty(), &mut edits)?;
-    // Paths into the library's root gain its name.
-    let refs = collect(&ast, &lib.features);
-    for first in first_segments(&refs, "crate") {
-        edits.insert(first.end, format!("::{}", lib.name));
-    }
-    for (name, r) in &refs.attributes {
-        if name == "doc" {
-            edits.remove(r.clone());
-        }
-    }
-    Ok(edits.apply(&text))
+/// Renders one library: its root file with every kept module file inlined.
+pub(super) struct Renderer<'a> {
+    pub(super) lib: &'a Library,
+    /// Which top-level modules survive pruning.
+    pub(super) keep: &'a BTreeSet<String>,
+    /// `library::module` for every module inlined, in order.
+    pub(super) modules: Vec<String>,
+    /// Root re-exports of `#[macro_export]` macros defined in nested modules.
+    pub(super) exported: Vec<String>,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn render_items(
-    items: &[syn::Item],
-    file: &Path,
-    at: &[String],
-    lib: &Library,
-    keep: &BTreeSet<String>,
-    modules: &mut Vec<String>,
-    exported: &mut Vec<String>,
-    edits: &mut Edits,
-) -> Result<(), String> {
-    for item in items {
-        let r = range(item);
-        if is_cfg_off(item_attrs(item), &lib.features) {
-            edits.remove(r);
-            continue;
+impl Renderer<'_> {
+    /// Renders `file` (module path `at` inside the library) with the bundling edits.
+    pub(super) fn render(&mut self, file: &Path, at: &[String]) -> Result<String, String> {
+        let (text, ast) = parse(file)?;
+        let mut edits = Edits::default();
+        for attr in &ast.attrs {
+            edits.remove(range(attr)); // inner attributes and `//!` docs
         }
-        match item {
-            syn::Item::Mod(m) => {
-                let mut child = at.to_vec();
-                child.push(m.ident.to_string());
-                if at.is_empty() && lib.prune && !keep.contains(&m.ident.to_string()) {
-                    edits.remove(r);
-                    continue;
-                }
-                match &m.content {
-                    None => {
-                        modules.push(format!("{}::{}", lib.name, child.join("::")));
-                        let inner = render(
-                            &module_file(file, &m.ident.to_string())?,
-                            &child,
-                            lib,
-                            keep,
-                            modules,
-                            exported,
-                        )?;
-                        let semi = range(&m.semi);
-                        edits.replace(semi, format!(" {{\n{}\n}}", inner.trim_end()));
-                    }
-                    Some((_, content)) => {
-                        render_items(content, file, &child, lib, keep, modules, exported, edits)?;
-                    }
-                }
+        self.render_items(&ast.items, file, at, &mut edits)?;
+        strip_comments(&text, at.is_empty(), &mut edits)?;
+        // Paths into the library's root gain its name.
+        let refs = collect(&ast, &self.lib.features);
+        for first in first_segments(&refs, "crate") {
+            edits.insert(first.end, format!("::{}", self.lib.name));
+        }
+        for (name, r) in &refs.attributes {
+            if name == "doc" {
+                edits.remove(r.clone());
             }
-            syn::Item::Macro(m) => {
-                if let Some(export) = m.attrs.iter().find(|a| a.path().is_ident("macro_export")) {
-                    edits.remove(range(export));
-                    if let Some(name) = &m.ident {
+        }
+        Ok(edits.apply(&text))
+    }
+
+    fn render_items(
+        &mut self,
+        items: &[syn::Item],
+        file: &Path,
+        at: &[String],
+        edits: &mut Edits,
+    ) -> Result<(), String> {
+        for item in items {
+            let r = range(item);
+            if is_cfg_off(item_attrs(item), &self.lib.features) {
+                edits.remove(r);
+                continue;
+            }
+            match item {
+                syn::Item::Mod(m) => {
+                    let name = m.ident.to_string();
+                    if at.is_empty() && self.lib.prune && !self.keep.contains(&name) {
+                        edits.remove(r);
+                        continue;
+                    }
+                    let mut child = at.to_vec();
+                    child.push(name.clone());
+                    match &m.content {
+                        None => {
+                            self.modules
+                                .push(format!("{}::{}", self.lib.name, child.join("::")));
+                            let inner = self.render(&module_file(file, &name)?, &child)?;
+                            edits.replace(range(&m.semi), format!(" {{\n{}\n}}", inner.trim_end()));
+                        }
+                        Some((_, content)) => self.render_items(content, file, &child, edits)?,
+                    }
+                }
+                syn::Item::Macro(m) => {
+                    let export = m.attrs.iter().find(|a| a.path().is_ident("macro_export"));
+                    if let (Some(export), Some(name)) = (export, &m.ident) {
+                        edits.remove(range(export));
                         edits.insert(r.end, format!("\npub(crate) use {name};"));
                         if !at.is_empty() {
-                            exported
-                                .push(format!("pub(crate) use self::{}::{name};", at.join("::")));
+                            let path = at.join("::");
+                            self.exported
+                                .push(format!("pub(crate) use self::{path}::{name};"));
                         }
                     }
                 }
+                _ => {}
             }
-            _ => {}
         }
+        Ok(())
     }
-    Ok(())
 }
 
 /// Removes ordinary comments (`//`, `/* */`) from inlined code: the text between tokens that
