@@ -534,21 +534,10 @@ fn merge_stage(keys: Keys, stage: usize, input: &Layer, out: &mut Layer, limbs: 
                 .count();
         // Within the group, the inputs of each column value form a run sorted by (lower
         // bits, h): walk them together, one value of the lower bits at a time.
-        let mut at = [end; 4];
-        for i in (start..end).rev() {
-            at[column(input.keys[i])] = i;
-        }
-        let mut stop = [end; 4];
-        for m in 0..4 {
-            stop[m] = (m + 1..4)
-                .map(|x| at[x])
-                .find(|&x| x < end)
-                .unwrap_or(end)
-                .min(end);
-            if at[m] == end {
-                stop[m] = end;
-            }
-        }
+        let group_keys = &input.keys[start..end];
+        let run_start = |m: usize| start + group_keys.partition_point(|&k| column(k) < m);
+        let mut at: [usize; 4] = std::array::from_fn(run_start);
+        let stop: [usize; 4] = std::array::from_fn(|m| run_start(m + 1));
         loop {
             let current = (0..4)
                 .filter(|&m| at[m] < stop[m])
