@@ -9,6 +9,9 @@ mod solution;
 
 use std::time::Instant;
 
+/// Largest square whose no-1x1 count fits in this machine's 24 GiB.
+const MAX_NO_UNIT: usize = 18;
+
 struct Options {
     from: usize,
     to: usize,
@@ -45,6 +48,12 @@ fn options() -> Result<Options, String> {
     }
     if opts.from > opts.to {
         return Err(format!("--from {} is past --to {}", opts.from, opts.to));
+    }
+    if !opts.total_only && opts.to > MAX_NO_UNIT {
+        return Err(format!(
+            "the no-1x1 count past {MAX_NO_UNIT} x {MAX_NO_UNIT} needs more memory than this \
+             machine has (about 2.6x more per size; 17 takes 2.8 GiB); add --total-only"
+        ));
     }
     Ok(opts)
 }
