@@ -47,11 +47,18 @@ pub fn check_ints(text: &str, min: usize, max: usize, what: &str) -> Result<usiz
                 ));
             }
             if token.parse::<i64>().is_err() {
+                let digits = token.strip_prefix('-').unwrap_or(token);
+                let problem = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                    "is too large an integer (beyond 64 bits)"
+                } else {
+                    "is not an integer"
+                };
                 return Err(format!(
-                    "line {}, token {}: expected an integer, found `{}`",
+                    "line {}, token {}: `{}` {}",
                     line_no + 1,
                     col + 1,
-                    shorten(token)
+                    shorten(token),
+                    problem
                 ));
             }
         }
@@ -100,8 +107,7 @@ mod tests {
     #[test]
     fn names_line_and_token_of_a_non_number() {
         let err = check_ints("1 2\n3 x4 5\n", 1, 9, "x").unwrap_err();
-        assert!(err.starts_with("line 2, token 2:"), "{err}");
-        assert!(err.contains("`x4`"), "{err}");
+        assert_eq!(err, "line 2, token 2: `x4` is not an integer");
     }
 
     #[test]
@@ -121,6 +127,8 @@ mod tests {
     #[test]
     fn rejects_numbers_outside_i64() {
         let err = check_ints("99999999999999999999", 1, 1, "x").unwrap_err();
-        assert!(err.contains("expected an integer"), "{err}");
+        assert!(err.contains("too large an integer"), "{err}");
+        let err = check_ints("-", 1, 1, "x").unwrap_err();
+        assert!(err.contains("is not an integer"), "{err}");
     }
 }

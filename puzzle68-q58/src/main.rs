@@ -834,7 +834,7 @@ mod tests {
             ("0", "N = 0 is not a grid side"),
             ("3 -2", "M = -2 is not a grid side"),
             ("3 4 5", "unexpected extra input `5`"),
-            ("seven", "expected an integer, found `seven`"),
+            ("seven", "`seven` is not an integer"),
             ("13", "past this binary's limit"),
             ("12 26", "area <= 300"),
             ("2 1000000000000", "past this binary's limit"),
