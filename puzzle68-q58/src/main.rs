@@ -514,8 +514,9 @@ fn merge_stage(keys: Keys, stage: usize, input: &Layer, out: &mut Layer, limbs: 
     };
     let high_shift = group_shift(keys, stage);
     let column = |key: u64| ((key >> low_bit) & ((1 << width) - 1)) as usize;
-    let below = |key: u64| key & ((1u64 << low_bit) - 1) & !1; // lower bits without h
-                                                               // One output run per value of the column bits, for the current group.
+    // The bits below the column's, without h.
+    let below = |key: u64| key & ((1u64 << low_bit) - 1) & !1;
+    // One output run per value of the column bits, for the current group.
     let mut runs: [Layer; 4] = std::array::from_fn(|_| Layer {
         keys: Vec::new(),
         counts: Vec::new(),
