@@ -148,6 +148,19 @@ fn sides(n: usize, m: usize) -> (usize, usize) {
 /// the current corner. `end_row` runs after each row of corners. Returns nothing: the
 /// count is the sum over the `h = 0` half afterwards.
 fn sweep_total<C: Counters>(counters: &mut C, w: usize, h: usize, mut end_row: impl FnMut(&mut C)) {
+    sweep_total_with(counters, w, h, &mut end_row, &mut |c: &mut C, bit| {
+        corner(c, bit, 1 << (w - 1), 0..1 << (w - 1))
+    });
+}
+
+/// `sweep_total`, with `run_corner(counters, bit)` applying each corner.
+fn sweep_total_with<C: Counters>(
+    counters: &mut C,
+    w: usize,
+    h: usize,
+    end_row: &mut impl FnMut(&mut C),
+    run_corner: &mut impl FnMut(&mut C, usize),
+) {
     let half = 1usize << (w - 1);
     // Start: any vertical edges in the first cell row, one way each (set by the caller).
     for _row in 1..h {
@@ -156,21 +169,7 @@ fn sweep_total<C: Counters>(counters: &mut C, w: usize, h: usize, mut end_row: i
             counters.copy(mask | half, mask);
         }
         for j in 0..w - 1 {
-            // Corner j+1: up = bit j of the mask, left = h. Allowed (down, right) given
-            // (up, left): (0,0)->(0,0); (1,0)->(1,0),(1,1); (0,1)->(0,1),(1,1);
-            // (1,1)->(1,0),(0,1),(1,1). In place: 01 = c+e, 10 = b+e, 11 = b+c+e.
-            let bit = 1usize << j;
-            for rest in 0..half {
-                if rest & bit != 0 {
-                    continue;
-                }
-                let (i10, i01) = (rest | bit, rest | half);
-                let i11 = i10 | half;
-                counters.add(i01, i11); // c + e
-                counters.add(i11, i10); // b + e
-                counters.swap(i10, i11); // i10 = b + e, i11 = b
-                counters.add(i11, i01); // b + c + e
-            }
+            run_corner(counters, 1 << j);
         }
         // The last horizontal edge touches the border: free, so both values count.
         for mask in 0..half {
@@ -178,6 +177,70 @@ fn sweep_total<C: Counters>(counters: &mut C, w: usize, h: usize, mut end_row: i
         }
         end_row(counters);
     }
+}
+
+/// The corner whose up edge is mask bit `bit`, for the masks `rests` (indices below `half`;
+/// `half` is the `h` bit). Allowed (down, right) given (up, left): (0,0)->(0,0);
+/// (1,0)->(1,0),(1,1); (0,1)->(0,1),(1,1); (1,1)->(1,0),(0,1),(1,1). In place, with
+/// b, c, e the counters at 10, 01, 11: 01 = c+e, 10 = b+e, 11 = b+c+e.
+fn corner<C: Counters>(counters: &mut C, bit: usize, half: usize, rests: std::ops::Range<usize>) {
+    for rest in rests {
+        if rest & bit != 0 {
+            continue;
+        }
+        let (i10, i01) = (rest | bit, rest | half);
+        let i11 = i10 | half;
+        counters.add(i01, i11); // c + e
+        counters.add(i11, i10); // b + e
+        counters.swap(i10, i11); // i10 = b + e, i11 = b
+        counters.add(i11, i01); // b + c + e
+    }
+}
+
+/// `corner` on the exact counters of one quarter of the states: those whose top mask bit
+/// (w-2) has one value, `lo` with h = 0 and `hi` with h = 1, `limbs` words each, indexed by
+/// the mask without its top bit. `bit` must be below the top bit. For each mask r without
+/// `bit` (s = r | bit): hi[r] += hi[s]; hi[s] += lo[s]; swap lo[s], hi[s]; hi[s] += hi[r].
+fn corner_quarter(lo: &mut [u64], hi: &mut [u64], limbs: usize, bit: usize) {
+    let quarter = lo.len() / limbs;
+    for r in (0..quarter).filter(|r| r & bit == 0) {
+        let (a, b) = (r * limbs, (r | bit) * limbs);
+        let (hi_r, hi_s) = hi.split_at_mut(b);
+        let (hi_r, hi_s) = (&mut hi_r[a..a + limbs], &mut hi_s[..limbs]);
+        let lo_s = &mut lo[b..b + limbs];
+        let mut carry = add_limbs(hi_r, hi_s);
+        carry |= add_limbs(hi_s, lo_s);
+        lo_s.swap_with_slice(hi_s);
+        carry |= add_limbs(hi_s, hi_r);
+        debug_assert!(!carry, "limb width too small");
+    }
+}
+
+/// Arrays this large run their corners on two threads.
+const PARALLEL_COUNTERS: usize = 1 << 14;
+
+/// A corner on exact counters: by quarters (split by the top mask bit) for every corner but
+/// the last, the two quarters on two threads when the array is large.
+fn corner_exact(exact: &mut Exact, w: usize, bit: usize) {
+    let half = 1usize << (w - 1);
+    let quarter = half / 2;
+    if w < 3 || bit == quarter {
+        return corner(exact, bit, half, 0..half);
+    }
+    let limbs = exact.width;
+    let (low, high) = exact.limbs.split_at_mut(half * limbs);
+    let (q0, q1) = low.split_at_mut(quarter * limbs);
+    let (q2, q3) = high.split_at_mut(quarter * limbs);
+    if half < PARALLEL_COUNTERS {
+        corner_quarter(q0, q2, limbs, bit);
+        corner_quarter(q1, q3, limbs, bit);
+        return;
+    }
+    std::thread::scope(|scope| {
+        for (lo, hi) in [(q0, q2), (q1, q3)] {
+            scope.spawn(move || corner_quarter(lo, hi, limbs, bit));
+        }
+    });
 }
 
 /// log2 of the number of splits of an n x m grid into rectangles, from floating point.
@@ -209,25 +272,30 @@ fn limbs_for(log2: f64) -> usize {
 pub fn count_total(n: usize, m: usize) -> BigUint {
     let (w, h) = sides(n, m);
     let half = 1usize << (w - 1);
-    // Most sizes worth asking the binary about fit in a word: try that first.
-    let mut words = Words {
-        values: vec![0; 2 * half],
-        overflow: false,
-    };
-    words.values[..half].fill(1);
-    sweep_total(&mut words, w, h, |_| {});
-    let sum = words.values[..half]
-        .iter()
-        .try_fold(0u64, |acc, &x| acc.checked_add(x));
-    if let (false, Some(total)) = (words.overflow, sum) {
-        return BigUint::from(total);
+    // Small sizes fit in a word: try that first. Past area 100 the attempt is skipped, a
+    // speed choice only (a 1 x 101 strip alone has 2^100 splits).
+    if w * h <= 100 {
+        let mut words = Words {
+            values: vec![0; 2 * half],
+            overflow: false,
+        };
+        words.values[..half].fill(1);
+        sweep_total(&mut words, w, h, |_| {});
+        let sum = words.values[..half]
+            .iter()
+            .try_fold(0u64, |acc, &x| acc.checked_add(x));
+        if let (false, Some(total)) = (words.overflow, sum) {
+            return BigUint::from(total);
+        }
     }
     let limbs = limbs_for(total_log2(n, m));
     let mut exact = Exact::new(2 * half, limbs);
     for mask in 0..half {
         exact.limbs[mask * limbs] = 1;
     }
-    sweep_total(&mut exact, w, h, |_| {});
+    sweep_total_with(&mut exact, w, h, &mut |_| {}, &mut |e: &mut Exact, bit| {
+        corner_exact(e, w, bit)
+    });
     let mut total = vec![0u64; limbs];
     for mask in 0..half {
         let carry = add_limbs(&mut total, exact.get(mask));
