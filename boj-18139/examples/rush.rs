@@ -59,13 +59,12 @@ fn board_of(line: &str) -> &str {
 }
 
 fn answer(puzzle: &Puzzle, with_solution: bool) -> String {
-    let moves = puzzle.solve(Metric::Moves, None).0;
+    let moves = puzzle.solve(Metric::Moves, None);
     let Some(moves) = moves else {
         return "-1 -1".to_string();
     };
     let steps = puzzle
         .solve(Metric::Steps, None)
-        .0
         .map_or(-1, |s| s.cost as i64);
     let mut line = format!("{} {}", moves.cost, steps);
     if with_solution {

@@ -198,22 +198,21 @@ impl Puzzle {
 
     /// Breadth-first search for the cheapest way to bring the red car onto the rightmost
     /// cells of the exit row. With `bound`, positions farther than it are not expanded.
-    /// Returns `None` when that is impossible (within the bound), and the number of
-    /// distinct positions seen either way.
+    /// Returns `None` when that is impossible (within the bound).
     ///
     /// # Complexity
     /// O(R * V * 6) time and O(R) memory for R positions reachable (within the bound) and
     /// V vehicles.
-    pub fn solve(&self, metric: Metric, bound: Option<u32>) -> (Option<Solution>, usize) {
+    pub fn solve(&self, metric: Metric, bound: Option<u32>) -> Option<Solution> {
         if !self.red_on_exit_row() {
-            return (None, 1);
+            return None;
         }
         if self.solved(self.start) {
             let solution = Solution {
                 cost: 0,
                 slides: Vec::new(),
             };
-            return (Some(solution), 1);
+            return Some(solution);
         }
         // Room for 32k positions up front: the table is zeroed lazily by the allocator, and most
         // searches then never pay for growing it.
@@ -239,19 +238,16 @@ impl Puzzle {
                 });
                 if let Some(goal) = found {
                     let slides = self.path_to(&seen, &parent, goal);
-                    return (
-                        Some(Solution {
-                            cost: depth + 1,
-                            slides,
-                        }),
-                        seen.len(),
-                    );
+                    return Some(Solution {
+                        cost: depth + 1,
+                        slides,
+                    });
                 }
             }
             layer_start = layer_end;
             depth += 1;
         }
-        (None, seen.len())
+        None
     }
 
     fn path_to(&self, seen: &ExactIndex, parent: &[u32], mut i: usize) -> Vec<Slide> {
@@ -363,7 +359,7 @@ fn judge_answer(puzzle: &Puzzle) -> i32 {
     if !puzzle.red_on_exit_row() || len > LIMIT {
         return -1;
     }
-    match puzzle.solve(Metric::Steps, Some(LIMIT - len)).0 {
+    match puzzle.solve(Metric::Steps, Some(LIMIT - len)) {
         Some(solution) => (solution.cost + len) as i32,
         None => -1,
     }
@@ -543,7 +539,7 @@ mod tests {
             let grid = random_board(&mut rng);
             let puzzle = parse_judge(&text_of(&grid)).unwrap();
             for metric in [Metric::Steps, Metric::Moves] {
-                let Some(solution) = puzzle.solve(metric, None).0 else {
+                let Some(solution) = puzzle.solve(metric, None) else {
                     continue;
                 };
                 let mut state = puzzle.start;
@@ -646,7 +642,6 @@ mod tests {
             let got = parse_letters(board)
                 .unwrap()
                 .solve(Metric::Moves, None)
-                .0
                 .map(|s| s.cost);
             (got != Some(*moves)).then(|| format!("{board}: expected {moves}, got {got:?}"))
         });
@@ -706,7 +701,6 @@ mod tests {
             let steps = parse_letters(board)
                 .unwrap()
                 .solve(Metric::Steps, None)
-                .0
                 .map(|s| s.cost + 2);
             let expected = match steps {
                 Some(s) if s <= 10 => s as i32,
@@ -796,7 +790,7 @@ mod tests {
             let board = String::from_utf8(letters).unwrap();
             let puzzle = parse_letters(&board).unwrap();
             for (metric, any) in [(Metric::Steps, false), (Metric::Moves, true)] {
-                let got = puzzle.solve(metric, None).0.map(|s| s.cost);
+                let got = puzzle.solve(metric, None).map(|s| s.cost);
                 assert_eq!(got, brute_force_grid(&board, any), "{board} {metric:?}");
                 solved += got.is_some() as usize;
             }
