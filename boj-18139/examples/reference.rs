@@ -1,10 +1,11 @@
-//! Baseline for the benchmark: a port of the reference approach that `boj-18139` replaces.
+//! Baseline for the benchmark: our port of the reference approach that `boj-18139` replaces,
+//! written from its description (its code is not here).
 //!
 //! Depth-limited DFS over whole boards, one cell per step, pruned by a table indexed by the
 //! board's polynomial hash modulo a prime that remembers the smallest depth each hash was
 //! reached at. Collisions are not handled (two boards with one hash share an entry), which
-//! is why the reference answers some boards wrongly; it is kept here as written, for speed
-//! comparison only. Reads the judge's input; prints the answer, or with `--nodes` the number
+//! is why the reference answers some boards wrongly; the port keeps that flaw, and serves
+//! for speed comparison only. Reads the judge's input; prints the answer, or with `--nodes` the number
 //! of boards it visited.
 
 use std::io::Read;

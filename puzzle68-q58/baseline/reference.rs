@@ -3,8 +3,9 @@
 //! Fill the grid cell by cell in row-major order: at the first empty cell, try every
 //! rectangle with its top-left corner there that covers only empty cells, and recurse.
 //! Results are memoised by the bitmask of filled cells in a chained hash table with a fixed
-//! prime number of buckets, as the C original does. Used by the benchmark (speed baseline)
-//! and the tests (an independent method for N, M <= 7). Needs n * m <= 64.
+//! prime number of buckets, as the C reference is described to do (its code is not here).
+//! Used by the benchmark (speed baseline) and the tests (an independent method for
+//! N, M <= 7). Needs n * m <= 64.
 
 /// Memo entry: a bitmask of filled cells and its two counts, chained per bucket.
 struct Node {
