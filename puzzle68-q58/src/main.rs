@@ -518,6 +518,11 @@ struct Layer {
 /// can be written in order into one run per value of the column bits; the runs, appended,
 /// are the next layer, sorted again. No hashing and no sorting.
 fn no_unit_layers(keys: Keys, h: usize, limbs: usize) -> BigUint {
+    no_unit_layers_with(keys, h, limbs, PARALLEL_STATES)
+}
+
+/// `no_unit_layers`, merging layers of at least `parallel_from` states on two threads.
+fn no_unit_layers_with(keys: Keys, h: usize, limbs: usize, parallel_from: usize) -> BigUint {
     let mut layer = Layer {
         keys: keys.first_row().collect(),
         counts: Vec::new(),
@@ -531,9 +536,23 @@ fn no_unit_layers(keys: Keys, h: usize, limbs: usize) -> BigUint {
         keys: Vec::new(),
         counts: Vec::new(),
     };
+    let mut parts: [Layer; 2] = std::array::from_fn(|_| Layer {
+        keys: Vec::new(),
+        counts: Vec::new(),
+    });
     for _row in 1..h {
         for stage in 0..=keys.w {
-            merge_stage(keys, stage, &layer, &mut next, limbs);
+            if layer.keys.len() >= parallel_from.max(2) {
+                merge_stage_two(keys, stage, &layer, &mut parts, &mut next, limbs);
+            } else {
+                merge_stage(
+                    keys,
+                    stage,
+                    layer.run(0..layer.keys.len(), limbs),
+                    &mut next,
+                    limbs,
+                );
+            }
             std::mem::swap(&mut layer, &mut next);
         }
     }
@@ -558,8 +577,58 @@ fn group_shift(keys: Keys, stage: usize) -> usize {
     }
 }
 
+/// A stretch of a layer: keys and their counts.
+#[derive(Clone, Copy)]
+struct Run<'a> {
+    keys: &'a [u64],
+    counts: &'a [u64],
+}
+
+impl Layer {
+    fn run(&self, range: std::ops::Range<usize>, limbs: usize) -> Run<'_> {
+        Run {
+            keys: &self.keys[range.clone()],
+            counts: &self.counts[range.start * limbs..range.end * limbs],
+        }
+    }
+}
+
+/// Layers this large are merged on two threads.
+const PARALLEL_STATES: usize = 1 << 16;
+
+/// `merge_stage` on two threads: the input is cut between two groups near its middle, each
+/// half merged into its own part (kept across stages, so their memory is reused), and the
+/// parts appended. Sorted order holds because a group's outputs stay in the group.
+fn merge_stage_two(
+    keys: Keys,
+    stage: usize,
+    input: &Layer,
+    parts: &mut [Layer; 2],
+    out: &mut Layer,
+    limbs: usize,
+) {
+    let shift = group_shift(keys, stage);
+    let n = input.keys.len();
+    let mut cut = n / 2;
+    while cut < n && input.keys[cut] >> shift == input.keys[cut - 1] >> shift {
+        cut += 1;
+    }
+    let halves = [input.run(0..cut, limbs), input.run(cut..n, limbs)];
+    std::thread::scope(|scope| {
+        for (part, half) in parts.iter_mut().zip(halves) {
+            scope.spawn(move || merge_stage(keys, stage, half, part, limbs));
+        }
+    });
+    out.keys.clear();
+    out.counts.clear();
+    for part in parts.iter() {
+        out.keys.extend_from_slice(&part.keys);
+        out.counts.extend_from_slice(&part.counts);
+    }
+}
+
 /// One stage of the sweep from `input` into `out` (see `no_unit_layers`).
-fn merge_stage(keys: Keys, stage: usize, input: &Layer, out: &mut Layer, limbs: usize) {
+fn merge_stage(keys: Keys, stage: usize, input: Run<'_>, out: &mut Layer, limbs: usize) {
     out.keys.clear();
     out.counts.clear();
     if stage == 0 {
@@ -855,6 +924,20 @@ mod tests {
     }
 
     #[test]
+    fn layer_merge_on_two_threads_matches_one_thread() {
+        for (w, h) in [(3, 5), (6, 9), (9, 9), (10, 12)] {
+            let (keys, limbs) = (Keys { w }, limbs_for(total_log2(w, h)));
+            // Threshold 2: every layer of two states or more is cut in two.
+            let two = no_unit_layers_with(keys, h, limbs, 2);
+            assert_eq!(
+                two,
+                no_unit_layers_with(keys, h, limbs, usize::MAX),
+                "{w} x {h}"
+            );
+        }
+    }
+
+    #[test]
     fn a_row_maps_the_fibonacci_start_set_into_itself() {
         // The start set is every (v, f) with f only under cells cut on both sides: F(2W+1)
         // states. The direct sweep reads only those at row ends; check a row never leaves
@@ -874,7 +957,7 @@ mod tests {
                 counts: Vec::new(),
             };
             for stage in 0..=w {
-                merge_stage(keys, stage, &layer, &mut next, 1);
+                merge_stage(keys, stage, layer.run(0..layer.keys.len(), 1), &mut next, 1);
                 std::mem::swap(&mut layer, &mut next);
                 assert!(
                     layer.keys.windows(2).all(|p| p[0] < p[1]),
