@@ -536,14 +536,14 @@ fn no_unit_layers_with(keys: Keys, h: usize, limbs: usize, parallel_from: usize)
         keys: Vec::new(),
         counts: Vec::new(),
     };
-    let mut parts: [Layer; 2] = std::array::from_fn(|_| Layer {
+    let mut spare = Layer {
         keys: Vec::new(),
         counts: Vec::new(),
-    });
+    };
     for _row in 1..h {
         for stage in 0..=keys.w {
             if layer.keys.len() >= parallel_from.max(2) {
-                merge_stage_two(keys, stage, &layer, &mut parts, &mut next, limbs);
+                merge_stage_two(keys, stage, &layer, &mut next, &mut spare, limbs);
             } else {
                 merge_stage(
                     keys,
@@ -596,15 +596,16 @@ impl Layer {
 /// Layers this large are merged on two threads.
 const PARALLEL_STATES: usize = 1 << 16;
 
-/// `merge_stage` on two threads: the input is cut between two groups near its middle, each
-/// half merged into its own part (kept across stages, so their memory is reused), and the
-/// parts appended. Sorted order holds because a group's outputs stay in the group.
+/// `merge_stage` on two threads: the input is cut between two groups near its middle, the
+/// first half merged into `out` and the second into `spare` (kept across stages, so its
+/// memory is reused), which is then appended. Sorted order holds because a group's outputs
+/// stay in the group. Memory: the input, the output and half an output.
 fn merge_stage_two(
     keys: Keys,
     stage: usize,
     input: &Layer,
-    parts: &mut [Layer; 2],
     out: &mut Layer,
+    spare: &mut Layer,
     limbs: usize,
 ) {
     let shift = group_shift(keys, stage);
@@ -613,18 +614,13 @@ fn merge_stage_two(
     while cut < n && input.keys[cut] >> shift == input.keys[cut - 1] >> shift {
         cut += 1;
     }
-    let halves = [input.run(0..cut, limbs), input.run(cut..n, limbs)];
+    let (first, second) = (input.run(0..cut, limbs), input.run(cut..n, limbs));
     std::thread::scope(|scope| {
-        for (part, half) in parts.iter_mut().zip(halves) {
-            scope.spawn(move || merge_stage(keys, stage, half, part, limbs));
-        }
+        scope.spawn(|| merge_stage(keys, stage, second, spare, limbs));
+        merge_stage(keys, stage, first, out, limbs);
     });
-    out.keys.clear();
-    out.counts.clear();
-    for part in parts.iter() {
-        out.keys.extend_from_slice(&part.keys);
-        out.counts.extend_from_slice(&part.counts);
-    }
+    out.keys.extend_from_slice(&spare.keys);
+    out.counts.extend_from_slice(&spare.counts);
 }
 
 /// One stage of the sweep from `input` into `out` (see `no_unit_layers`).
