@@ -506,6 +506,7 @@ fn no_unit_small(keys: Keys, h: usize) -> u64 {
 
 /// A layer of the no-1x1 sweep: the states with a nonzero count, in increasing key order,
 /// and their counts, `limbs` words each.
+#[derive(Default)]
 struct Layer {
     keys: Vec<u64>,
     counts: Vec<u64>,
@@ -532,14 +533,8 @@ fn no_unit_layers_with(keys: Keys, h: usize, limbs: usize, parallel_from: usize)
     for i in 0..layer.keys.len() {
         layer.counts[i * limbs] = 1;
     }
-    let mut next = Layer {
-        keys: Vec::new(),
-        counts: Vec::new(),
-    };
-    let mut spare = Layer {
-        keys: Vec::new(),
-        counts: Vec::new(),
-    };
+    let mut next = Layer::default();
+    let mut spare = Layer::default();
     for _row in 1..h {
         for stage in 0..=keys.w {
             if layer.keys.len() >= parallel_from.max(2) {
@@ -650,10 +645,7 @@ fn merge_stage(keys: Keys, stage: usize, input: Run<'_>, out: &mut Layer, limbs:
     // The bits below the column's, without h.
     let below = |key: u64| key & ((1u64 << low_bit) - 1) & !1;
     // One output run per value of the column bits, for the current group.
-    let mut runs: [Layer; 4] = std::array::from_fn(|_| Layer {
-        keys: Vec::new(),
-        counts: Vec::new(),
-    });
+    let mut runs: [Layer; 4] = std::array::from_fn(|_| Layer::default());
     // Outputs of one (group, lower bits) cell: index column * 2 + h.
     let mut cell = vec![0u64; 8 * limbs];
     let mut touched = [false; 8];
@@ -720,8 +712,7 @@ pub fn count_no_unit(n: usize, m: usize) -> BigUint {
     let (w, h) = sides(n, m);
     // The direct sweep counts in words: fine when the total fits in one, which holds for
     // every grid of area <= 49 (a test checks it) and is checked outright past that.
-    let fits = |_: ()| w * h <= 49 || count_total(n, m).limbs().len() <= 1;
-    if 2 * w <= SMALL_BITS && fits(()) {
+    if 2 * w <= SMALL_BITS && (w * h <= 49 || count_total(n, m).limbs().len() <= 1) {
         return BigUint::from(no_unit_small(Keys { w }, h));
     }
     no_unit_layers(Keys { w }, h, limbs_for(total_log2(n, m)))
@@ -948,10 +939,7 @@ mod tests {
                 keys: starts.clone(),
                 counts: vec![1; starts.len()],
             };
-            let mut next = Layer {
-                keys: Vec::new(),
-                counts: Vec::new(),
-            };
+            let mut next = Layer::default();
             for stage in 0..=w {
                 merge_stage(keys, stage, layer.run(0..layer.keys.len(), 1), &mut next, 1);
                 std::mem::swap(&mut layer, &mut next);
