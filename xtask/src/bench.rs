@@ -4,24 +4,13 @@
 //! from valgrind's callgrind (exact and repeatable on a shared, noisy machine), each against
 //! a baseline run in the same script.
 
-use crate::problems::Workspace;
+use crate::problems::{cargo, Workspace};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
 const RUNS: usize = 3;
-
-fn cargo(args: &[&str]) -> Result<(), String> {
-    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .args(args)
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    status
-        .success()
-        .then_some(())
-        .ok_or_else(|| format!("cargo {} failed", args.join(" ")))
-}
 
 /// Runs `program args < input` and returns (stdout, seconds).
 fn timed(program: &Path, args: &[&str], input: &[u8]) -> Result<(String, f64), String> {

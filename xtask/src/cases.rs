@@ -5,7 +5,7 @@
 //! the program must exit non-zero without panicking, and the first line of its stderr must
 //! contain the text of the `.err` file). Each run is killed at the problem's time limit.
 
-use crate::problems::{Problem, Workspace};
+use crate::problems::{cargo, Problem, Workspace};
 use similar::TextDiff;
 use std::fs;
 use std::io::Read;
@@ -243,16 +243,11 @@ pub fn run_problem(
 
 /// Builds the release binaries of `problems` with cargo.
 pub fn build_release(problems: &[Problem]) -> Result<(), String> {
-    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    cmd.args(["build", "--release", "--quiet"]);
+    let mut args = vec!["build", "--release", "--quiet"];
     for p in problems {
-        cmd.args(["-p", &p.name]);
+        args.extend(["-p", p.name.as_str()]);
     }
-    let status = cmd.status().map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !status.success() {
-        return Err("cargo build --release failed".into());
-    }
-    Ok(())
+    cargo(&args)
 }
 
 /// `cargo xtask cases`: every case against the release binary and against the bundled

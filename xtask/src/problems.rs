@@ -2,6 +2,19 @@
 
 use cargo_metadata::MetadataCommand;
 use std::path::PathBuf;
+use std::process::Command;
+
+/// Runs cargo (the one running this task, if any) with `args`; an error unless it succeeds.
+pub fn cargo(args: &[&str]) -> Result<(), String> {
+    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(args)
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    status
+        .success()
+        .then_some(())
+        .ok_or_else(|| format!("cargo {} failed", args.join(" ")))
+}
 
 /// One problem crate and its metadata.
 #[derive(Clone, Debug)]
