@@ -2,9 +2,8 @@
 
 mod bench;
 mod bundle;
-#[cfg(test)]
-mod bundle_tests;
 mod cases;
+mod crates;
 mod edits;
 mod problems;
 mod scaffold;

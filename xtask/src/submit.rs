@@ -1,10 +1,10 @@
 //! `cargo xtask submit <problem>`: bundle a solution into one file and verify it the way
 //! the judge will build it, before anyone pastes it.
 
-use crate::bundle::{self, Forbidden, Library};
+use crate::bundle;
 use crate::cases::{self, Tally};
+use crate::crates;
 use crate::problems::{Problem, Workspace};
-use cargo_metadata::MetadataCommand;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,100 +13,15 @@ use std::process::{Command, Stdio};
 /// The judge's compiler version: the bundle must not use std APIs newer than this.
 pub const JUDGE_RUST: &str = "1.73";
 
-/// Libraries the solutions may use, and crates they may not, as this workspace resolves them.
+/// The workspace's dependency resolution, read once for every problem bundled.
 pub struct Inputs {
-    pub libraries: Vec<Library>,
-    pub forbidden: Vec<Forbidden>,
+    pub meta: cargo_metadata::Metadata,
 }
 
-/// Reads `cargo metadata` for the exact proconio that Cargo resolved, and the dependency
-/// names that cannot be inlined.
-pub fn inputs(ws: &Workspace) -> Result<Inputs, String> {
-    let meta = MetadataCommand::new()
-        .exec()
-        .map_err(|e| format!("cargo metadata failed: {e}"))?;
-    let mut libraries = vec![Library {
-        name: "common".into(),
-        root: ws.root.join("common/src/lib.rs"),
-        prune: true,
-        features: Vec::new(),
-        notice: "common: this workspace's library, inlined by `cargo xtask submit`".into(),
-    }];
-    let resolve = meta
-        .resolve
-        .as_ref()
-        .ok_or("cargo metadata gave no dependency resolution")?;
-    let proconio = meta
-        .packages
-        .iter()
-        .find(|p| p.name.as_str() == "proconio" && resolve.nodes.iter().any(|n| n.id == p.id))
-        .ok_or("proconio is not among the resolved dependencies")?;
-    let features = resolve
-        .nodes
-        .iter()
-        .find(|n| n.id == proconio.id)
-        .map(|n| n.features.iter().map(|f| f.to_string()).collect())
-        .unwrap_or_default();
-    libraries.push(Library {
-        name: "proconio".into(),
-        root: proconio.manifest_path.parent().unwrap().join("src/lib.rs").into(),
-        prune: true,
-        features,
-        notice: format!(
-            "proconio {} by {}, {}\nLicensed under {}; inlined unchanged but for paths, comments, docs, tests and unused modules.",
-            proconio.version,
-            proconio.authors.join(", "),
-            proconio.repository.as_deref().unwrap_or(""),
-            proconio.license.as_deref().unwrap_or("its license"),
-        ),
-    });
-    let mut forbidden = Vec::new();
-    for package in &meta.packages {
-        let name = package.name.replace('-', "_");
-        if name == "proconio" || name == "common" || meta.workspace_members.contains(&package.id) {
-            continue;
-        }
-        let why = if name == "itertools" {
-            let size = dir_size(
-                package
-                    .manifest_path
-                    .parent()
-                    .unwrap()
-                    .join("src")
-                    .as_std_path(),
-            );
-            format!(
-                "itertools is {} KB of source, far past the judge's 64 KB limit; write the few items you use in `common`",
-                size / 1024
-            )
-        } else {
-            format!(
-                "`{name}` is a crate and the judge has no crates; put what you need in `common`"
-            )
-        };
-        forbidden.push(Forbidden { name, why });
-    }
+pub fn inputs(_ws: &Workspace) -> Result<Inputs, String> {
     Ok(Inputs {
-        libraries,
-        forbidden,
+        meta: crates::metadata()?,
     })
-}
-
-fn dir_size(dir: &Path) -> u64 {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return 0;
-    };
-    entries
-        .filter_map(|e| e.ok())
-        .map(|e| {
-            let p = e.path();
-            if p.is_dir() {
-                dir_size(&p)
-            } else {
-                e.metadata().map(|m| m.len()).unwrap_or(0)
-            }
-        })
-        .sum()
 }
 
 /// What a verified (or failed) bundle came to.
@@ -123,7 +38,8 @@ pub fn bundle_and_verify(
     problem: &Problem,
     inputs: &Inputs,
 ) -> Result<Outcome, String> {
-    let bundle = bundle::bundle(&problem.main_rs, &inputs.libraries, &inputs.forbidden)?;
+    let graph = crates::graph(&inputs.meta, &problem.name)?;
+    let bundle = bundle::bundle(&problem.main_rs, &graph.deps, &graph.libraries)?;
     let dir = ws.target.join("submit");
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let path = dir.join(format!("{}.rs", problem.name));
@@ -135,10 +51,15 @@ pub fn bundle_and_verify(
         size,
         size as f64 / 1024.0,
         problem.source_limit / 1024,
-        if bundle.modules.is_empty() {
+        if bundle.libraries.is_empty() {
             "nothing".to_string()
         } else {
-            bundle.modules.join(", ")
+            bundle
+                .libraries
+                .iter()
+                .map(|(name, size)| format!("{name} {:.1} KiB", *size as f64 / 1024.0))
+                .collect::<Vec<_>>()
+                .join(", ")
         }
     );
     let mut ok = true;

@@ -1,139 +1,116 @@
-//! The bundler: one solution file plus the library code it needs, as ONE source file.
+//! The bundler: one solution file plus the library code it reaches, as ONE source file.
 //!
-//! The solution's text is kept verbatim except for paths into inlined libraries, which gain
-//! a `crate::` prefix, and its `#[cfg(test)]` items, which the judge never compiles. Each
-//! library becomes a module at the end of the file:
-//! - its module files are inlined (`mod x;` becomes `mod x { ... }`);
-//! - with pruning (our `common`), only the top-level modules the solution reaches, followed
-//!   through `crate::`, `super::` and `self::` paths, are kept;
-//! - `crate::` and `$crate::` gain the library's name, `#[macro_export]` macros become
-//!   `pub(crate) use` re-exports at the library's root;
-//! - `#[cfg(test)]` items, items behind disabled features, doc comments, ordinary comments
-//!   (but the library's license header) and inner attributes are removed.
+//! Every library crate the solution depends on (transitively, normal dependencies only)
+//! becomes `mod <lib_name>` at the end of the file, with its license notice and version:
+//! - `load`: its module files inlined into one tree, `#[cfg]` settled as the judge builds
+//!   (the features Cargo resolved; `test`, `debug_assertions` off; Linux x86_64);
+//! - `paths`: `crate::`, `$crate::`, a dependency's paths and `extern crate` rewritten to
+//!   the bundle's modules;
+//! - `prune`: only the items the solution reaches are kept (see there for the rules);
+//! - `render`: docs removed, `#[macro_export]` macros re-exported by path, printed.
 //!
-//! Everything is parsed with syn and edited at spans; nothing is matched with regexes.
+//! The solution's text stays verbatim but for the edits in `solution`. Nothing is matched
+//! with regexes: everything is parsed with syn.
 
-mod reach;
+mod cfg;
+mod load;
+mod paths;
+mod prune;
 mod render;
 mod scan;
+mod solution;
 
-use crate::edits::Edits;
-use render::{squeeze_blank_lines, Renderer};
-use scan::{collect, first_segments, is_cfg_off, item_attrs, parse, range};
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// A library to inline.
+/// How a crate refers to one of its dependencies.
 #[derive(Clone, Debug)]
-pub struct Library {
-    /// The name the solution uses (`common`, `proconio`).
-    pub name: String,
-    /// Its `src/lib.rs`.
-    pub root: PathBuf,
-    /// Keep only the top-level modules the solution reaches.
-    pub prune: bool,
-    /// Cargo features that are on (for `#[cfg(feature = "...")]`).
-    pub features: Vec<String>,
-    /// A comment placed above the module (license notice).
-    pub notice: String,
+pub enum Dep {
+    /// Inlined as this module of the bundle.
+    Module(String),
+    /// A proc-macro crate (its package name): it cannot be inlined.
+    ProcMacro(String),
 }
 
-/// A crate the solution may not use, and why.
+/// A library crate that may be inlined.
 #[derive(Clone, Debug)]
-pub struct Forbidden {
-    pub name: String,
-    pub why: String,
+pub struct Library {
+    /// Its module in the bundle: the crate's library name (`ac_library` for ac-library-rs).
+    pub module: String,
+    /// `name version`, for messages.
+    pub package: String,
+    /// Its `src/lib.rs` (the library target's root).
+    pub root: PathBuf,
+    pub edition: String,
+    /// Cargo features that are on.
+    pub features: Vec<String>,
+    /// Its dependencies, by the name its source uses.
+    pub deps: BTreeMap<String, Dep>,
+    /// A comment placed above the module (license notice).
+    pub notice: String,
+    /// Why it cannot be inlined (a build script, a native library), if so.
+    pub unbundleable: Option<String>,
 }
 
 /// The bundled file and what went into it.
 pub struct Bundle {
     pub text: String,
-    /// `library::module` for every module inlined, in order.
-    pub modules: Vec<String>,
+    /// `module (package version): size` of every library inlined, in order.
+    pub libraries: Vec<(String, usize)>,
 }
 
-/// Proc-macro attributes that cannot work without their crate.
-const PROC_MACRO_ATTRIBUTES: [(&str, &str); 2] = [
-    (
-        "fastout",
-        "print through a `std::io::BufWriter` over a locked stdout instead",
-    ),
-    (
-        "derive_readable",
-        "read the fields one by one with `input!` instead",
-    ),
-];
-
-/// Bundles `main_rs` with `libraries`, refusing `forbidden` crates and proc-macro attributes.
+/// Bundles `main_rs`, whose dependencies are `deps`, with the `libraries` it may reach.
 pub fn bundle(
     main_rs: &Path,
+    deps: &BTreeMap<String, Dep>,
     libraries: &[Library],
-    forbidden: &[Forbidden],
 ) -> Result<Bundle, String> {
-    let (text, ast) = parse(main_rs)?;
-    let refs = collect(&ast, &[]);
-    let line_of = |offset: usize| text[..offset].matches('\n').count() + 1;
-    for (name, r) in &refs.attributes {
-        if let Some((_, instead)) = PROC_MACRO_ATTRIBUTES.iter().find(|(a, _)| a == name) {
-            return Err(format!(
-                "{}:{}: `#[{name}]` is a proc-macro attribute and the judge has no crates; {instead}",
-                main_rs.display(),
-                line_of(r.start)
-            ));
-        }
-    }
-    for (segments, r) in &refs.paths {
-        if let Some(f) = forbidden.iter().find(|f| f.name == segments[0]) {
-            return Err(format!(
-                "{}:{}: `{}` cannot be submitted: {}",
-                main_rs.display(),
-                line_of(r.start),
-                segments.join("::"),
-                f.why
-            ));
-        }
-    }
-    let mut edits = Edits::default();
-    // The judge never compiles tests: drop them, as in the libraries.
-    for item in &ast.items {
-        if is_cfg_off(item_attrs(item), &[]) {
-            edits.remove(range(item));
-        }
-    }
-    let mut used: Vec<&Library> = Vec::new();
+    let solution = solution::prepare(main_rs, deps)?;
+    let mut trees = Vec::new();
+    let mut uses_alloc = Vec::new();
+    let mut refusals = Vec::new();
     for lib in libraries {
-        let firsts = first_segments(&refs, &lib.name);
-        if !firsts.is_empty() {
-            used.push(lib);
-        }
-        for first in firsts {
-            edits.insert(first.start, "crate::");
-        }
+        let loaded = load::load(lib)?;
+        let mut items = loaded.items;
+        uses_alloc.push(paths::rewrite(&mut items, lib));
+        trees.push(items);
+        refusals.push(loaded.refusals);
     }
-    let mut out = edits.apply(&text);
-    let mut modules = Vec::new();
-    for lib in used {
-        let keep = if lib.prune {
-            reach::kept_modules(lib, &refs)?
-        } else {
-            BTreeSet::new()
-        };
-        let mut renderer = Renderer {
-            lib,
-            keep: &keep,
-            modules: Vec::new(),
-            exported: Vec::new(),
-        };
-        let body = renderer.render(&lib.root, &[])?;
-        modules.append(&mut renderer.modules);
-        let exported = renderer.exported;
-        out.push_str(&format!(
-            "\n{}\n#[allow(dead_code, unused_imports, unused_macros, clippy::all)]\nmod {} {{\n{}\n{}\n}}\n",
-            lib.notice.lines().map(|l| format!("// {l}")).collect::<Vec<_>>().join("\n"),
-            lib.name,
-            squeeze_blank_lines(body.trim()),
-            exported.join("\n"),
-        ));
+    let kept = {
+        let views: Vec<&[syn::Item]> = trees.iter().map(|t| t.as_slice()).collect();
+        prune::reach(&views, &solution.seeds)
+    };
+    let mut text = solution.text;
+    let mut inlined = Vec::new();
+    let mut needs_alloc = false;
+    for (k, (lib, mut items)) in libraries.iter().zip(trees).enumerate() {
+        if !kept.prune(&mut items) {
+            continue;
+        }
+        if let Some(first) = refusals[k].first() {
+            return Err(format!("{} cannot be inlined: {first}", lib.package));
+        }
+        if let Some(why) = &lib.unbundleable {
+            return Err(format!("{} cannot be inlined: {why}", lib.package));
+        }
+        if lib.edition == "2015" {
+            return Err(format!(
+                "{} cannot be inlined: it is written in edition 2015, whose paths mean other things in the judge's edition 2021",
+                lib.package
+            ));
+        }
+        needs_alloc |= uses_alloc[k];
+        let body = render::render(&lib.module, items);
+        let notice: String = lib.notice.lines().map(|l| format!("// {l}\n")).collect();
+        let chunk = format!("\n{notice}{body}");
+        inlined.push((format!("{} ({})", lib.module, lib.package), chunk.len()));
+        text.push_str(&chunk);
     }
-    Ok(Bundle { text: out, modules })
+    if needs_alloc {
+        text.push_str("\nextern crate alloc;\n");
+    }
+    Ok(Bundle {
+        text,
+        libraries: inlined,
+    })
 }

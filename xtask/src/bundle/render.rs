@@ -1,173 +1,106 @@
-//! Library source rendered for inlining: module files inlined, paths rewritten, exported
-//! macros re-exported, and tests, disabled items, docs and comments removed.
+//! A pruned library printed as one module of the bundle: docs removed, `#[macro_export]`
+//! macros re-exported by path, laid out by prettyplease.
 
-use super::reach::module_file;
-use super::scan::{collect, first_segments, is_cfg_off, item_attrs, parse, range};
-use super::Library;
-use crate::edits::Edits;
-use proc_macro2::{TokenStream, TokenTree};
-use std::collections::BTreeSet;
-use std::ops::Range;
-use std::path::Path;
+use syn::visit_mut::VisitMut;
 
-/// Renders one library: its root file with every kept module file inlined.
-pub(super) struct Renderer<'a> {
-    pub(super) lib: &'a Library,
-    /// Which top-level modules survive pruning.
-    pub(super) keep: &'a BTreeSet<String>,
-    /// `library::module` for every module inlined, in order.
-    pub(super) modules: Vec<String>,
-    /// Root re-exports of `#[macro_export]` macros defined in nested modules.
-    pub(super) exported: Vec<String>,
-}
-
-impl Renderer<'_> {
-    /// Renders `file` (module path `at` inside the library) with the bundling edits.
-    pub(super) fn render(&mut self, file: &Path, at: &[String]) -> Result<String, String> {
-        let (text, ast) = parse(file)?;
-        let mut edits = Edits::default();
-        for attr in &ast.attrs {
-            edits.remove(range(attr)); // inner attributes and `//!` docs
-        }
-        self.render_items(&ast.items, file, at, &mut edits)?;
-        strip_comments(&text, at.is_empty(), &mut edits)?;
-        // Paths into the library's root gain its name.
-        let refs = collect(&ast, &self.lib.features);
-        for first in first_segments(&refs, "crate") {
-            edits.insert(first.end, format!("::{}", self.lib.name));
-        }
-        for (name, r) in &refs.attributes {
-            if name == "doc" {
-                edits.remove(r.clone());
-            }
-        }
-        Ok(edits.apply(&text))
+/// Prints `items` as `mod <module> { ... }` with `attrs` on the module.
+pub fn render(module: &str, mut items: Vec<syn::Item>) -> String {
+    let mut exported = Vec::new();
+    export_macros(&mut items, &mut Vec::new(), &mut exported);
+    for path in exported {
+        items.push(syn::parse_str(&format!("pub(crate) use self::{path};")).unwrap());
     }
-
-    fn render_items(
-        &mut self,
-        items: &[syn::Item],
-        file: &Path,
-        at: &[String],
-        edits: &mut Edits,
-    ) -> Result<(), String> {
-        for item in items {
-            let r = range(item);
-            if is_cfg_off(item_attrs(item), &self.lib.features) {
-                edits.remove(r);
-                continue;
-            }
-            match item {
-                syn::Item::Mod(m) => {
-                    let name = m.ident.to_string();
-                    if at.is_empty() && self.lib.prune && !self.keep.contains(&name) {
-                        edits.remove(r);
-                        continue;
-                    }
-                    let mut child = at.to_vec();
-                    child.push(name.clone());
-                    match &m.content {
-                        None => {
-                            self.modules
-                                .push(format!("{}::{}", self.lib.name, child.join("::")));
-                            let inner = self.render(&module_file(file, &name)?, &child)?;
-                            edits.replace(range(&m.semi), format!(" {{\n{}\n}}", inner.trim_end()));
-                        }
-                        Some((_, content)) => self.render_items(content, file, &child, edits)?,
-                    }
-                }
-                syn::Item::Macro(m) => {
-                    let export = m.attrs.iter().find(|a| a.path().is_ident("macro_export"));
-                    if let (Some(export), Some(name)) = (export, &m.ident) {
-                        edits.remove(range(export));
-                        edits.insert(r.end, format!("\npub(crate) use {name};"));
-                        if !at.is_empty() {
-                            let path = at.join("::");
-                            self.exported
-                                .push(format!("pub(crate) use self::{path}::{name};"));
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        Ok(())
+    let mut strip = StripDocs;
+    for item in &mut items {
+        strip.visit_item_mut(item);
     }
-}
-
-/// Removes ordinary comments (`//`, `/* */`) from inlined code: the text between tokens that
-/// is not white space. The token spans come from the Rust lexer, so comment markers inside
-/// string literals are never touched. With `keep_header`, comments before the first token
-/// (a license header) stay.
-fn strip_comments(text: &str, keep_header: bool, edits: &mut Edits) -> Result<(), String> {
-    fn spans(tokens: TokenStream, out: &mut Vec<Range<usize>>) {
-        for tree in tokens {
-            match tree {
-                TokenTree::Group(g) => {
-                    out.push(g.span_open().byte_range());
-                    spans(g.stream(), out);
-                    out.push(g.span_close().byte_range());
-                }
-                other => out.push(other.span().byte_range()),
+    let ident = syn::Ident::new(module, proc_macro2::Span::call_site());
+    let file = syn::File {
+        shebang: None,
+        attrs: Vec::new(),
+        items: vec![syn::parse_quote! {
+            #[allow(dead_code, unused_imports, unused_macros, non_snake_case, clippy::all)]
+            mod #ident {
+                #(#items)*
             }
-        }
-    }
-    let tokens: TokenStream = text.parse().map_err(|e| format!("lexing failed: {e:?}"))?;
-    let mut ranges = Vec::new();
-    spans(tokens, &mut ranges);
-    ranges.sort_by_key(|r| r.start);
-    let mut gap_start = match (keep_header, ranges.first()) {
-        (true, Some(first)) => first.end,
-        _ => 0,
+        }],
     };
-    let skip = usize::from(keep_header);
-    for r in ranges
-        .iter()
-        .skip(skip)
-        .map(|r| r.start..r.end)
-        .chain(std::iter::once(text.len()..text.len()))
-    {
-        if r.start > gap_start {
-            remove_comments_in_gap(text, gap_start..r.start, edits);
-        }
-        gap_start = gap_start.max(r.end);
-    }
-    Ok(())
+    prettyplease::unparse(&file)
 }
 
-/// Removes the comments in `gap`, text that holds only white space and comments, leaving
-/// the line breaks.
-fn remove_comments_in_gap(text: &str, gap: Range<usize>, edits: &mut Edits) {
-    let bytes = text.as_bytes();
-    let mut i = gap.start;
-    while i + 1 < gap.end {
-        if bytes[i] == b'/' && bytes[i + 1] == b'/' {
-            let end = text[i..gap.end].find('\n').map_or(gap.end, |k| i + k);
-            edits.remove(i..end);
-            i = end;
-        } else if bytes[i] == b'/' && bytes[i + 1] == b'*' {
-            let end = text[i + 2..gap.end]
-                .find("*/")
-                .map_or(gap.end, |k| i + 2 + k + 2);
-            edits.remove(i..end);
-            i = end;
-        } else {
-            i += 1;
+/// `#[macro_export]` makes a macro an item of the crate root; inside a module it becomes
+/// `pub(crate) use name;` after the definition, plus a re-export at the library's root
+/// for macros of nested modules (returned in `exported` as `a::b::name`). Modules on the
+/// way are opened to the crate so that the root can name them.
+fn export_macros(items: &mut Vec<syn::Item>, at: &mut Vec<String>, exported: &mut Vec<String>) {
+    let mut out = Vec::with_capacity(items.len());
+    for mut item in items.drain(..) {
+        let mut extra = None;
+        match &mut item {
+            syn::Item::Macro(m) => {
+                let before = m.attrs.len();
+                m.attrs.retain(|a| !a.path().is_ident("macro_export"));
+                if let (true, Some(name)) = (m.attrs.len() < before, &m.ident) {
+                    extra = Some(syn::parse_quote!(pub(crate) use #name;));
+                    if !at.is_empty() {
+                        exported.push(format!("{}::{name}", at.join("::")));
+                    }
+                }
+            }
+            syn::Item::Mod(m) => {
+                if let Some((_, content)) = &mut m.content {
+                    at.push(m.ident.to_string());
+                    let before = exported.len();
+                    export_macros(content, at, exported);
+                    at.pop();
+                    if exported.len() > before && matches!(m.vis, syn::Visibility::Inherited) {
+                        m.vis = syn::parse_quote!(pub(crate));
+                    }
+                }
+            }
+            _ => {}
         }
+        out.push(item);
+        out.extend(extra);
     }
+    *items = out;
 }
 
-/// Collapses runs of blank lines left behind by removed items to one.
-pub(super) fn squeeze_blank_lines(text: &str) -> String {
-    let mut out = String::new();
-    let mut blank = false;
-    for line in text.lines() {
-        let is_blank = line.trim().is_empty();
-        if !(is_blank && blank) {
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-        blank = is_blank;
+/// Removes doc comments (`#[doc = ...]`, `#[doc(...)]`) wherever attributes sit.
+struct StripDocs;
+
+macro_rules! strip_docs_of {
+    ($($method:ident: $node:ty => $walk:path;)*) => {
+        $(fn $method(&mut self, node: &mut $node) {
+            node.attrs.retain(|a| !a.path().is_ident("doc"));
+            $walk(self, node);
+        })*
+    };
+}
+
+impl VisitMut for StripDocs {
+    strip_docs_of! {
+        visit_item_const_mut: syn::ItemConst => syn::visit_mut::visit_item_const_mut;
+        visit_item_enum_mut: syn::ItemEnum => syn::visit_mut::visit_item_enum_mut;
+        visit_item_fn_mut: syn::ItemFn => syn::visit_mut::visit_item_fn_mut;
+        visit_item_impl_mut: syn::ItemImpl => syn::visit_mut::visit_item_impl_mut;
+        visit_item_macro_mut: syn::ItemMacro => syn::visit_mut::visit_item_macro_mut;
+        visit_item_mod_mut: syn::ItemMod => syn::visit_mut::visit_item_mod_mut;
+        visit_item_static_mut: syn::ItemStatic => syn::visit_mut::visit_item_static_mut;
+        visit_item_struct_mut: syn::ItemStruct => syn::visit_mut::visit_item_struct_mut;
+        visit_item_trait_mut: syn::ItemTrait => syn::visit_mut::visit_item_trait_mut;
+        visit_item_type_mut: syn::ItemType => syn::visit_mut::visit_item_type_mut;
+        visit_item_union_mut: syn::ItemUnion => syn::visit_mut::visit_item_union_mut;
+        visit_item_use_mut: syn::ItemUse => syn::visit_mut::visit_item_use_mut;
+        visit_impl_item_const_mut: syn::ImplItemConst => syn::visit_mut::visit_impl_item_const_mut;
+        visit_impl_item_fn_mut: syn::ImplItemFn => syn::visit_mut::visit_impl_item_fn_mut;
+        visit_impl_item_type_mut: syn::ImplItemType => syn::visit_mut::visit_impl_item_type_mut;
+        visit_impl_item_macro_mut: syn::ImplItemMacro => syn::visit_mut::visit_impl_item_macro_mut;
+        visit_trait_item_const_mut: syn::TraitItemConst => syn::visit_mut::visit_trait_item_const_mut;
+        visit_trait_item_fn_mut: syn::TraitItemFn => syn::visit_mut::visit_trait_item_fn_mut;
+        visit_trait_item_type_mut: syn::TraitItemType => syn::visit_mut::visit_trait_item_type_mut;
+        visit_trait_item_macro_mut: syn::TraitItemMacro => syn::visit_mut::visit_trait_item_macro_mut;
+        visit_field_mut: syn::Field => syn::visit_mut::visit_field_mut;
+        visit_variant_mut: syn::Variant => syn::visit_mut::visit_variant_mut;
     }
-    out
 }

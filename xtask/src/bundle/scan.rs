@@ -137,6 +137,9 @@ pub(super) struct Refs {
     pub(super) attributes: Vec<(String, Range<usize>)>,
     /// Names of `#[macro_export]` macros defined here.
     pub(super) exported_macros: Vec<String>,
+    /// Paths written with a leading `::` (`::itertools::x`): the first segment's name and
+    /// the byte range from the colons to the end of that segment.
+    pub(super) rooted: Vec<(String, Range<usize>)>,
 }
 
 pub(super) struct Collector<'a> {
@@ -151,6 +154,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
     }
     fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+        if let (Some(colons), syn::UseTree::Path(p)) = (&u.leading_colon, &u.tree) {
+            let r = range(colons).start..range(&p.ident).end;
+            self.refs.rooted.push((p.ident.to_string(), r));
+            return;
+        }
         use_paths(&u.tree, &mut Vec::new(), &mut self.refs.paths);
     }
     fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
@@ -162,7 +170,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         syn::visit::visit_item_macro(self, m);
     }
     fn visit_path(&mut self, path: &'ast syn::Path) {
-        if path.leading_colon.is_none() && path.segments.len() > 1 {
+        if let Some(colons) = &path.leading_colon {
+            let first = &path.segments[0].ident;
+            let r = range(colons).start..range(first).end;
+            self.refs.rooted.push((first.to_string(), r));
+        } else if path.segments.len() > 1 {
             let segments = path.segments.iter().map(|s| s.ident.to_string()).collect();
             self.refs
                 .paths

@@ -1,0 +1,250 @@
+//! A library crate read into one syntax tree: every `mod x;` replaced by its file's items,
+//! `#[cfg]` settled as the judge builds, and what cannot work in one file noted.
+
+use super::cfg::Cfg;
+use super::Library;
+use std::fs;
+use std::path::{Path, PathBuf};
+use syn::visit::Visit;
+use syn::visit_mut::VisitMut;
+
+/// A library's items with every module file inlined.
+pub struct Loaded {
+    pub items: Vec<syn::Item>,
+    /// What cannot work in a single file (`include!`, `env!`), as `file:line: reason`; an
+    /// error only if the library is used at all.
+    pub refusals: Vec<String>,
+}
+
+pub fn load(lib: &Library) -> Result<Loaded, String> {
+    let cfg = Cfg {
+        features: &lib.features,
+    };
+    let dir = lib.root.parent().unwrap().to_path_buf();
+    let mut refusals = Vec::new();
+    let items = load_file(&lib.root, &dir, &cfg, &mut refusals)?;
+    Ok(Loaded { items, refusals })
+}
+
+/// Parses `path`, settles its cfgs and inlines its module files (found under `dir`).
+fn load_file(
+    path: &Path,
+    dir: &Path,
+    cfg: &Cfg,
+    refusals: &mut Vec<String>,
+) -> Result<Vec<syn::Item>, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let file = syn::parse_file(&text).map_err(|e| {
+        let at = e.span().start();
+        format!("{}:{}:{}: {e}", path.display(), at.line, at.column + 1)
+    })?;
+    let mut items = file.items;
+    settle_items(&mut items, cfg);
+    let mut rewriter = CfgRewriter { cfg };
+    for item in &mut items {
+        rewriter.visit_item_mut(item);
+    }
+    let mut finder = Unbundleable {
+        file: path,
+        refusals,
+    };
+    for item in &items {
+        finder.visit_item(item);
+    }
+    inline_modules(&mut items, path, dir, true, cfg, refusals)?;
+    Ok(items)
+}
+
+/// Drops items whose `cfg` fails and settles the attributes of the rest, recursively
+/// through inline modules, impls, traits and foreign blocks.
+pub fn settle_items(items: &mut Vec<syn::Item>, cfg: &Cfg) {
+    items.retain_mut(|item| {
+        let Some(attrs) = item_attrs_mut(item) else {
+            return true;
+        };
+        if !cfg.settle_attrs(attrs) {
+            return false;
+        }
+        match item {
+            syn::Item::Mod(m) => {
+                if let Some((_, content)) = &mut m.content {
+                    settle_items(content, cfg);
+                }
+            }
+            syn::Item::Impl(i) => i.items.retain_mut(|it| match it {
+                syn::ImplItem::Const(c) => cfg.settle_attrs(&mut c.attrs),
+                syn::ImplItem::Fn(f) => cfg.settle_attrs(&mut f.attrs),
+                syn::ImplItem::Type(t) => cfg.settle_attrs(&mut t.attrs),
+                syn::ImplItem::Macro(m) => cfg.settle_attrs(&mut m.attrs),
+                _ => true,
+            }),
+            syn::Item::Trait(t) => t.items.retain_mut(|it| match it {
+                syn::TraitItem::Const(c) => cfg.settle_attrs(&mut c.attrs),
+                syn::TraitItem::Fn(f) => cfg.settle_attrs(&mut f.attrs),
+                syn::TraitItem::Type(t) => cfg.settle_attrs(&mut t.attrs),
+                syn::TraitItem::Macro(m) => cfg.settle_attrs(&mut m.attrs),
+                _ => true,
+            }),
+            _ => {}
+        }
+        true
+    });
+}
+
+pub fn item_attrs_mut(item: &mut syn::Item) -> Option<&mut Vec<syn::Attribute>> {
+    use syn::Item::*;
+    Some(match item {
+        Const(i) => &mut i.attrs,
+        Enum(i) => &mut i.attrs,
+        ExternCrate(i) => &mut i.attrs,
+        Fn(i) => &mut i.attrs,
+        ForeignMod(i) => &mut i.attrs,
+        Impl(i) => &mut i.attrs,
+        Macro(i) => &mut i.attrs,
+        Mod(i) => &mut i.attrs,
+        Static(i) => &mut i.attrs,
+        Struct(i) => &mut i.attrs,
+        Trait(i) => &mut i.attrs,
+        TraitAlias(i) => &mut i.attrs,
+        Type(i) => &mut i.attrs,
+        Union(i) => &mut i.attrs,
+        Use(i) => &mut i.attrs,
+        _ => return None,
+    })
+}
+
+/// Writes every remaining cfg predicate (on fields, variants, statements, expressions, and
+/// inside macro tokens) as `all()` or `any()`.
+struct CfgRewriter<'a> {
+    cfg: &'a Cfg<'a>,
+}
+
+impl VisitMut for CfgRewriter<'_> {
+    fn visit_attribute_mut(&mut self, attr: &mut syn::Attribute) {
+        if let syn::Meta::List(list) = &mut attr.meta {
+            let name = list.path.get_ident().map(|i| i.to_string());
+            if let Some(name @ ("cfg" | "cfg_attr")) = name.as_deref() {
+                if let Some(tokens) = self.cfg.settle_group(name, list.tokens.clone()) {
+                    list.tokens = tokens;
+                }
+            }
+        }
+    }
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        mac.tokens = self.cfg.rewrite_tokens(std::mem::take(&mut mac.tokens));
+    }
+}
+
+/// Notes the macros that read the build environment, which a single file cannot carry.
+struct Unbundleable<'a> {
+    file: &'a Path,
+    refusals: &'a mut Vec<String>,
+}
+
+impl<'ast> Visit<'ast> for Unbundleable<'_> {
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let name = mac
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
+        let why = match name.as_str() {
+            "include" | "include_str" | "include_bytes" => {
+                "reads another file at compile time, and the judge compiles one file"
+            }
+            "env" | "option_env" => {
+                "reads the build's environment, which the judge's plain rustc does not set"
+            }
+            _ => return,
+        };
+        let line = syn::spanned::Spanned::span(mac).start().line;
+        self.refusals.push(format!(
+            "{}:{line}: `{name}!` {why}",
+            self.file.display()
+        ));
+    }
+}
+
+/// Replaces each `mod x;` (not compiled out) with the items of its file.
+/// `dir` is where the current module's child files live; `top` is false inside inline
+/// modules, where `#[path]` is not supported.
+fn inline_modules(
+    items: &mut [syn::Item],
+    file: &Path,
+    dir: &Path,
+    top: bool,
+    cfg: &Cfg,
+    refusals: &mut Vec<String>,
+) -> Result<(), String> {
+    for item in items {
+        let syn::Item::Mod(m) = item else { continue };
+        let name = m.ident.to_string();
+        let path_attr = m.attrs.iter().position(|a| a.path().is_ident("path"));
+        match &mut m.content {
+            Some((_, content)) => {
+                if path_attr.is_some() {
+                    return Err(unsupported_path(file, m));
+                }
+                inline_modules(content, file, &dir.join(&name), false, cfg, refusals)?;
+            }
+            None => {
+                let child: PathBuf = match path_attr {
+                    Some(k) => {
+                        if !top {
+                            return Err(unsupported_path(file, m));
+                        }
+                        let syn::Meta::NameValue(nv) = &m.attrs[k].meta else {
+                            return Err(unsupported_path(file, m));
+                        };
+                        let syn::Expr::Lit(syn::ExprLit {
+                            lit: syn::Lit::Str(s),
+                            ..
+                        }) = &nv.value
+                        else {
+                            return Err(unsupported_path(file, m));
+                        };
+                        let relative = s.value();
+                        m.attrs.remove(k);
+                        file.parent().unwrap().join(relative)
+                    }
+                    None => {
+                        let flat = dir.join(format!("{name}.rs"));
+                        let nested = dir.join(&name).join("mod.rs");
+                        if flat.is_file() {
+                            flat
+                        } else if nested.is_file() {
+                            nested
+                        } else {
+                            return Err(format!(
+                                "{}:{}: cannot find the file of `mod {name};` ({} or {})",
+                                file.display(),
+                                syn::spanned::Spanned::span(&m.ident).start().line,
+                                flat.display(),
+                                nested.display()
+                            ));
+                        }
+                    }
+                };
+                let child_dir = if child.file_name().is_some_and(|n| n == "mod.rs") {
+                    child.parent().unwrap().to_path_buf()
+                } else {
+                    child.with_extension("")
+                };
+                let content = load_file(&child, &child_dir, cfg, refusals)?;
+                m.content = Some((syn::token::Brace::default(), content));
+                m.semi = None;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn unsupported_path(file: &Path, m: &syn::ItemMod) -> String {
+    format!(
+        "{}:{}: `#[path]` on `mod {}` inside an inline module is not supported",
+        file.display(),
+        syn::spanned::Spanned::span(&m.ident).start().line,
+        m.ident
+    )
+}

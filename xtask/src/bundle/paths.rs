@@ -1,0 +1,254 @@
+//! Paths of a library rewritten for life as a module of the bundle: `crate::x` becomes
+//! `crate::<lib>::x`, `$crate::x` becomes `$crate::<lib>::x`, and a dependency's paths
+//! (`dep::x`, `::dep::x`, `use dep::...`, `extern crate dep`) point at its own module.
+
+use super::{Dep, Library};
+use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
+use std::collections::HashSet;
+use syn::visit_mut::VisitMut;
+
+/// Rewrites `items` (a library's whole tree) in place; returns whether it uses `alloc`.
+pub fn rewrite(items: &mut Vec<syn::Item>, lib: &Library) -> bool {
+    let local_roots: HashSet<String> = items.iter().filter_map(root_name).collect();
+    let mut rewriter = Rewriter {
+        lib,
+        local_roots,
+        uses_alloc: false,
+    };
+    rewriter.fix_items(items);
+    for item in items.iter_mut() {
+        rewriter.visit_item_mut(item);
+    }
+    rewriter.uses_alloc
+}
+
+fn root_name(item: &syn::Item) -> Option<String> {
+    match item {
+        syn::Item::Mod(m) => Some(m.ident.to_string()),
+        syn::Item::Fn(f) => Some(f.sig.ident.to_string()),
+        syn::Item::Struct(s) => Some(s.ident.to_string()),
+        syn::Item::Enum(e) => Some(e.ident.to_string()),
+        _ => None,
+    }
+}
+
+struct Rewriter<'a> {
+    lib: &'a Library,
+    /// Names defined at the library's root: a path starting with one is not a dependency's.
+    local_roots: HashSet<String>,
+    uses_alloc: bool,
+}
+
+fn ident(name: &str) -> Ident {
+    Ident::new(name, Span::call_site())
+}
+
+impl Rewriter<'_> {
+    /// The bundle module of dependency `name` as this library writes it.
+    fn dep_module(&self, name: &str) -> Option<&str> {
+        if self.local_roots.contains(name) {
+            return None;
+        }
+        match self.lib.deps.get(name) {
+            Some(Dep::Module(m)) => Some(m),
+            _ => None,
+        }
+    }
+
+    fn is_proc_macro(&self, name: &str) -> bool {
+        matches!(self.lib.deps.get(name), Some(Dep::ProcMacro(_)))
+    }
+
+    /// `extern crate` items and re-exports of proc-macro crates, in every module.
+    fn fix_items(&mut self, items: &mut Vec<syn::Item>) {
+        let mut out = Vec::with_capacity(items.len());
+        for mut item in items.drain(..) {
+            match &mut item {
+                syn::Item::ExternCrate(e) => {
+                    let name = e.ident.to_string();
+                    let macro_use = e.attrs.iter().any(|a| a.path().is_ident("macro_use"));
+                    let vis = &e.vis;
+                    let target = match name.as_str() {
+                        "alloc" => {
+                            self.uses_alloc = true;
+                            Some(quote::quote!(::alloc))
+                        }
+                        "std" | "core" => {
+                            let n = ident(&name);
+                            Some(quote::quote!(::#n))
+                        }
+                        _ => self.dep_module(&name).map(|m| {
+                            let m = ident(m);
+                            quote::quote!(crate::#m)
+                        }),
+                    };
+                    if let (Some(target), Some((_, rename))) = (&target, &e.rename) {
+                        out.push(syn::parse_quote!(#vis use #target as #rename;));
+                    }
+                    if let (Some(target), true) = (&target, macro_use) {
+                        out.push(syn::parse_quote!(#[allow(unused_imports)] use #target::*;));
+                    }
+                    continue;
+                }
+                syn::Item::Use(u) => {
+                    let first = match &u.tree {
+                        syn::UseTree::Path(p) => Some(p.ident.to_string()),
+                        syn::UseTree::Name(n) => Some(n.ident.to_string()),
+                        syn::UseTree::Rename(r) => Some(r.ident.to_string()),
+                        _ => None,
+                    };
+                    if first.is_some_and(|f| self.is_proc_macro(&f)) {
+                        continue; // its macros are expanded by the bundler or refused
+                    }
+                }
+                syn::Item::Mod(m) => {
+                    if let Some((_, content)) = &mut m.content {
+                        self.fix_items(content);
+                    }
+                }
+                _ => {}
+            }
+            out.push(item);
+        }
+        *items = out;
+    }
+
+    /// The head of a `use` tree.
+    fn fix_use_tree(&mut self, tree: &mut syn::UseTree, leading_colon: bool) {
+        let lib_module = ident(&self.lib.module);
+        match tree {
+            syn::UseTree::Path(p) => {
+                let head = p.ident.to_string();
+                if head == "alloc" {
+                    self.uses_alloc = true;
+                }
+                if head == "crate" && !leading_colon {
+                    let rest = std::mem::replace(&mut *p.tree, syn::parse_quote!(x));
+                    *p.tree = syn::UseTree::Path(syn::UsePath {
+                        ident: lib_module,
+                        colon2_token: Default::default(),
+                        tree: Box::new(rest),
+                    });
+                } else if let Some(m) = self.dep_module(&head).map(ident) {
+                    p.ident = ident("crate");
+                    let rest = std::mem::replace(&mut *p.tree, syn::parse_quote!(x));
+                    *p.tree = syn::UseTree::Path(syn::UsePath {
+                        ident: m,
+                        colon2_token: Default::default(),
+                        tree: Box::new(rest),
+                    });
+                }
+            }
+            syn::UseTree::Name(n) => {
+                let head = n.ident.to_string();
+                if let Some(m) = self.dep_module(&head).map(ident) {
+                    let original = n.ident.clone();
+                    *tree = syn::parse_quote!(crate::#m as #original);
+                }
+            }
+            syn::UseTree::Rename(r) => {
+                if let Some(m) = self.dep_module(&r.ident.to_string()).map(ident) {
+                    let rename = r.rename.clone();
+                    *tree = syn::parse_quote!(crate::#m as #rename);
+                }
+            }
+            syn::UseTree::Group(g) => {
+                for t in g.items.iter_mut() {
+                    self.fix_use_tree(t, leading_colon);
+                }
+            }
+            syn::UseTree::Glob(_) => {}
+        }
+    }
+
+    /// Paths inside macro tokens: `$crate ::`, `crate ::`, `dep ::`.
+    fn fix_tokens(&mut self, tokens: TokenStream) -> TokenStream {
+        let trees: Vec<TokenTree> = tokens.into_iter().collect();
+        let is_colons = |i: usize| {
+            matches!(trees.get(i), Some(TokenTree::Punct(p)) if p.as_char() == ':' && p.spacing() == Spacing::Joint)
+                && matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+        };
+        let mut out: Vec<TokenTree> = Vec::with_capacity(trees.len());
+        let colons = || {
+            [
+                TokenTree::Punct(Punct::new(':', Spacing::Joint)),
+                TokenTree::Punct(Punct::new(':', Spacing::Alone)),
+            ]
+        };
+        for (i, tree) in trees.iter().enumerate() {
+            match tree {
+                TokenTree::Group(g) => {
+                    let mut group =
+                        proc_macro2::Group::new(g.delimiter(), self.fix_tokens(g.stream()));
+                    group.set_span(g.span());
+                    out.push(TokenTree::Group(group));
+                }
+                TokenTree::Ident(id) if is_colons(i + 1) => {
+                    let name = id.to_string();
+                    let after_dollar =
+                        i > 0 && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '$');
+                    let after_colons = i >= 2 && is_colons(i - 2);
+                    if name == "alloc" && !after_colons {
+                        self.uses_alloc = true;
+                    }
+                    if name == "crate" {
+                        out.push(tree.clone());
+                        out.extend(colons());
+                        out.push(TokenTree::Ident(ident(&self.lib.module)));
+                        let _ = after_dollar; // `$crate` and `crate` alike
+                    } else if let (false, false, Some(m)) =
+                        (after_colons, after_dollar, self.dep_module(&name))
+                    {
+                        out.push(TokenTree::Ident(ident("crate")));
+                        out.extend(colons());
+                        out.push(TokenTree::Ident(ident(m)));
+                    } else {
+                        out.push(tree.clone());
+                    }
+                }
+                other => out.push(other.clone()),
+            }
+        }
+        out.into_iter().collect()
+    }
+}
+
+impl VisitMut for Rewriter<'_> {
+    fn visit_item_use_mut(&mut self, u: &mut syn::ItemUse) {
+        let leading = u.leading_colon.is_some();
+        if leading {
+            // `use ::dep::x` is `use dep::x` in edition 2018 and later.
+            let head = match &u.tree {
+                syn::UseTree::Path(p) => Some(p.ident.to_string()),
+                _ => None,
+            };
+            if head.is_some_and(|h| self.dep_module(&h).is_some()) {
+                u.leading_colon = None;
+            }
+        }
+        self.fix_use_tree(&mut u.tree, u.leading_colon.is_some());
+    }
+
+    fn visit_path_mut(&mut self, path: &mut syn::Path) {
+        if path.segments.len() > 1 {
+            let head = path.segments[0].ident.to_string();
+            if head == "alloc" {
+                self.uses_alloc = true;
+            }
+            if head == "crate" && path.leading_colon.is_none() {
+                path.segments
+                    .insert(1, syn::PathSegment::from(ident(&self.lib.module)));
+            } else if let Some(m) = self.dep_module(&head).map(ident) {
+                path.leading_colon = None;
+                path.segments[0] = syn::PathSegment::from(m);
+                path.segments.insert(0, syn::PathSegment::from(ident("crate")));
+            }
+        }
+        syn::visit_mut::visit_path_mut(self, path);
+    }
+
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        self.visit_path_mut(&mut mac.path);
+        mac.tokens = self.fix_tokens(std::mem::take(&mut mac.tokens));
+    }
+}

@@ -1,0 +1,598 @@
+//! Item-level pruning: keep only the library items a solution can reach.
+//!
+//! Reachability is by name, and conservative: every identifier the solution writes is
+//! "mentioned", and an item is kept when its name is mentioned; a kept item's identifiers
+//! are mentioned in turn, until nothing new is kept. Names are not resolved, so an item is
+//! kept whenever anything of that name could be meant. The shapes that need more than a
+//! name:
+//! - a trait is kept when its name or the name of any of its items is mentioned (a method
+//!   reached through a trait in scope names only the method); its methods with default
+//!   bodies only when their own name is, those without always;
+//! - an impl is kept when every library type and trait its header names is kept (a blanket
+//!   `impl<T: Iterator> Itertools for T` needs only the trait, `impl Trait for (A, B)` only
+//!   the trait); its items: all of a foreign trait's (`Iterator`), a library trait's when
+//!   the trait keeps them, an inherent impl's by name;
+//! - a `use` leaf is kept when the name it brings in is mentioned, and then mentions its
+//!   whole path; a glob when the module or enum it opens is kept;
+//! - an item-level macro call (`impl_tuple_collect!(...)`) is kept when any name in it, or
+//!   any library item's name in the macro's definition, is mentioned;
+//! - a module is kept when anything in it is, or its name is mentioned.
+
+use proc_macro2::{TokenStream, TokenTree};
+use quote::ToTokens;
+use std::collections::{HashMap, HashSet};
+
+type Sym = u32;
+
+#[derive(Default)]
+struct Interner {
+    map: HashMap<String, Sym>,
+    names: Vec<String>,
+}
+
+impl Interner {
+    fn sym(&mut self, name: &str) -> Sym {
+        if let Some(&s) = self.map.get(name) {
+            return s;
+        }
+        let s = self.names.len() as Sym;
+        self.names.push(name.to_string());
+        self.map.insert(name.to_string(), s);
+        s
+    }
+    fn get(&self, name: &str) -> Option<Sym> {
+        self.map.get(name).copied()
+    }
+}
+
+enum Kind {
+    /// fn, struct, enum, union, const, static, type alias, macro_rules, trait alias.
+    Named,
+    Mod,
+    Trait { members: Vec<Sym> },
+    TraitItem { required: bool },
+    Impl { header_locals: Vec<Sym>, trait_name: Option<Sym>, foreign_trait: bool },
+    ImplItem { is_fn: bool },
+    UseLeaf { local: Sym, source: Sym },
+    Glob { target: Option<Sym> },
+    MacroCall { macro_name: Sym, args: Vec<Sym> },
+    Always,
+}
+
+struct Node {
+    kind: Kind,
+    name: Option<Sym>,
+    uses: Vec<Sym>,
+    parent: Option<usize>,
+    kept: bool,
+}
+
+/// What survives: the addresses of kept nodes in the trees given to `reach`.
+pub struct Kept {
+    addresses: HashSet<usize>,
+}
+
+fn addr<T>(node: &T) -> usize {
+    node as *const T as usize
+}
+
+fn collect_idents(tokens: TokenStream, interner: &mut Interner, out: &mut Vec<Sym>) {
+    for tree in tokens {
+        match tree {
+            TokenTree::Ident(id) => out.push(interner.sym(&id.to_string())),
+            TokenTree::Group(g) => collect_idents(g.stream(), interner, out),
+            _ => {}
+        }
+    }
+}
+
+struct Index {
+    interner: Interner,
+    nodes: Vec<Node>,
+    by_addr: HashMap<usize, usize>,
+}
+
+impl Index {
+    fn idents(&mut self, node: &impl ToTokens) -> Vec<Sym> {
+        let mut out = Vec::new();
+        collect_idents(node.to_token_stream(), &mut self.interner, &mut out);
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn push(&mut self, address: usize, kind: Kind, name: Option<&str>, uses: Vec<Sym>, parent: Option<usize>) -> usize {
+        let name = name.map(|n| self.interner.sym(n));
+        self.nodes.push(Node {
+            kind,
+            name,
+            uses,
+            parent,
+            kept: false,
+        });
+        let id = self.nodes.len() - 1;
+        self.by_addr.insert(address, id);
+        id
+    }
+
+    fn items(&mut self, items: &[syn::Item], parent: Option<usize>, local_types: &HashSet<String>) {
+        for item in items {
+            let a = addr(item);
+            match item {
+                syn::Item::Mod(m) => {
+                    let id = self.push(a, Kind::Mod, Some(&m.ident.to_string()), Vec::new(), parent);
+                    if let Some((_, content)) = &m.content {
+                        self.items(content, Some(id), local_types);
+                    }
+                }
+                syn::Item::Trait(t) => {
+                    let header = {
+                        let generics = &t.generics;
+                        let supertraits = &t.supertraits;
+                        let where_clause = &t.generics.where_clause;
+                        quote::quote!(#generics #supertraits #where_clause)
+                    };
+                    let uses = self.idents(&header);
+                    let members: Vec<Sym> = t
+                        .items
+                        .iter()
+                        .filter_map(trait_item_name)
+                        .map(|n| self.interner.sym(&n))
+                        .collect();
+                    let id = self.push(a, Kind::Trait { members }, Some(&t.ident.to_string()), uses, parent);
+                    for ti in &t.items {
+                        let required = match ti {
+                            syn::TraitItem::Fn(f) => f.default.is_none(),
+                            _ => true,
+                        };
+                        let uses = self.idents(ti);
+                        let name = trait_item_name(ti);
+                        self.push(addr(ti), Kind::TraitItem { required }, name.as_deref(), uses, Some(id));
+                    }
+                }
+                syn::Item::Impl(i) => {
+                    let params: HashSet<String> = i
+                        .generics
+                        .params
+                        .iter()
+                        .filter_map(|p| match p {
+                            syn::GenericParam::Type(t) => Some(t.ident.to_string()),
+                            syn::GenericParam::Const(c) => Some(c.ident.to_string()),
+                            _ => None,
+                        })
+                        .collect();
+                    let mut header_tokens = i.self_ty.to_token_stream();
+                    let trait_name = i.trait_.as_ref().and_then(|(_, p, _)| p.segments.last()).map(|s| s.ident.to_string());
+                    if let Some((_, p, _)) = &i.trait_ {
+                        header_tokens.extend(p.to_token_stream());
+                    }
+                    let mut all = Vec::new();
+                    collect_idents(header_tokens, &mut self.interner, &mut all);
+                    let header_locals: Vec<Sym> = all
+                        .into_iter()
+                        .filter(|s| {
+                            let name = self.name_of(*s);
+                            local_types.contains(name) && !params.contains(name)
+                        })
+                        .collect();
+                    let foreign_trait = trait_name.as_ref().is_some_and(|n| !local_types.contains(n));
+                    let header = {
+                        let generics = &i.generics;
+                        let where_clause = &i.generics.where_clause;
+                        let self_ty = &i.self_ty;
+                        let trait_path = i.trait_.as_ref().map(|(_, p, _)| p);
+                        quote::quote!(#generics #self_ty #trait_path #where_clause)
+                    };
+                    let uses = self.idents(&header);
+                    let trait_sym = trait_name.map(|n| self.interner.sym(&n));
+                    let id = self.push(
+                        a,
+                        Kind::Impl {
+                            header_locals,
+                            trait_name: trait_sym,
+                            foreign_trait,
+                        },
+                        None,
+                        uses,
+                        parent,
+                    );
+                    for ii in &i.items {
+                        let (name, is_fn) = match ii {
+                            syn::ImplItem::Fn(f) => (Some(f.sig.ident.to_string()), true),
+                            syn::ImplItem::Const(c) => (Some(c.ident.to_string()), false),
+                            syn::ImplItem::Type(t) => (Some(t.ident.to_string()), false),
+                            _ => (None, false),
+                        };
+                        let uses = self.idents(ii);
+                        self.push(addr(ii), Kind::ImplItem { is_fn }, name.as_deref(), uses, Some(id));
+                    }
+                }
+                syn::Item::Use(u) => {
+                    let mut leaves = Vec::new();
+                    use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                    for (tree, path) in leaves {
+                        let mut uses: Vec<Sym> = path
+                            .iter()
+                            .filter(|s| !matches!(s.as_str(), "crate" | "self" | "super"))
+                            .map(|s| self.interner.sym(s))
+                            .collect();
+                        match tree {
+                            syn::UseTree::Glob(_) => {
+                                let target = path.last().map(|s| self.interner.sym(s));
+                                self.push(addr(tree), Kind::Glob { target }, None, uses, parent);
+                            }
+                            syn::UseTree::Name(n) => {
+                                let mut name = n.ident.to_string();
+                                if name == "self" {
+                                    name = path.last().cloned().unwrap_or_default();
+                                }
+                                let sym = self.interner.sym(&name);
+                                uses.push(sym);
+                                self.push(addr(tree), Kind::UseLeaf { local: sym, source: sym }, None, uses, parent);
+                            }
+                            syn::UseTree::Rename(r) => {
+                                let mut source = r.ident.to_string();
+                                if source == "self" {
+                                    source = path.last().cloned().unwrap_or_default();
+                                }
+                                let source = self.interner.sym(&source);
+                                uses.push(source);
+                                let local = self.interner.sym(&r.rename.to_string());
+                                self.push(addr(tree), Kind::UseLeaf { local, source }, None, uses, parent);
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                syn::Item::Macro(m) => {
+                    let uses = self.idents(item);
+                    match &m.ident {
+                        Some(name) => {
+                            self.push(a, Kind::Named, Some(&name.to_string()), uses, parent);
+                        }
+                        None => {
+                            let macro_name = m.mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+                            let macro_name = self.interner.sym(&macro_name);
+                            let mut args = Vec::new();
+                            collect_idents(m.mac.tokens.clone(), &mut self.interner, &mut args);
+                            self.push(a, Kind::MacroCall { macro_name, args }, None, uses, parent);
+                        }
+                    }
+                }
+                other => {
+                    let name = named_item(other);
+                    let uses = self.idents(other);
+                    match name {
+                        Some(n) if n != "_" => {
+                            self.push(a, Kind::Named, Some(&n), uses, parent);
+                        }
+                        _ => {
+                            self.push(a, Kind::Always, None, uses, parent);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn name_of(&self, sym: Sym) -> &str {
+        &self.interner.names[sym as usize]
+    }
+}
+
+fn trait_item_name(ti: &syn::TraitItem) -> Option<String> {
+    match ti {
+        syn::TraitItem::Fn(f) => Some(f.sig.ident.to_string()),
+        syn::TraitItem::Const(c) => Some(c.ident.to_string()),
+        syn::TraitItem::Type(t) => Some(t.ident.to_string()),
+        _ => None,
+    }
+}
+
+fn named_item(item: &syn::Item) -> Option<String> {
+    use syn::Item::*;
+    Some(match item {
+        Const(i) => i.ident.to_string(),
+        Enum(i) => i.ident.to_string(),
+        Fn(i) => i.sig.ident.to_string(),
+        Static(i) => i.ident.to_string(),
+        Struct(i) => i.ident.to_string(),
+        TraitAlias(i) => i.ident.to_string(),
+        Type(i) => i.ident.to_string(),
+        Union(i) => i.ident.to_string(),
+        _ => return None,
+    })
+}
+
+/// The leaves of a `use` tree with the path leading to each.
+fn use_leaves<'a>(tree: &'a syn::UseTree, path: &mut Vec<String>, out: &mut Vec<(&'a syn::UseTree, Vec<String>)>) {
+    match tree {
+        syn::UseTree::Path(p) => {
+            path.push(p.ident.to_string());
+            use_leaves(&p.tree, path, out);
+            path.pop();
+        }
+        syn::UseTree::Group(g) => {
+            for t in &g.items {
+                use_leaves(t, path, out);
+            }
+        }
+        leaf => out.push((leaf, path.clone())),
+    }
+}
+
+/// Names that say nothing about which item a macro call makes.
+fn is_noise(name: &str) -> bool {
+    name.len() < 2
+        || matches!(
+            name,
+            "fn" | "impl" | "for" | "where" | "pub" | "self" | "Self" | "mut" | "ref" | "let" | "const"
+                | "struct" | "enum" | "type" | "crate" | "super" | "usize" | "isize" | "u8" | "u16"
+                | "u32" | "u64" | "u128" | "i8" | "i16" | "i32" | "i64" | "i128" | "f32" | "f64"
+                | "bool" | "char" | "str" | "String"
+        )
+}
+
+/// Decides what to keep of `libraries` (each a whole tree) for a solution that mentions
+/// `seeds`.
+pub fn reach(libraries: &[&[syn::Item]], seeds: &TokenStream) -> Kept {
+    // Every type-like name the libraries define: impl headers are judged by these.
+    let mut local_types = HashSet::new();
+    let mut macro_bodies: HashMap<String, TokenStream> = HashMap::new();
+    for items in libraries {
+        gather_definitions(items, &mut local_types, &mut macro_bodies);
+    }
+    let mut index = Index {
+        interner: Interner::default(),
+        nodes: Vec::new(),
+        by_addr: HashMap::new(),
+    };
+    for items in libraries {
+        index.items(items, None, &local_types);
+    }
+    let mut mentioned: HashSet<Sym> = HashSet::new();
+    let mut seed_syms = Vec::new();
+    collect_idents(seeds.clone(), &mut index.interner, &mut seed_syms);
+    mentioned.extend(seed_syms);
+
+    // Library item names, and what a local macro's definition mentions of them.
+    let mut item_names: HashSet<Sym> = HashSet::new();
+    for node in &index.nodes {
+        if let (Some(n), Kind::Named | Kind::Trait { .. }) = (node.name, &node.kind) {
+            item_names.insert(n);
+        }
+    }
+    let mut macro_triggers: HashMap<Sym, Vec<Sym>> = HashMap::new();
+    for (name, body) in &macro_bodies {
+        let mut all = Vec::new();
+        collect_idents(body.clone(), &mut index.interner, &mut all);
+        let sym = index.interner.sym(name);
+        macro_triggers.insert(sym, all.into_iter().filter(|s| item_names.contains(s)).collect());
+    }
+    let noise: HashSet<Sym> = index
+        .interner
+        .map
+        .iter()
+        .filter(|(n, _)| is_noise(n))
+        .map(|(_, &s)| s)
+        .collect();
+    // Methods a library trait requires, by trait name.
+    let mut required: HashMap<Sym, HashSet<Sym>> = HashMap::new();
+    for node in &index.nodes {
+        if let (Kind::TraitItem { required: true }, Some(name), Some(p)) = (&node.kind, node.name, node.parent) {
+            if let Some(trait_name) = index.nodes[p].name {
+                required.entry(trait_name).or_default().insert(name);
+            }
+        }
+    }
+
+    loop {
+        let mut changed = false;
+        for i in 0..index.nodes.len() {
+            if index.nodes[i].kept {
+                continue;
+            }
+            let node = &index.nodes[i];
+            let parent_kept = node.parent.map_or(true, |p| index.nodes[p].kept);
+            let named = |n: Option<Sym>| n.is_some_and(|n| mentioned.contains(&n));
+            let keep = match &node.kind {
+                Kind::Named => named(node.name),
+                Kind::Mod | Kind::Glob { .. } => false,
+                Kind::Trait { members } => named(node.name) || members.iter().any(|m| mentioned.contains(m)),
+                Kind::TraitItem { required } => parent_kept && (*required || named(node.name)),
+                Kind::Impl { header_locals, .. } => header_locals.iter().all(|s| mentioned.contains(s)),
+                Kind::ImplItem { is_fn } => {
+                    parent_kept && {
+                        let Kind::Impl { trait_name, foreign_trait, .. } = &index.nodes[node.parent.unwrap()].kind else {
+                            unreachable!("impl items sit in impls")
+                        };
+                        match trait_name {
+                            None => named(node.name),
+                            Some(_) if *foreign_trait => true,
+                            Some(t) => {
+                                !is_fn
+                                    || named(node.name)
+                                    || node.name.is_some_and(|n| required.get(t).is_some_and(|r| r.contains(&n)))
+                            }
+                        }
+                    }
+                }
+                Kind::UseLeaf { local, source } => {
+                    let underscore = index.interner.get("_") == Some(*local);
+                    mentioned.contains(if underscore { source } else { local })
+                }
+                Kind::MacroCall { macro_name, args } => {
+                    args.iter().any(|s| *s != *macro_name && !noise.contains(s) && mentioned.contains(s))
+                        || macro_triggers.get(macro_name).is_some_and(|t| t.iter().any(|s| mentioned.contains(s)))
+                }
+                Kind::Always => true,
+            };
+            if keep {
+                let node = &mut index.nodes[i];
+                node.kept = true;
+                mentioned.extend(node.uses.iter().copied());
+                if let Some(n) = node.name {
+                    mentioned.insert(n);
+                }
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // Modules: kept when named or holding anything kept.
+    for i in 0..index.nodes.len() {
+        if matches!(index.nodes[i].kind, Kind::Mod) && index.nodes[i].name.is_some_and(|n| mentioned.contains(&n)) {
+            index.nodes[i].kept = true;
+        }
+    }
+    for i in 0..index.nodes.len() {
+        if index.nodes[i].kept && !matches!(index.nodes[i].kind, Kind::Glob { .. }) {
+            let mut p = index.nodes[i].parent;
+            while let Some(j) = p {
+                index.nodes[j].kept = true;
+                p = index.nodes[j].parent;
+            }
+        }
+    }
+    // Globs: kept unless they open a library module, enum or trait that is gone.
+    let kept_names: HashSet<Sym> = index.nodes.iter().filter(|n| n.kept).filter_map(|n| n.name).collect();
+    let defined: HashSet<Sym> = index
+        .nodes
+        .iter()
+        .filter(|n| matches!(n.kind, Kind::Mod | Kind::Named | Kind::Trait { .. }))
+        .filter_map(|n| n.name)
+        .collect();
+    for node in index.nodes.iter_mut() {
+        if let Kind::Glob { target } = &node.kind {
+            node.kept = match target {
+                Some(t) => !defined.contains(t) || kept_names.contains(t),
+                None => true,
+            };
+        }
+    }
+    Kept {
+        addresses: index
+            .by_addr
+            .iter()
+            .filter(|(_, &id)| index.nodes[id].kept)
+            .map(|(&a, _)| a)
+            .collect(),
+    }
+}
+
+fn gather_definitions(items: &[syn::Item], types: &mut HashSet<String>, macros: &mut HashMap<String, TokenStream>) {
+    for item in items {
+        match item {
+            syn::Item::Struct(s) => {
+                types.insert(s.ident.to_string());
+            }
+            syn::Item::Enum(e) => {
+                types.insert(e.ident.to_string());
+            }
+            syn::Item::Union(u) => {
+                types.insert(u.ident.to_string());
+            }
+            syn::Item::Type(t) => {
+                types.insert(t.ident.to_string());
+            }
+            syn::Item::Trait(t) => {
+                types.insert(t.ident.to_string());
+            }
+            syn::Item::Macro(m) => {
+                if let Some(name) = &m.ident {
+                    macros.insert(name.to_string(), m.mac.tokens.clone());
+                }
+            }
+            syn::Item::Mod(m) => {
+                if let Some((_, content)) = &m.content {
+                    gather_definitions(content, types, macros);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Kept {
+    fn has<T>(&self, node: &T) -> bool {
+        self.addresses.contains(&addr(node))
+    }
+
+    /// Removes from `items` (one of the trees given to `reach`, unchanged since) all that
+    /// is not kept. Returns whether anything is left.
+    pub fn prune(&self, items: &mut Vec<syn::Item>) -> bool {
+        let keep: Vec<bool> = items
+            .iter()
+            .map(|item| match item {
+                syn::Item::Use(_) => true, // judged leaf by leaf below
+                other => self.has(other),
+            })
+            .collect();
+        for item in items.iter_mut() {
+            match item {
+                syn::Item::Mod(m) => {
+                    if let Some((_, content)) = &mut m.content {
+                        self.prune(content);
+                    }
+                }
+                syn::Item::Trait(t) => {
+                    let keep: Vec<bool> = t.items.iter().map(|ti| self.has(ti)).collect();
+                    let mut k = keep.into_iter();
+                    t.items.retain(|_| k.next().unwrap());
+                }
+                syn::Item::Impl(i) => {
+                    let keep: Vec<bool> = i.items.iter().map(|ii| self.has(ii)).collect();
+                    let mut k = keep.into_iter();
+                    i.items.retain(|_| k.next().unwrap());
+                }
+                _ => {}
+            }
+        }
+        let mut k = keep.into_iter();
+        items.retain_mut(|item| {
+            let keep = k.next().unwrap();
+            match item {
+                syn::Item::Use(u) => self.prune_use_tree(&mut u.tree),
+                _ => keep,
+            }
+        });
+        !items.is_empty()
+    }
+
+    /// Keeps the kept leaves of a `use` tree; false when none is left.
+    fn prune_use_tree(&self, tree: &mut syn::UseTree) -> bool {
+        match tree {
+            syn::UseTree::Path(p) => self.prune_use_tree(&mut p.tree),
+            syn::UseTree::Group(g) => {
+                let keep: Vec<bool> = g.items.iter().map(|t| self.would_keep(t)).collect();
+                let old = std::mem::take(&mut g.items);
+                for (mut t, k) in old.into_iter().zip(keep) {
+                    // A leaf moved just now: its verdict was taken above. Subtrees of
+                    // paths and groups live on the heap and have not moved.
+                    let keep = match &mut t {
+                        syn::UseTree::Path(_) | syn::UseTree::Group(_) => {
+                            k && self.prune_use_tree(&mut t)
+                        }
+                        _ => k,
+                    };
+                    if keep {
+                        g.items.push(t);
+                    }
+                }
+                !g.items.is_empty()
+            }
+            leaf => self.has(leaf),
+        }
+    }
+
+    /// Whether a use subtree holds any kept leaf (checked before the tree moves).
+    fn would_keep(&self, tree: &syn::UseTree) -> bool {
+        match tree {
+            syn::UseTree::Path(p) => self.would_keep(&p.tree),
+            syn::UseTree::Group(g) => g.items.iter().any(|t| self.would_keep(t)),
+            leaf => self.has(leaf),
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! Which library crates a problem reaches, read from `cargo metadata`: its normal (not dev,
+//! not build) dependencies, transitively, each with the features Cargo resolved.
+
+use crate::bundle::{Dep, Library};
+use cargo_metadata::{DependencyKind, Metadata, MetadataCommand, Package, PackageId};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+
+/// What a problem may inline: the names its `main.rs` uses for its dependencies, and the
+/// library crates reachable from it.
+pub struct Graph {
+    pub deps: BTreeMap<String, Dep>,
+    pub libraries: Vec<Library>,
+}
+
+/// Reads the whole workspace's resolution once.
+pub fn metadata() -> Result<Metadata, String> {
+    MetadataCommand::new()
+        .exec()
+        .map_err(|e| format!("cargo metadata failed: {e}"))
+}
+
+fn lib_target(p: &Package) -> Option<&cargo_metadata::Target> {
+    p.targets.iter().find(|t| {
+        t.kind.iter().any(|k| {
+            let k = k.to_string();
+            k == "lib" || k == "rlib" || k == "proc-macro"
+        })
+    })
+}
+
+fn is_proc_macro(p: &Package) -> bool {
+    lib_target(p).is_some_and(|t| t.kind.iter().any(|k| k.to_string() == "proc-macro"))
+}
+
+/// The crates `package` (a workspace member's name) reaches.
+pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
+    let resolve = meta
+        .resolve
+        .as_ref()
+        .ok_or("cargo metadata gave no dependency resolution")?;
+    let packages: HashMap<&PackageId, &Package> = meta.packages.iter().map(|p| (&p.id, p)).collect();
+    let nodes: HashMap<&PackageId, &cargo_metadata::Node> = resolve.nodes.iter().map(|n| (&n.id, n)).collect();
+    let root = meta
+        .workspace_packages()
+        .into_iter()
+        .find(|p| p.name.as_str() == package)
+        .ok_or_else(|| format!("`{package}` is not a package of this workspace"))?;
+    // Breadth-first over normal dependencies; modules named after the library, with the
+    // version appended when two versions of one library meet.
+    let mut modules: HashMap<PackageId, String> = HashMap::new();
+    let mut taken: HashSet<String> = HashSet::new();
+    let mut order: Vec<PackageId> = Vec::new();
+    let mut queue: VecDeque<PackageId> = VecDeque::from([root.id.clone()]);
+    let mut seen: HashSet<PackageId> = HashSet::from([root.id.clone()]);
+    let normal_deps = |id: &PackageId| -> Vec<(String, PackageId)> {
+        nodes
+            .get(id)
+            .map(|n| {
+                n.deps
+                    .iter()
+                    .filter(|d| d.dep_kinds.iter().any(|k| k.kind == DependencyKind::Normal))
+                    .map(|d| (d.name.clone(), d.pkg.clone()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    while let Some(id) = queue.pop_front() {
+        for (_, dep) in normal_deps(&id) {
+            if seen.insert(dep.clone()) {
+                let p = packages[&dep];
+                if !is_proc_macro(p) {
+                    let lib = lib_target(p).map(|t| t.name.replace('-', "_")).unwrap_or_default();
+                    let module = if taken.contains(&lib) {
+                        format!("{lib}_{}", p.version.to_string().replace(['.', '-', '+'], "_"))
+                    } else {
+                        lib
+                    };
+                    taken.insert(module.clone());
+                    modules.insert(dep.clone(), module);
+                    order.push(dep.clone());
+                    queue.push_back(dep);
+                }
+            }
+        }
+    }
+    let dep_map = |id: &PackageId| -> BTreeMap<String, Dep> {
+        normal_deps(id)
+            .into_iter()
+            .map(|(name, pkg)| {
+                let dep = match modules.get(&pkg) {
+                    Some(m) => Dep::Module(m.clone()),
+                    None => Dep::ProcMacro(packages[&pkg].name.to_string()),
+                };
+                (name, dep)
+            })
+            .collect()
+    };
+    let mut libraries = Vec::new();
+    for id in &order {
+        let p = packages[id];
+        let target = lib_target(p).ok_or_else(|| format!("{} {} has no library target", p.name, p.version))?;
+        let features = nodes
+            .get(id)
+            .map(|n| n.features.iter().map(|f| f.to_string()).collect())
+            .unwrap_or_default();
+        let has_build_script = p
+            .targets
+            .iter()
+            .any(|t| t.kind.iter().any(|k| k.to_string() == "custom-build"));
+        let unbundleable = if has_build_script {
+            Some(format!(
+                "it has a build script ({}), which runs at build time and the judge never runs",
+                p.targets
+                    .iter()
+                    .find(|t| t.kind.iter().any(|k| k.to_string() == "custom-build"))
+                    .map(|t| t.src_path.to_string())
+                    .unwrap_or_default()
+            ))
+        } else {
+            p.links
+                .as_ref()
+                .map(|l| format!("it links the native library `{l}`, which the judge does not have"))
+        };
+        let notice = if meta.workspace_members.contains(id) {
+            format!("{}: this workspace's library, inlined by `cargo xtask submit`", p.name)
+        } else {
+            format!(
+                "{} {} by {}{}\nLicensed under {}; inlined with only the items this program uses, docs and comments removed, paths rewritten.",
+                p.name,
+                p.version,
+                p.authors.join(", "),
+                p.repository.as_deref().map(|r| format!(", {r}")).unwrap_or_default(),
+                p.license.as_deref().unwrap_or("the terms in its package"),
+            )
+        };
+        libraries.push(Library {
+            module: modules[id].clone(),
+            package: format!("{} {}", p.name, p.version),
+            root: target.src_path.clone().into(),
+            edition: p.edition.to_string(),
+            features,
+            deps: dep_map(id),
+            notice,
+            unbundleable,
+        });
+    }
+    Ok(Graph {
+        deps: dep_map(&root.id),
+        libraries,
+    })
+}
