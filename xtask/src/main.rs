@@ -3,8 +3,10 @@
 mod bench;
 mod bundle;
 mod cases;
+mod corpus;
 mod crates;
 mod edits;
+mod judge;
 mod problems;
 mod scaffold;
 mod submit;
@@ -34,6 +36,11 @@ enum Task {
         /// Crate name or short id (18139, boj-18139, puzzle68-q58, q58).
         problem: String,
     },
+    /// Bundle every corpus program, compile it alone and compare its output with cargo's build.
+    Corpus {
+        /// Only these programs (file stems under corpus/src/bin); all when empty.
+        programs: Vec<String>,
+    },
     /// Benchmarks: the Rush Hour database and reference, the Q58 table and reference.
     Bench {
         /// `rush` or `q58`; both when omitted.
@@ -51,6 +58,7 @@ fn main() -> ExitCode {
     let result = match cli.task {
         Task::Cases { problems } => cases::run(&problems),
         Task::Submit { problem } => submit::run(&problem),
+        Task::Corpus { programs } => corpus::run(&programs),
         Task::Bench { which } => bench::run(which.as_deref()),
         Task::New { problem } => {
             problems::Workspace::load().and_then(|ws| scaffold::run(&ws.root, &problem))

@@ -78,7 +78,7 @@ pub fn bundle(
     }
     let kept = {
         let views: Vec<&[syn::Item]> = trees.iter().map(|t| t.as_slice()).collect();
-        prune::reach(&views, &solution.seeds)
+        prune::reach(&views, &solution.seeds, solution.globs, &Default::default())
     };
     let mut text = solution.text;
     let mut inlined = Vec::new();

@@ -21,8 +21,11 @@
 use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 type Sym = u32;
+/// Marks a mention after a dot (`x.name()`): it can mean only a method or a field.
+const DOT: Sym = 1 << 31;
 
 #[derive(Default)]
 struct Interner {
@@ -54,6 +57,8 @@ enum Kind {
     Impl { header_locals: Vec<Sym>, trait_name: Option<Sym>, foreign_trait: bool },
     ImplItem { is_fn: bool },
     UseLeaf { local: Sym, source: Sym },
+    /// A `use` of the standard library: kept wherever its module is.
+    StdUse,
     Glob { target: Option<Sym> },
     MacroCall { macro_name: Sym, args: Vec<Sym> },
     Always,
@@ -61,6 +66,8 @@ enum Kind {
 
 struct Node {
     kind: Kind,
+    /// `module::path::Name` (or `module::path::<Type>::method`), for the dead-code oracle.
+    key: Option<String>,
     name: Option<Sym>,
     uses: Vec<Sym>,
     parent: Option<usize>,
@@ -77,13 +84,45 @@ fn addr<T>(node: &T) -> usize {
 }
 
 fn collect_idents(tokens: TokenStream, interner: &mut Interner, out: &mut Vec<Sym>) {
-    for tree in tokens {
-        match tree {
-            TokenTree::Ident(id) => out.push(interner.sym(&id.to_string())),
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let colons_at = |j: usize| {
+        matches!(trees.get(j), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+            && matches!(trees.get(j + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+    };
+    let mut i = 0;
+    while i < trees.len() {
+        match &trees[i] {
+            TokenTree::Ident(id) => {
+                let name = id.to_string();
+                // `std::iter::Zip` names the standard library's item, never a library's.
+                if matches!(name.as_str(), "std" | "core" | "alloc") && colons_at(i + 1) {
+                    let mut j = i + 1;
+                    while colons_at(j) && matches!(trees.get(j + 2), Some(TokenTree::Ident(_))) {
+                        j += 3;
+                    }
+                    i = j;
+                    continue;
+                }
+                // `x.name` mentions a method or a field, never a free item.
+                let after_dot = i >= 1
+                    && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '.')
+                    && !(i >= 2 && matches!(&trees[i - 2], TokenTree::Punct(p) if p.as_char() == '.'));
+                out.push(interner.sym(&name) | if after_dot { DOT } else { 0 });
+            }
             TokenTree::Group(g) => collect_idents(g.stream(), interner, out),
             _ => {}
         }
+        i += 1;
     }
+}
+
+/// Where an item sits: its parent node, its module path (for keys), and the names its
+/// module imports from the standard library (a mention of those is not a library's item).
+#[derive(Clone)]
+struct Scope {
+    parent: Option<usize>,
+    path: String,
+    shadow: Rc<HashSet<Sym>>,
 }
 
 struct Index {
@@ -101,13 +140,31 @@ impl Index {
         out
     }
 
-    fn push(&mut self, address: usize, kind: Kind, name: Option<&str>, uses: Vec<Sym>, parent: Option<usize>) -> usize {
+    fn push(&mut self, address: usize, kind: Kind, name: Option<&str>, mut uses: Vec<Sym>, scope: &Scope) -> usize {
+        let key = match (&kind, name) {
+            (Kind::Named | Kind::Trait { .. }, Some(n)) => Some(format!("{}::{n}", scope.path)),
+            _ => None,
+        };
+        self.push_keyed(address, kind, name, &mut uses, scope, key)
+    }
+
+    fn push_keyed(
+        &mut self,
+        address: usize,
+        kind: Kind,
+        name: Option<&str>,
+        uses: &mut Vec<Sym>,
+        scope: &Scope,
+        key: Option<String>,
+    ) -> usize {
         let name = name.map(|n| self.interner.sym(n));
+        uses.retain(|u| !scope.shadow.contains(&(u & !DOT)));
         self.nodes.push(Node {
             kind,
+            key,
             name,
-            uses,
-            parent,
+            uses: std::mem::take(uses),
+            parent: scope.parent,
             kept: false,
         });
         let id = self.nodes.len() - 1;
@@ -115,14 +172,42 @@ impl Index {
         id
     }
 
-    fn items(&mut self, items: &[syn::Item], parent: Option<usize>, local_types: &HashSet<String>) {
+    fn items(&mut self, items: &[syn::Item], outer: &Scope, local_types: &HashSet<String>) {
+        // The names this module imports from the standard library.
+        let mut shadow = HashSet::new();
+        for item in items {
+            if let syn::Item::Use(u) = item {
+                let mut leaves = Vec::new();
+                use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                for (tree, path) in leaves {
+                    if is_std_path(&path) {
+                        match tree {
+                            syn::UseTree::Name(n) => shadow.insert(self.interner.sym(&n.ident.to_string())),
+                            syn::UseTree::Rename(r) => shadow.insert(self.interner.sym(&r.rename.to_string())),
+                            _ => false,
+                        };
+                    }
+                }
+            }
+        }
+        let scope = Scope {
+            parent: outer.parent,
+            path: outer.path.clone(),
+            shadow: Rc::new(shadow),
+        };
+        let parent = &scope;
         for item in items {
             let a = addr(item);
             match item {
                 syn::Item::Mod(m) => {
                     let id = self.push(a, Kind::Mod, Some(&m.ident.to_string()), Vec::new(), parent);
                     if let Some((_, content)) = &m.content {
-                        self.items(content, Some(id), local_types);
+                        let inner = Scope {
+                            parent: Some(id),
+                            path: format!("{}::{}", parent.path, m.ident),
+                            shadow: Rc::default(),
+                        };
+                        self.items(content, &inner, local_types);
                     }
                 }
                 syn::Item::Trait(t) => {
@@ -136,6 +221,7 @@ impl Index {
                     let members: Vec<Sym> = t
                         .items
                         .iter()
+                        .filter(|ti| matches!(ti, syn::TraitItem::Fn(_)))
                         .filter_map(trait_item_name)
                         .map(|n| self.interner.sym(&n))
                         .collect();
@@ -147,7 +233,8 @@ impl Index {
                         };
                         let uses = self.idents(ti);
                         let name = trait_item_name(ti);
-                        self.push(addr(ti), Kind::TraitItem { required }, name.as_deref(), uses, Some(id));
+                        let inside = Scope { parent: Some(id), ..parent.clone() };
+                        self.push(addr(ti), Kind::TraitItem { required }, name.as_deref(), uses, &inside);
                     }
                 }
                 syn::Item::Impl(i) => {
@@ -170,6 +257,7 @@ impl Index {
                     collect_idents(header_tokens, &mut self.interner, &mut all);
                     let header_locals: Vec<Sym> = all
                         .into_iter()
+                        .map(|s| s & !DOT)
                         .filter(|s| {
                             let name = self.name_of(*s);
                             local_types.contains(name) && !params.contains(name)
@@ -185,6 +273,10 @@ impl Index {
                     };
                     let uses = self.idents(&header);
                     let trait_sym = trait_name.map(|n| self.interner.sym(&n));
+                    let self_head = match &*i.self_ty {
+                        syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+                        _ => None,
+                    };
                     let id = self.push(
                         a,
                         Kind::Impl {
@@ -203,14 +295,23 @@ impl Index {
                             syn::ImplItem::Type(t) => (Some(t.ident.to_string()), false),
                             _ => (None, false),
                         };
-                        let uses = self.idents(ii);
-                        self.push(addr(ii), Kind::ImplItem { is_fn }, name.as_deref(), uses, Some(id));
+                        let mut uses = self.idents(ii);
+                        let inside = Scope { parent: Some(id), ..parent.clone() };
+                        let key = match (&trait_sym, is_fn, &name, self_head.as_deref()) {
+                            (None, true, Some(n), Some(head)) => Some(format!("{}::<{head}>::{n}", parent.path)),
+                            _ => None,
+                        };
+                        self.push_keyed(addr(ii), Kind::ImplItem { is_fn }, name.as_deref(), &mut uses, &inside, key);
                     }
                 }
                 syn::Item::Use(u) => {
                     let mut leaves = Vec::new();
                     use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
                     for (tree, path) in leaves {
+                        if is_std_path(&path) {
+                            self.push(addr(tree), Kind::StdUse, None, Vec::new(), parent);
+                            continue;
+                        }
                         let mut uses: Vec<Sym> = path
                             .iter()
                             .filter(|s| !matches!(s.as_str(), "crate" | "self" | "super"))
@@ -248,13 +349,16 @@ impl Index {
                     let uses = self.idents(item);
                     match &m.ident {
                         Some(name) => {
-                            self.push(a, Kind::Named, Some(&name.to_string()), uses, parent);
+                            // A macro's names resolve where it is called: no shadowing.
+                            let unshadowed = Scope { shadow: Rc::default(), ..parent.clone() };
+                            self.push(a, Kind::Named, Some(&name.to_string()), uses, &unshadowed);
                         }
                         None => {
                             let macro_name = m.mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
                             let macro_name = self.interner.sym(&macro_name);
                             let mut args = Vec::new();
                             collect_idents(m.mac.tokens.clone(), &mut self.interner, &mut args);
+                            args.iter_mut().for_each(|s| *s &= !DOT);
                             self.push(a, Kind::MacroCall { macro_name, args }, None, uses, parent);
                         }
                     }
@@ -276,7 +380,7 @@ impl Index {
     }
 
     fn name_of(&self, sym: Sym) -> &str {
-        &self.interner.names[sym as usize]
+        &self.interner.names[(sym & !DOT) as usize]
     }
 }
 
@@ -321,6 +425,27 @@ fn use_leaves<'a>(tree: &'a syn::UseTree, path: &mut Vec<String>, out: &mut Vec<
     }
 }
 
+#[derive(Default)]
+struct Mentions {
+    path: HashSet<Sym>,
+    any: HashSet<Sym>,
+}
+
+impl Mentions {
+    fn extend(&mut self, syms: &[Sym]) {
+        for &s in syms {
+            self.any.insert(s & !DOT);
+            if s & DOT == 0 {
+                self.path.insert(s);
+            }
+        }
+    }
+}
+
+fn is_std_path(path: &[String]) -> bool {
+    path.first().is_some_and(|h| matches!(h.as_str(), "std" | "core" | "alloc"))
+}
+
 /// Names that say nothing about which item a macro call makes.
 fn is_noise(name: &str) -> bool {
     name.len() < 2
@@ -335,7 +460,16 @@ fn is_noise(name: &str) -> bool {
 
 /// Decides what to keep of `libraries` (each a whole tree) for a solution that mentions
 /// `seeds`.
-pub fn reach(libraries: &[&[syn::Item]], seeds: &TokenStream) -> Kept {
+/// `banned` holds keys of items found dead by the compiler in an earlier draft: they are
+/// never kept.
+/// `solution_globs`: the solution glob-imports a library path, so a trait may be in scope
+/// without its name being written.
+pub fn reach(
+    libraries: &[&[syn::Item]],
+    seeds: &TokenStream,
+    solution_globs: bool,
+    banned: &HashSet<String>,
+) -> Kept {
     // Every type-like name the libraries define: impl headers are judged by these.
     let mut local_types = HashSet::new();
     let mut macro_bodies: HashMap<String, TokenStream> = HashMap::new();
@@ -347,28 +481,46 @@ pub fn reach(libraries: &[&[syn::Item]], seeds: &TokenStream) -> Kept {
         nodes: Vec::new(),
         by_addr: HashMap::new(),
     };
-    for items in libraries {
-        index.items(items, None, &local_types);
+    for (k, items) in libraries.iter().enumerate() {
+        let root = Scope {
+            parent: None,
+            path: format!("#{}", k),
+            shadow: Rc::default(),
+        };
+        index.items(items, &root, &local_types);
     }
-    let mut mentioned: HashSet<Sym> = HashSet::new();
+    // Names mentioned as paths (`name`, `a::name`), and as anything (also `x.name()`).
+    let mut mentioned = Mentions::default();
     let mut seed_syms = Vec::new();
     collect_idents(seeds.clone(), &mut index.interner, &mut seed_syms);
-    mentioned.extend(seed_syms);
+    mentioned.extend(&seed_syms);
 
     // Library item names, and what a local macro's definition mentions of them.
     let mut item_names: HashSet<Sym> = HashSet::new();
+    // The methods of each library trait (by trait name), for traits reached by a method.
+    let mut trait_methods: HashMap<Sym, Vec<Sym>> = HashMap::new();
     for node in &index.nodes {
         if let (Some(n), Kind::Named | Kind::Trait { .. }) = (node.name, &node.kind) {
             item_names.insert(n);
+        }
+        if let (Some(n), Kind::Trait { members }) = (node.name, &node.kind) {
+            trait_methods.entry(n).or_default().extend(members);
         }
     }
     let mut macro_triggers: HashMap<Sym, Vec<Sym>> = HashMap::new();
     for (name, body) in &macro_bodies {
         let mut all = Vec::new();
         collect_idents(body.clone(), &mut index.interner, &mut all);
+        all.iter_mut().for_each(|s| *s &= !DOT);
         let sym = index.interner.sym(name);
         macro_triggers.insert(sym, all.into_iter().filter(|s| item_names.contains(s)).collect());
     }
+    let local_type_syms: HashSet<Sym> = local_types.iter().map(|t| index.interner.sym(t)).collect();
+    let is_banned: Vec<bool> = index
+        .nodes
+        .iter()
+        .map(|n| n.key.as_ref().is_some_and(|k| banned.contains(k)))
+        .collect();
     let noise: HashSet<Sym> = index
         .interner
         .map
@@ -385,33 +537,44 @@ pub fn reach(libraries: &[&[syn::Item]], seeds: &TokenStream) -> Kept {
             }
         }
     }
-
+    let mut kept_names: HashSet<Sym> = HashSet::new();
+    // Modules (by node; `None` for a library root... of any library) holding a kept item.
+    let mut live: HashSet<Option<usize>> = HashSet::new();
+    let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
     loop {
         let mut changed = false;
         for i in 0..index.nodes.len() {
-            if index.nodes[i].kept {
+            if index.nodes[i].kept || is_banned[i] {
                 continue;
             }
             let node = &index.nodes[i];
             let parent_kept = node.parent.map_or(true, |p| index.nodes[p].kept);
-            let named = |n: Option<Sym>| n.is_some_and(|n| mentioned.contains(&n));
+            let named = |n: Option<Sym>| n.is_some_and(|n| mentioned.path.contains(&n));
+            let method = |n: Option<Sym>| n.is_some_and(|n| mentioned.any.contains(&n));
+            let reached_by_method = |t: Sym| {
+                trait_methods
+                    .get(&t)
+                    .is_some_and(|ms| ms.iter().any(|m| mentioned.any.contains(m)))
+            };
             let keep = match &node.kind {
                 Kind::Named => named(node.name),
-                Kind::Mod | Kind::Glob { .. } => false,
-                Kind::Trait { members } => named(node.name) || members.iter().any(|m| mentioned.contains(m)),
-                Kind::TraitItem { required } => parent_kept && (*required || named(node.name)),
-                Kind::Impl { header_locals, .. } => header_locals.iter().all(|s| mentioned.contains(s)),
+                Kind::Mod | Kind::Glob { .. } | Kind::StdUse => false,
+                Kind::Trait { .. } => {
+                    named(node.name) || (solution_globs && node.name.is_some_and(reached_by_method))
+                }
+                Kind::TraitItem { required } => parent_kept && (*required || method(node.name)),
+                Kind::Impl { header_locals, .. } => header_locals.iter().all(|s| kept_names.contains(s)),
                 Kind::ImplItem { is_fn } => {
                     parent_kept && {
                         let Kind::Impl { trait_name, foreign_trait, .. } = &index.nodes[node.parent.unwrap()].kind else {
                             unreachable!("impl items sit in impls")
                         };
                         match trait_name {
-                            None => named(node.name),
+                            None => method(node.name),
                             Some(_) if *foreign_trait => true,
                             Some(t) => {
                                 !is_fn
-                                    || named(node.name)
+                                    || method(node.name)
                                     || node.name.is_some_and(|n| required.get(t).is_some_and(|r| r.contains(&n)))
                             }
                         }
@@ -419,20 +582,45 @@ pub fn reach(libraries: &[&[syn::Item]], seeds: &TokenStream) -> Kept {
                 }
                 Kind::UseLeaf { local, source } => {
                     let underscore = index.interner.get("_") == Some(*local);
-                    mentioned.contains(if underscore { source } else { local })
+                    let name = if underscore { *source } else { *local };
+                    // A trait imported for its methods is needed once its module is live
+                    // and one of its methods is called.
+                    mentioned.path.contains(&name)
+                        || (live.contains(&node.parent) && reached_by_method(*source))
                 }
                 Kind::MacroCall { macro_name, args } => {
-                    args.iter().any(|s| *s != *macro_name && !noise.contains(s) && mentioned.contains(s))
-                        || macro_triggers.get(macro_name).is_some_and(|t| t.iter().any(|s| mentioned.contains(s)))
+                    // A library type named in the call, or a name the call makes (defined
+                    // nowhere else), or a library item its definition names.
+                    args.iter().any(|s| {
+                        *s != *macro_name
+                            && !noise.contains(s)
+                            && if local_type_syms.contains(s) || item_names.contains(s) {
+                                kept_names.contains(s)
+                            } else {
+                                mentioned.path.contains(s)
+                                    && index.name_of(*s).starts_with(|c: char| c.is_ascii_uppercase())
+                            }
+                    }) || macro_triggers.get(macro_name).is_some_and(|t| t.iter().any(|s| kept_names.contains(s)))
                 }
                 Kind::Always => true,
             };
             if keep {
                 let node = &mut index.nodes[i];
                 node.kept = true;
-                mentioned.extend(node.uses.iter().copied());
+                if debug {
+                    let uses: Vec<&str> =
+                        node.uses.iter().take(8).map(|u| index.interner.names[(u & !DOT) as usize].as_str()).collect();
+                    eprintln!("kept {i} {:?} {uses:?}", node.key);
+                }
+                mentioned.extend(&node.uses);
                 if let Some(n) = node.name {
-                    mentioned.insert(n);
+                    if matches!(node.kind, Kind::Named | Kind::Trait { .. }) {
+                        kept_names.insert(n);
+                        mentioned.extend(&[n]);
+                    }
+                }
+                if !matches!(node.kind, Kind::UseLeaf { .. } | Kind::TraitItem { .. } | Kind::ImplItem { .. }) {
+                    live.insert(node.parent);
                 }
                 changed = true;
             }
@@ -443,12 +631,12 @@ pub fn reach(libraries: &[&[syn::Item]], seeds: &TokenStream) -> Kept {
     }
     // Modules: kept when named or holding anything kept.
     for i in 0..index.nodes.len() {
-        if matches!(index.nodes[i].kind, Kind::Mod) && index.nodes[i].name.is_some_and(|n| mentioned.contains(&n)) {
+        if matches!(index.nodes[i].kind, Kind::Mod) && index.nodes[i].name.is_some_and(|n| mentioned.path.contains(&n)) {
             index.nodes[i].kept = true;
         }
     }
     for i in 0..index.nodes.len() {
-        if index.nodes[i].kept && !matches!(index.nodes[i].kind, Kind::Glob { .. }) {
+        if index.nodes[i].kept && !matches!(index.nodes[i].kind, Kind::Glob { .. } | Kind::StdUse) {
             let mut p = index.nodes[i].parent;
             while let Some(j) = p {
                 index.nodes[j].kept = true;
@@ -464,6 +652,11 @@ pub fn reach(libraries: &[&[syn::Item]], seeds: &TokenStream) -> Kept {
         .filter(|n| matches!(n.kind, Kind::Mod | Kind::Named | Kind::Trait { .. }))
         .filter_map(|n| n.name)
         .collect();
+    for i in 0..index.nodes.len() {
+        if matches!(index.nodes[i].kind, Kind::StdUse) {
+            index.nodes[i].kept = index.nodes[i].parent.map_or(true, |p| index.nodes[p].kept);
+        }
+    }
     for node in index.nodes.iter_mut() {
         if let Kind::Glob { target } = &node.kind {
             node.kept = match target {

@@ -16,6 +16,8 @@ use syn::visit::Visit;
 pub struct Solution {
     pub text: String,
     pub seeds: TokenStream,
+    /// Whether it glob-imports a library path (`use itertools::*;`).
+    pub globs: bool,
 }
 
 pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution, String> {
@@ -92,9 +94,14 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
             fastout(item, &text, &at, &mut edits)?;
         }
     }
+    let globs = refs
+        .paths
+        .iter()
+        .any(|(segments, _)| segments.last().is_some_and(|l| l == "*") && deps.contains_key(&segments[0]));
     Ok(Solution {
         text: edits.apply(&text),
         seeds,
+        globs,
     })
 }
 

@@ -1,0 +1,208 @@
+//! `cargo xtask corpus`: differential test of the bundler on realistic contest programs.
+//!
+//! Every program under `corpus/src/bin/` is built by cargo AND bundled; the bundle is
+//! compiled alone with plain `rustc --edition 2021 -O` (and with the judge's own rustc 1.73
+//! when installed) and both binaries run on every input under `corpus/cases/<program>/`:
+//! the bytes on stdout and the exit status must be the same. Each bundle must also stay
+//! within our own size target.
+
+use crate::bundle;
+use crate::crates;
+use crate::judge::{self, Compilers};
+use crate::problems::{cargo, Workspace};
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+use wait_timeout::ChildExt;
+
+/// What a program printed and how it ended.
+#[derive(PartialEq, Eq, Debug)]
+struct Run {
+    stdout: Vec<u8>,
+    status: Option<i32>,
+}
+
+fn run_binary(binary: &Path, input: &Path) -> Result<Run, String> {
+    let stdin = fs::File::open(input).map_err(|e| format!("{}: {e}", input.display()))?;
+    let mut child = Command::new(binary)
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("{}: {e}", binary.display()))?;
+    let mut pipe = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        // Bounded: a corpus program prints little; more is a failure of its own.
+        let _ = (&mut pipe).take(1 << 20).read_to_end(&mut bytes);
+        bytes
+    });
+    let status = child
+        .wait_timeout(Duration::from_secs(10))
+        .map_err(|e| e.to_string())?;
+    let Some(status) = status else {
+        let _ = child.kill();
+        let _ = child.wait();
+        return Err(format!("{} timed out on {}", binary.display(), input.display()));
+    };
+    Ok(Run {
+        stdout: reader.join().unwrap_or_default(),
+        status: status.code(),
+    })
+}
+
+/// One program's verdict line, and whether it passed.
+fn check_program(
+    ws: &Workspace,
+    graph: &crates::Graph,
+    compilers: &Compilers,
+    name: &str,
+) -> (bool, String) {
+    let main_rs = ws.root.join("corpus/src/bin").join(format!("{name}.rs"));
+    let out_dir = ws.target.join("corpus").join(name);
+    let fail = |why: String| (false, format!("FAIL  {name}: {why}"));
+    let b = match bundle::bundle(&main_rs, &graph.deps, &graph.libraries) {
+        Ok(b) => b,
+        Err(e) => return fail(format!("bundling: {e}")),
+    };
+    if let Err(e) = fs::create_dir_all(&out_dir) {
+        return fail(e.to_string());
+    }
+    let source = out_dir.join("Main.rs");
+    if let Err(e) = fs::write(&source, &b.text) {
+        return fail(e.to_string());
+    }
+    let size = b.text.len() as u64;
+    if size > judge::OUR_SOURCE_TARGET {
+        return fail(format!(
+            "bundle is {size} bytes, over our {} byte target ({})",
+            judge::OUR_SOURCE_TARGET,
+            source.display()
+        ));
+    }
+    let mut binaries: Vec<(String, PathBuf)> = Vec::new();
+    for c in compilers.all() {
+        let bin = out_dir.join(format!("Main-{}", c.label.replace(' ', "-")));
+        if let Err(e) = c.compile(&source, &bin) {
+            let first = e.lines().take(12).collect::<Vec<_>>().join("\n");
+            return fail(format!("{} rejects {}:\n{first}", c.label, source.display()));
+        }
+        binaries.push((c.label.clone(), bin));
+    }
+    let cargo_bin = ws.target.join("release").join(name);
+    let cases_dir = ws.root.join("corpus/cases").join(name);
+    let mut inputs: Vec<PathBuf> = fs::read_dir(&cases_dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "in"))
+                .collect()
+        })
+        .unwrap_or_default();
+    inputs.sort();
+    if inputs.is_empty() {
+        return fail(format!("no inputs under {}", cases_dir.display()));
+    }
+    for input in &inputs {
+        let expected = match run_binary(&cargo_bin, input) {
+            Ok(r) => r,
+            Err(e) => return fail(e),
+        };
+        for (label, bin) in &binaries {
+            match run_binary(bin, input) {
+                Ok(r) if r == expected => {}
+                Ok(r) => {
+                    return fail(format!(
+                        "on {} the bundle built by {label} printed {:?} (exit {:?}); cargo's build printed {:?} (exit {:?})",
+                        input.display(),
+                        String::from_utf8_lossy(&r.stdout[..r.stdout.len().min(300)]),
+                        r.status,
+                        String::from_utf8_lossy(&expected.stdout[..expected.stdout.len().min(300)]),
+                        expected.status
+                    ))
+                }
+                Err(e) => return fail(e),
+            }
+        }
+    }
+    let parts = b
+        .libraries
+        .iter()
+        .map(|(lib, n)| format!("{} {:.1}", lib.split(' ').next().unwrap_or(lib), *n as f64 / 1024.0))
+        .collect::<Vec<_>>()
+        .join(", ");
+    (
+        true,
+        format!(
+            "ok    {name:<34} {:>5.1} KiB  [{parts}]  {} input(s), same bytes as cargo's build",
+            size as f64 / 1024.0,
+            inputs.len()
+        ),
+    )
+}
+
+/// `cargo xtask corpus [names...]`.
+pub fn run(names: &[String]) -> Result<bool, String> {
+    let ws = Workspace::load()?;
+    let compilers = Compilers::find()?;
+    let mut programs: Vec<String> = fs::read_dir(ws.root.join("corpus/src/bin"))
+        .map_err(|e| format!("corpus/src/bin: {e}"))?
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            e.path()
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+        })
+        .filter(|n| names.is_empty() || names.contains(n))
+        .collect();
+    programs.sort();
+    cargo(&["build", "--quiet", "--release", "-p", "corpus", "--bins"])?;
+    let meta = crates::metadata()?;
+    let graph = crates::graph(&meta, "corpus")?;
+    println!(
+        "corpus  {} programs, bundles compiled with {}",
+        programs.len(),
+        compilers
+            .all()
+            .iter()
+            .map(|c| c.label.as_str())
+            .collect::<Vec<_>>()
+            .join(" and ")
+    );
+    if let Some(note) = compilers.missing_note() {
+        println!("{note}");
+    }
+    // Two workers: compiling dominates, and the machine has two cores.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<(usize, bool, String)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..2)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        let Some(name) = programs.get(i) else { break };
+                        let (ok, line) = check_program(&ws, &graph, &compilers, name);
+                        out.push((i, ok, line));
+                    }
+                    out
+                })
+            })
+            .collect();
+        let mut all: Vec<_> = workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_default())
+            .collect();
+        all.sort_by_key(|(i, _, _)| *i);
+        all
+    });
+    let mut passed = 0;
+    for (_, ok, line) in &results {
+        println!("{line}");
+        passed += usize::from(*ok);
+    }
+    let failed = results.len() - passed;
+    println!("{passed} passed, {failed} failed");
+    Ok(failed == 0)
+}

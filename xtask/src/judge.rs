@@ -1,0 +1,120 @@
+//! The judge's facts in one place: how it compiles a Rust submission, with which compiler,
+//! and how large a source file it takes.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The judge's Rust version (BOJ's "Rust 2021": rustc 1.73).
+pub const JUDGE_RUST: &str = "1.73";
+/// The rustup toolchain that is the judge's compiler.
+pub const JUDGE_TOOLCHAIN: &str = "1.73.0";
+/// BOJ's source limit: 512 KB since 2016 (BOJ's feature-request tracker, issue 56),
+/// read conservatively as 512,000 bytes.
+pub const BOJ_SOURCE_LIMIT: u64 = 512_000;
+/// Our own target for every bundle: fits judges that keep a 64 KiB limit.
+pub const OUR_SOURCE_TARGET: u64 = 64 * 1024;
+
+/// A compiler a bundle is built with.
+#[derive(Clone, Debug)]
+pub struct Compiler {
+    /// `rustc 1.95.0`, as the compiler says.
+    pub label: String,
+    program: String,
+    prefix: Vec<String>,
+}
+
+impl Compiler {
+    fn probe(program: &str, prefix: &[&str]) -> Option<Compiler> {
+        let out = Command::new(program)
+            .args(prefix)
+            .arg("--version")
+            .output()
+            .ok()?;
+        if !out.status.success() {
+            return None;
+        }
+        let version = String::from_utf8_lossy(&out.stdout);
+        let label = version
+            .split_whitespace()
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" ");
+        Some(Compiler {
+            label,
+            program: program.to_string(),
+            prefix: prefix.iter().map(|s| s.to_string()).collect(),
+        })
+    }
+
+    /// `rustc --edition 2021 -O -o <out> <source>`, as BOJ builds Rust 2021.
+    pub fn compile(&self, source: &Path, out: &Path) -> Result<(), String> {
+        let output = Command::new(&self.program)
+            .args(&self.prefix)
+            .args(["--edition", "2021", "-O", "-o"])
+            .arg(out)
+            .arg(source)
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", self.label))?;
+        if output.status.success() {
+            Ok(())
+        } else {
+            Err(String::from_utf8_lossy(&output.stderr).into_owned())
+        }
+    }
+}
+
+/// The compilers to verify with: this machine's rustc, then the judge's own (rustup's
+/// 1.73.0 toolchain) when it is installed.
+pub struct Compilers {
+    pub local: Compiler,
+    pub judge: Option<Compiler>,
+}
+
+impl Compilers {
+    pub fn find() -> Result<Compilers, String> {
+        let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+        let local = Compiler::probe(&rustc, &[]).ok_or("cannot run rustc")?;
+        let judge = Compiler::probe("rustup", &["run", JUDGE_TOOLCHAIN, "rustc"]);
+        Ok(Compilers { local, judge })
+    }
+
+    /// All of them, the judge's last.
+    pub fn all(&self) -> Vec<&Compiler> {
+        std::iter::once(&self.local).chain(&self.judge).collect()
+    }
+
+    /// The one whose binary stands for the judge's: its own compiler when installed.
+    pub fn closest(&self) -> &Compiler {
+        self.judge.as_ref().unwrap_or(&self.local)
+    }
+
+    /// The note printed when the judge's compiler is missing.
+    pub fn missing_note(&self) -> Option<String> {
+        self.judge.is_none().then(|| {
+            format!(
+                "note    the judge's compiler (rustc {JUDGE_RUST}) is not installed: `rustup toolchain install {JUDGE_TOOLCHAIN} --profile minimal` adds it"
+            )
+        })
+    }
+}
+
+/// Compiles `source` with every compiler into `dir/<label>/Main`; returns the binary of the
+/// closest one, or what failed.
+pub fn compile_all(
+    compilers: &Compilers,
+    source: &Path,
+    dir: &Path,
+) -> Result<PathBuf, (String, String)> {
+    let mut closest = None;
+    for c in compilers.all() {
+        let sub = dir.join(c.label.replace(' ', "-"));
+        std::fs::create_dir_all(&sub).map_err(|e| (c.label.clone(), e.to_string()))?;
+        let bin = sub.join("Main");
+        c.compile(source, &bin)
+            .map_err(|e| (c.label.clone(), e))?;
+        if std::ptr::eq(c, compilers.closest()) {
+            closest = Some(bin);
+        }
+    }
+    Ok(closest.expect("the closest compiler is among all"))
+}
