@@ -26,6 +26,17 @@ use std::rc::Rc;
 type Sym = u32;
 /// Marks a mention after a dot (`x.name()`): it can mean only a method or a field.
 const DOT: Sym = 1 << 31;
+/// Marks a macro call (`name!`): it can mean only a macro.
+const MAC: Sym = 1 << 30;
+const KINDS: Sym = DOT | MAC;
+
+fn is_primitive(name: &str) -> bool {
+    matches!(
+        name,
+        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" | "i8" | "i16" | "i32" | "i64" | "i128"
+            | "isize" | "f32" | "f64" | "bool" | "char" | "str"
+    )
+}
 
 #[derive(Default)]
 struct Interner {
@@ -49,8 +60,10 @@ impl Interner {
 }
 
 enum Kind {
-    /// fn, struct, enum, union, const, static, type alias, macro_rules, trait alias.
+    /// fn, struct, enum, union, const, static, type alias, trait alias.
     Named,
+    /// A `macro_rules!` definition.
+    MacroRules,
     Mod,
     Trait { members: Vec<Sym> },
     TraitItem { required: bool },
@@ -103,11 +116,37 @@ fn collect_idents(tokens: TokenStream, interner: &mut Interner, out: &mut Vec<Sy
                     i = j;
                     continue;
                 }
-                // `x.name` mentions a method or a field, never a free item.
-                let after_dot = i >= 1
-                    && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '.')
-                    && !(i >= 2 && matches!(&trees[i - 2], TokenTree::Punct(p) if p.as_char() == '.'));
-                out.push(interner.sym(&name) | if after_dot { DOT } else { 0 });
+                // `x.name` and `Type::name` mention a method, field or associated item,
+                // never a free item; `name!` mentions a macro.
+                let punct = |k: usize, c: char| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == c);
+                let after_dot = i >= 1 && punct(i - 1, '.') && !(i >= 2 && punct(i - 2, '.'));
+                let after_type = i >= 3 && colons_at(i - 2) && match &trees[i - 3] {
+                    TokenTree::Ident(q) => {
+                        let q = q.to_string();
+                        q.starts_with(|c: char| c.is_ascii_uppercase()) || is_primitive(&q)
+                    }
+                    TokenTree::Punct(p) => p.as_char() == '>',
+                    _ => false,
+                };
+                let is_macro = punct(i + 1, '!') && !punct(i + 2, '=');
+                // The name in a definition (`fn name`, `struct Name`) mentions nothing.
+                let defined = i >= 1
+                    && matches!(&trees[i - 1], TokenTree::Ident(k) if matches!(
+                        k.to_string().as_str(),
+                        "fn" | "struct" | "enum" | "trait" | "type" | "const" | "static" | "mod" | "union"
+                    ));
+                if defined {
+                    i += 1;
+                    continue;
+                }
+                let kind = if after_dot || after_type {
+                    DOT
+                } else if is_macro {
+                    MAC
+                } else {
+                    0
+                };
+                out.push(interner.sym(&name) | kind);
             }
             TokenTree::Group(g) => collect_idents(g.stream(), interner, out),
             _ => {}
@@ -142,7 +181,7 @@ impl Index {
 
     fn push(&mut self, address: usize, kind: Kind, name: Option<&str>, mut uses: Vec<Sym>, scope: &Scope) -> usize {
         let key = match (&kind, name) {
-            (Kind::Named | Kind::Trait { .. }, Some(n)) => Some(format!("{}::{n}", scope.path)),
+            (Kind::Named | Kind::MacroRules | Kind::Trait { .. }, Some(n)) => Some(format!("{}::{n}", scope.path)),
             _ => None,
         };
         self.push_keyed(address, kind, name, &mut uses, scope, key)
@@ -158,7 +197,7 @@ impl Index {
         key: Option<String>,
     ) -> usize {
         let name = name.map(|n| self.interner.sym(n));
-        uses.retain(|u| !scope.shadow.contains(&(u & !DOT)));
+        uses.retain(|u| !scope.shadow.contains(&(u & !KINDS)));
         self.nodes.push(Node {
             kind,
             key,
@@ -257,7 +296,7 @@ impl Index {
                     collect_idents(header_tokens, &mut self.interner, &mut all);
                     let header_locals: Vec<Sym> = all
                         .into_iter()
-                        .map(|s| s & !DOT)
+                        .map(|s| s & !KINDS)
                         .filter(|s| {
                             let name = self.name_of(*s);
                             local_types.contains(name) && !params.contains(name)
@@ -351,14 +390,15 @@ impl Index {
                         Some(name) => {
                             // A macro's names resolve where it is called: no shadowing.
                             let unshadowed = Scope { shadow: Rc::default(), ..parent.clone() };
-                            self.push(a, Kind::Named, Some(&name.to_string()), uses, &unshadowed);
+                            self.push(a, Kind::MacroRules, Some(&name.to_string()), uses, &unshadowed);
                         }
                         None => {
                             let macro_name = m.mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
                             let macro_name = self.interner.sym(&macro_name);
                             let mut args = Vec::new();
                             collect_idents(m.mac.tokens.clone(), &mut self.interner, &mut args);
-                            args.iter_mut().for_each(|s| *s &= !DOT);
+                            args.iter_mut().for_each(|s| *s &= !KINDS);
+                            args.retain(|s| !parent.shadow.contains(s));
                             self.push(a, Kind::MacroCall { macro_name, args }, None, uses, parent);
                         }
                     }
@@ -380,7 +420,7 @@ impl Index {
     }
 
     fn name_of(&self, sym: Sym) -> &str {
-        &self.interner.names[(sym & !DOT) as usize]
+        &self.interner.names[(sym & !KINDS) as usize]
     }
 }
 
@@ -427,16 +467,25 @@ fn use_leaves<'a>(tree: &'a syn::UseTree, path: &mut Vec<String>, out: &mut Vec<
 
 #[derive(Default)]
 struct Mentions {
+    /// As a path (`name`, `module::name`): any item.
     path: HashSet<Sym>,
+    /// As a path or after a dot or a type (`x.name`, `T::name`): methods, associated items.
     any: HashSet<Sym>,
+    /// As a macro call (`name!`).
+    macros: HashSet<Sym>,
 }
 
 impl Mentions {
     fn extend(&mut self, syms: &[Sym]) {
         for &s in syms {
-            self.any.insert(s & !DOT);
+            let plain = s & !KINDS;
+            if s & MAC != 0 {
+                self.macros.insert(plain);
+                continue;
+            }
+            self.any.insert(plain);
             if s & DOT == 0 {
-                self.path.insert(s);
+                self.path.insert(plain);
             }
         }
     }
@@ -454,7 +503,12 @@ fn is_noise(name: &str) -> bool {
             "fn" | "impl" | "for" | "where" | "pub" | "self" | "Self" | "mut" | "ref" | "let" | "const"
                 | "struct" | "enum" | "type" | "crate" | "super" | "usize" | "isize" | "u8" | "u16"
                 | "u32" | "u64" | "u128" | "i8" | "i16" | "i32" | "i64" | "i128" | "f32" | "f64"
-                | "bool" | "char" | "str" | "String"
+                | "bool" | "char" | "str" | "String" | "Option" | "Some" | "None" | "Result" | "Ok"
+                | "Err" | "Vec" | "Box" | "Clone" | "Copy" | "Default" | "Iterator" | "IntoIterator"
+                | "Debug" | "PartialEq" | "Eq" | "PartialOrd" | "Ord" | "Hash" | "Send" | "Sync"
+                | "Sized" | "Drop" | "Fn" | "FnMut" | "FnOnce" | "From" | "Into" | "ToString"
+                | "ToOwned" | "AsRef" | "AsMut" | "Extend" | "DoubleEndedIterator"
+                | "ExactSizeIterator"
         )
 }
 
@@ -500,7 +554,7 @@ pub fn reach(
     // The methods of each library trait (by trait name), for traits reached by a method.
     let mut trait_methods: HashMap<Sym, Vec<Sym>> = HashMap::new();
     for node in &index.nodes {
-        if let (Some(n), Kind::Named | Kind::Trait { .. }) = (node.name, &node.kind) {
+        if let (Some(n), Kind::Named | Kind::MacroRules | Kind::Trait { .. }) = (node.name, &node.kind) {
             item_names.insert(n);
         }
         if let (Some(n), Kind::Trait { members }) = (node.name, &node.kind) {
@@ -511,7 +565,7 @@ pub fn reach(
     for (name, body) in &macro_bodies {
         let mut all = Vec::new();
         collect_idents(body.clone(), &mut index.interner, &mut all);
-        all.iter_mut().for_each(|s| *s &= !DOT);
+        all.iter_mut().for_each(|s| *s &= !KINDS);
         let sym = index.interner.sym(name);
         macro_triggers.insert(sym, all.into_iter().filter(|s| item_names.contains(s)).collect());
     }
@@ -541,6 +595,7 @@ pub fn reach(
     // Modules (by node; `None` for a library root... of any library) holding a kept item.
     let mut live: HashSet<Option<usize>> = HashSet::new();
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
+    let mut introduced: HashMap<Sym, usize> = HashMap::new();
     loop {
         let mut changed = false;
         for i in 0..index.nodes.len() {
@@ -558,6 +613,7 @@ pub fn reach(
             };
             let keep = match &node.kind {
                 Kind::Named => named(node.name),
+                Kind::MacroRules => named(node.name) || node.name.is_some_and(|n| mentioned.macros.contains(&n)),
                 Kind::Mod | Kind::Glob { .. } | Kind::StdUse => false,
                 Kind::Trait { .. } => {
                     named(node.name) || (solution_globs && node.name.is_some_and(reached_by_method))
@@ -586,6 +642,7 @@ pub fn reach(
                     // A trait imported for its methods is needed once its module is live
                     // and one of its methods is called.
                     mentioned.path.contains(&name)
+                        || (mentioned.macros.contains(&name) && kept_names.contains(source))
                         || (live.contains(&node.parent) && reached_by_method(*source))
                 }
                 Kind::MacroCall { macro_name, args } => {
@@ -609,12 +666,30 @@ pub fn reach(
                 node.kept = true;
                 if debug {
                     let uses: Vec<&str> =
-                        node.uses.iter().take(8).map(|u| index.interner.names[(u & !DOT) as usize].as_str()).collect();
+                        node.uses.iter().take(8).map(|u| index.interner.names[(u & !KINDS) as usize].as_str()).collect();
                     eprintln!("kept {i} {:?} {uses:?}", node.key);
                 }
-                mentioned.extend(&node.uses);
+                if debug {
+                    for &u in &node.uses {
+                        if u & KINDS == 0 && !mentioned.path.contains(&u) {
+                            introduced.entry(u).or_insert(i);
+                        }
+                    }
+                    if let Some(n) = node.name {
+                        eprintln!("   name {} first path-mentioned by {:?}", index.interner.names[n as usize], introduced.get(&n));
+                    }
+                }
+                if let Kind::UseLeaf { local, source } = node.kind {
+                    // Imported only as a macro: its source is wanted only as a macro.
+                    let as_macro = !mentioned.path.contains(&local) && mentioned.macros.contains(&local);
+                    for &u in &node.uses {
+                        mentioned.extend(&[if as_macro && u == source { u | MAC } else { u }]);
+                    }
+                } else {
+                    mentioned.extend(&node.uses);
+                }
                 if let Some(n) = node.name {
-                    if matches!(node.kind, Kind::Named | Kind::Trait { .. }) {
+                    if matches!(node.kind, Kind::Named | Kind::MacroRules | Kind::Trait { .. }) {
                         kept_names.insert(n);
                         mentioned.extend(&[n]);
                     }
@@ -649,7 +724,7 @@ pub fn reach(
     let defined: HashSet<Sym> = index
         .nodes
         .iter()
-        .filter(|n| matches!(n.kind, Kind::Mod | Kind::Named | Kind::Trait { .. }))
+        .filter(|n| matches!(n.kind, Kind::Mod | Kind::Named | Kind::MacroRules | Kind::Trait { .. }))
         .filter_map(|n| n.name)
         .collect();
     for i in 0..index.nodes.len() {
