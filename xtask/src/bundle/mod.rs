@@ -14,6 +14,7 @@
 
 mod cfg;
 mod load;
+mod oracle;
 mod paths;
 mod prune;
 mod render;
@@ -59,11 +60,21 @@ pub struct Bundle {
     pub libraries: Vec<(String, usize)>,
 }
 
+/// How hard to prune.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pruning {
+    /// Reachability by name only.
+    Names,
+    /// Then rustc as an oracle, round after round, until it finds nothing more unused.
+    Compiler,
+}
+
 /// Bundles `main_rs`, whose dependencies are `deps`, with the `libraries` it may reach.
 pub fn bundle(
     main_rs: &Path,
     deps: &BTreeMap<String, Dep>,
     libraries: &[Library],
+    pruning: Pruning,
 ) -> Result<Bundle, String> {
     let solution = solution::prepare(main_rs, deps)?;
     let mut trees = Vec::new();
@@ -76,41 +87,108 @@ pub fn bundle(
         trees.push(items);
         refusals.push(loaded.refusals);
     }
-    let kept = {
-        let views: Vec<&[syn::Item]> = trees.iter().map(|t| t.as_slice()).collect();
-        prune::reach(&views, &solution.seeds, solution.globs, &Default::default())
+    let modules: Vec<String> = libraries.iter().map(|l| l.module.clone()).collect();
+    let draft = |trees: &[Vec<syn::Item>], findings: &oracle::Findings| -> Result<Bundle, String> {
+        let kept = {
+            let views: Vec<&[syn::Item]> = trees.iter().map(|t| t.as_slice()).collect();
+            prune::reach(&views, &modules, &solution.seeds, solution.globs, &findings.dead)
+        };
+        let mut text = solution.text.clone();
+        let mut inlined = Vec::new();
+        let mut needs_alloc = false;
+        for (k, lib) in libraries.iter().enumerate() {
+            let mut items = trees[k].clone();
+            // The clone has other addresses: prune the original's kept set through it.
+            if !kept.prune_clone(&trees[k], &mut items) {
+                continue;
+            }
+            if let Some(first) = refusals[k].first() {
+                return Err(format!("{} cannot be inlined: {first}", lib.package));
+            }
+            if let Some(why) = &lib.unbundleable {
+                return Err(format!("{} cannot be inlined: {why}", lib.package));
+            }
+            if lib.edition == "2015" {
+                return Err(format!(
+                    "{} cannot be inlined: it is written in edition 2015, whose paths mean other things in the judge's edition 2021",
+                    lib.package
+                ));
+            }
+            needs_alloc |= uses_alloc[k];
+            let body = render::render(&lib.module, items);
+            let notice: String = lib.notice.lines().map(|l| format!("// {l}\n")).collect();
+            let chunk = format!("\n{notice}{body}");
+            inlined.push((format!("{} ({})", lib.module, lib.package), chunk.len()));
+            text.push_str(&chunk);
+        }
+        if needs_alloc {
+            text.push_str("\nextern crate alloc;\n");
+        }
+        Ok(Bundle {
+            text,
+            libraries: inlined,
+        })
     };
-    let mut text = solution.text;
-    let mut inlined = Vec::new();
-    let mut needs_alloc = false;
-    for (k, (lib, mut items)) in libraries.iter().zip(trees).enumerate() {
-        if !kept.prune(&mut items) {
-            continue;
-        }
-        if let Some(first) = refusals[k].first() {
-            return Err(format!("{} cannot be inlined: {first}", lib.package));
-        }
-        if let Some(why) = &lib.unbundleable {
-            return Err(format!("{} cannot be inlined: {why}", lib.package));
-        }
-        if lib.edition == "2015" {
-            return Err(format!(
-                "{} cannot be inlined: it is written in edition 2015, whose paths mean other things in the judge's edition 2021",
-                lib.package
-            ));
-        }
-        needs_alloc |= uses_alloc[k];
-        let body = render::render(&lib.module, items);
-        let notice: String = lib.notice.lines().map(|l| format!("// {l}\n")).collect();
-        let chunk = format!("\n{notice}{body}");
-        inlined.push((format!("{} ({})", lib.module, lib.package), chunk.len()));
-        text.push_str(&chunk);
+    let mut findings = oracle::Findings::default();
+    let mut best = draft(&trees, &findings)?;
+    if pruning == Pruning::Names || best.libraries.is_empty() {
+        return Ok(best);
     }
-    if needs_alloc {
-        text.push_str("\nextern crate alloc;\n");
+    let scratch = tempfile::tempdir().map_err(|e| e.to_string())?;
+    for _round in 0..8 {
+        // A draft that does not compile is left for verification to report.
+        let Ok(found) = oracle::consult(&best.text, &modules, scratch.path()) else {
+            break;
+        };
+        let before = (findings.dead.len(), findings.dead_arms.values().map(|a| a.len()).sum::<usize>());
+        findings.dead.extend(found.dead);
+        for (key, arms) in found.dead_arms {
+            findings.dead_arms.entry(key).or_default().extend(arms);
+        }
+        let after = (findings.dead.len(), findings.dead_arms.values().map(|a| a.len()).sum::<usize>());
+        if after == before {
+            break;
+        }
+        // Arms the compiler saw unused go from the trees themselves, so that what they
+        // alone mention no longer keeps anything.
+        for (k, items) in trees.iter_mut().enumerate() {
+            drop_dead_arms(items, &format!("#{k}"), &findings.dead_arms);
+        }
+        let next = draft(&trees, &findings)?;
+        // Keep a smaller draft only if it still compiles.
+        if let Err(e) = oracle::consult(&next.text, &modules, scratch.path()) {
+            if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
+                eprintln!("oracle: the smaller draft does not compile:\n{e}");
+            }
+            break;
+        }
+        best = next;
     }
-    Ok(Bundle {
-        text,
-        libraries: inlined,
-    })
+    Ok(best)
+}
+
+/// Removes the `macro_rules!` arms the compiler saw never match.
+fn drop_dead_arms(
+    items: &mut [syn::Item],
+    path: &str,
+    dead: &std::collections::HashMap<String, std::collections::HashSet<String>>,
+) {
+    for item in items {
+        match item {
+            syn::Item::Mod(m) => {
+                let inner = format!("{path}::{}", m.ident);
+                if let Some((_, content)) = &mut m.content {
+                    drop_dead_arms(content, &inner, dead);
+                }
+            }
+            syn::Item::Macro(m) => {
+                if let Some(name) = &m.ident {
+                    if let Some(arms) = dead.get(&format!("{path}::{name}")) {
+                        m.mac.tokens = oracle::drop_arms(&m.mac.tokens, arms);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
 }

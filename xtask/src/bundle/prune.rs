@@ -165,6 +165,8 @@ struct Scope {
 }
 
 struct Index {
+    /// The bundle module of each library, by index.
+    modules: Vec<String>,
     interner: Interner,
     nodes: Vec<Node>,
     by_addr: HashMap<usize, usize>,
@@ -270,10 +272,11 @@ impl Index {
                             syn::TraitItem::Fn(f) => f.default.is_none(),
                             _ => true,
                         };
-                        let uses = self.idents(ti);
+                        let mut uses = self.idents(ti);
                         let name = trait_item_name(ti);
                         let inside = Scope { parent: Some(id), ..parent.clone() };
-                        self.push(addr(ti), Kind::TraitItem { required }, name.as_deref(), uses, &inside);
+                        let key = name.as_ref().map(|n| format!("{}::{}::{n}", parent.path, t.ident));
+                        self.push_keyed(addr(ti), Kind::TraitItem { required }, name.as_deref(), &mut uses, &inside, key);
                     }
                 }
                 syn::Item::Impl(i) => {
@@ -368,7 +371,8 @@ impl Index {
                                 }
                                 let sym = self.interner.sym(&name);
                                 uses.push(sym);
-                                self.push(addr(tree), Kind::UseLeaf { local: sym, source: sym }, None, uses, parent);
+                                let key = self.target_key(&path, &name, parent);
+                                self.push_keyed(addr(tree), Kind::UseLeaf { local: sym, source: sym }, None, &mut uses, parent, key);
                             }
                             syn::UseTree::Rename(r) => {
                                 let mut source = r.ident.to_string();
@@ -378,7 +382,9 @@ impl Index {
                                 let source = self.interner.sym(&source);
                                 uses.push(source);
                                 let local = self.interner.sym(&r.rename.to_string());
+                                let key = self.target_key(&path, &self.interner.names[source as usize].clone(), parent);
                                 self.push(addr(tree), Kind::UseLeaf { local, source }, None, uses, parent);
+                                self.nodes.last_mut().unwrap().key = key;
                             }
                             _ => {}
                         }
@@ -417,6 +423,31 @@ impl Index {
                 }
             }
         }
+    }
+
+    /// The key of the item a `use` path names, when the path stays inside the libraries
+    /// (`crate::lib::a::Name`, `self::a::Name`, `super::Name`).
+    fn target_key(&self, path: &[String], name: &str, scope: &Scope) -> Option<String> {
+        let mut at: Vec<String> = scope.path.split("::").map(str::to_string).collect();
+        let mut rest = path;
+        match rest.first().map(String::as_str) {
+            Some("crate") => {
+                let k = self.modules.iter().position(|m| rest.get(1) == Some(m))?;
+                at = vec![format!("#{k}")];
+                rest = &rest[2..];
+            }
+            Some("self") => rest = &rest[1..],
+            Some("super") => {
+                while rest.first().map(String::as_str) == Some("super") {
+                    at.pop();
+                    rest = &rest[1..];
+                }
+            }
+            _ => return None,
+        }
+        at.extend(rest.iter().cloned());
+        at.push(name.to_string());
+        Some(at.join("::"))
     }
 
     fn name_of(&self, sym: Sym) -> &str {
@@ -520,6 +551,7 @@ fn is_noise(name: &str) -> bool {
 /// without its name being written.
 pub fn reach(
     libraries: &[&[syn::Item]],
+    modules: &[String],
     seeds: &TokenStream,
     solution_globs: bool,
     banned: &HashSet<String>,
@@ -531,6 +563,7 @@ pub fn reach(
         gather_definitions(items, &mut local_types, &mut macro_bodies);
     }
     let mut index = Index {
+        modules: modules.to_vec(),
         interner: Interner::default(),
         nodes: Vec::new(),
         by_addr: HashMap::new(),
@@ -591,6 +624,23 @@ pub fn reach(
             }
         }
     }
+    // Names whose every item the compiler found dead: whatever still names one of them
+    // (an `_`-prefixed function, which the lint never reports) is dead as well.
+    let mut by_name: HashMap<Sym, bool> = HashMap::new();
+    for (i, node) in index.nodes.iter().enumerate() {
+        if let (Some(n), Kind::Named | Kind::MacroRules | Kind::Trait { .. }) = (node.name, &node.kind) {
+            *by_name.entry(n).or_insert(true) &= is_banned[i];
+        }
+    }
+    let banned_names: HashSet<Sym> = by_name.into_iter().filter(|&(_, all)| all).map(|(n, _)| n).collect();
+    // Trait methods the compiler found never called: gone from the trait and its impls.
+    let banned_methods: HashSet<(Sym, Sym)> = index
+        .nodes
+        .iter()
+        .enumerate()
+        .filter(|(i, n)| is_banned[*i] && matches!(n.kind, Kind::TraitItem { .. }))
+        .filter_map(|(_, n)| Some((index.nodes[n.parent?].name?, n.name?)))
+        .collect();
     let mut kept_names: HashSet<Sym> = HashSet::new();
     // Modules (by node; `None` for a library root... of any library) holding a kept item.
     let mut live: HashSet<Option<usize>> = HashSet::new();
@@ -599,7 +649,11 @@ pub fn reach(
     loop {
         let mut changed = false;
         for i in 0..index.nodes.len() {
-            if index.nodes[i].kept || is_banned[i] {
+            if index.nodes[i].kept
+                || is_banned[i]
+                || (!matches!(index.nodes[i].kind, Kind::MacroRules | Kind::MacroCall { .. })
+                    && index.nodes[i].uses.iter().any(|u| u & KINDS == 0 && banned_names.contains(u)))
+            {
                 continue;
             }
             let node = &index.nodes[i];
@@ -628,6 +682,7 @@ pub fn reach(
                         match trait_name {
                             None => method(node.name),
                             Some(_) if *foreign_trait => true,
+                            Some(t) if node.name.is_some_and(|n| banned_methods.contains(&(*t, n))) => false,
                             Some(t) => {
                                 !is_fn
                                     || method(node.name)
@@ -788,79 +843,55 @@ impl Kept {
         self.addresses.contains(&addr(node))
     }
 
-    /// Removes from `items` (one of the trees given to `reach`, unchanged since) all that
-    /// is not kept. Returns whether anything is left.
-    pub fn prune(&self, items: &mut Vec<syn::Item>) -> bool {
-        let keep: Vec<bool> = items
-            .iter()
-            .map(|item| match item {
-                syn::Item::Use(_) => true, // judged leaf by leaf below
-                other => self.has(other),
-            })
-            .collect();
-        for item in items.iter_mut() {
-            match item {
-                syn::Item::Mod(m) => {
-                    if let Some((_, content)) = &mut m.content {
-                        self.prune(content);
+    /// Removes from `items`, a copy of `original` (one of the trees given to `reach`),
+    /// all that is not kept in the original. Returns whether anything is left.
+    pub fn prune_clone(&self, original: &[syn::Item], items: &mut Vec<syn::Item>) -> bool {
+        let mut keep = Vec::with_capacity(items.len());
+        for (orig, item) in original.iter().zip(items.iter_mut()) {
+            let k = match (orig, item) {
+                (syn::Item::Use(o), syn::Item::Use(u)) => self.prune_use_tree(&o.tree, &mut u.tree),
+                (syn::Item::Mod(o), syn::Item::Mod(m)) => {
+                    if let (Some((_, oc)), Some((_, c))) = (&o.content, &mut m.content) {
+                        self.prune_clone(oc, c);
                     }
+                    self.has(orig)
                 }
-                syn::Item::Trait(t) => {
-                    let keep: Vec<bool> = t.items.iter().map(|ti| self.has(ti)).collect();
-                    let mut k = keep.into_iter();
+                (syn::Item::Trait(o), syn::Item::Trait(t)) => {
+                    let k: Vec<bool> = o.items.iter().map(|ti| self.has(ti)).collect();
+                    let mut k = k.into_iter();
                     t.items.retain(|_| k.next().unwrap());
+                    self.has(orig)
                 }
-                syn::Item::Impl(i) => {
-                    let keep: Vec<bool> = i.items.iter().map(|ii| self.has(ii)).collect();
-                    let mut k = keep.into_iter();
+                (syn::Item::Impl(o), syn::Item::Impl(i)) => {
+                    let k: Vec<bool> = o.items.iter().map(|ii| self.has(ii)).collect();
+                    let mut k = k.into_iter();
                     i.items.retain(|_| k.next().unwrap());
+                    self.has(orig)
                 }
-                _ => {}
-            }
+                _ => self.has(orig),
+            };
+            keep.push(k);
         }
         let mut k = keep.into_iter();
-        items.retain_mut(|item| {
-            let keep = k.next().unwrap();
-            match item {
-                syn::Item::Use(u) => self.prune_use_tree(&mut u.tree),
-                _ => keep,
-            }
-        });
+        items.retain(|_| k.next().unwrap());
         !items.is_empty()
     }
 
-    /// Keeps the kept leaves of a `use` tree; false when none is left.
-    fn prune_use_tree(&self, tree: &mut syn::UseTree) -> bool {
-        match tree {
-            syn::UseTree::Path(p) => self.prune_use_tree(&mut p.tree),
-            syn::UseTree::Group(g) => {
-                let keep: Vec<bool> = g.items.iter().map(|t| self.would_keep(t)).collect();
+    /// Keeps the leaves of `tree` (a copy of `original`) kept in the original; false when
+    /// none is left.
+    fn prune_use_tree(&self, original: &syn::UseTree, tree: &mut syn::UseTree) -> bool {
+        match (original, tree) {
+            (syn::UseTree::Path(o), syn::UseTree::Path(p)) => self.prune_use_tree(&o.tree, &mut p.tree),
+            (syn::UseTree::Group(o), syn::UseTree::Group(g)) => {
                 let old = std::mem::take(&mut g.items);
-                for (mut t, k) in old.into_iter().zip(keep) {
-                    // A leaf moved just now: its verdict was taken above. Subtrees of
-                    // paths and groups live on the heap and have not moved.
-                    let keep = match &mut t {
-                        syn::UseTree::Path(_) | syn::UseTree::Group(_) => {
-                            k && self.prune_use_tree(&mut t)
-                        }
-                        _ => k,
-                    };
-                    if keep {
+                for (ot, mut t) in o.items.iter().zip(old) {
+                    if self.prune_use_tree(ot, &mut t) {
                         g.items.push(t);
                     }
                 }
                 !g.items.is_empty()
             }
-            leaf => self.has(leaf),
-        }
-    }
-
-    /// Whether a use subtree holds any kept leaf (checked before the tree moves).
-    fn would_keep(&self, tree: &syn::UseTree) -> bool {
-        match tree {
-            syn::UseTree::Path(p) => self.would_keep(&p.tree),
-            syn::UseTree::Group(g) => g.items.iter().any(|t| self.would_keep(t)),
-            leaf => self.has(leaf),
+            (leaf, _) => self.has(leaf),
         }
     }
 }

@@ -1,0 +1,230 @@
+//! rustc as an oracle: compile a draft bundle, and read which library items the compiler
+//! proves unused (`dead_code`) and which `macro_rules!` arms never matched
+//! (`unused_macro_rules`). Removing those cannot change what the program does: the
+//! compiler saw every use.
+
+use proc_macro2::{TokenStream, TokenTree};
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+use std::process::Command;
+
+/// What the compiler found unused in a draft, in the pruner's keys.
+#[derive(Default, Debug)]
+pub struct Findings {
+    /// Keys of dead items (`#k::module::Name`, `#k::module::<Type>::method`).
+    pub dead: HashSet<String>,
+    /// Macro key -> matchers (as text) of arms that never matched.
+    pub dead_arms: HashMap<String, HashSet<String>>,
+}
+
+/// One primary span of a warning: 1-based line and column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct At {
+    line: usize,
+    column: usize,
+}
+
+/// Compiles `text` (in a scratch folder) with the two lints forced on; returns the warning
+/// spans, or `Err` with the first error when the draft does not compile.
+fn diagnose(text: &str, dir: &Path) -> Result<Vec<(String, At)>, String> {
+    let source = dir.join("draft.rs");
+    std::fs::write(&source, text).map_err(|e| e.to_string())?;
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let out = Command::new(rustc)
+        .current_dir(dir)
+        .args([
+            "--edition",
+            "2021",
+            "--crate-type",
+            "bin",
+            "--emit=metadata",
+            "-o",
+            "draft.rmeta",
+            "--error-format=json",
+            "--force-warn",
+            "dead_code",
+            "--force-warn",
+            "unused_macro_rules",
+            "draft.rs",
+        ])
+        .output()
+        .map_err(|e| format!("cannot run rustc: {e}"))?;
+    let mut found = Vec::new();
+    for line in String::from_utf8_lossy(&out.stderr).lines() {
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        let level = v["level"].as_str().unwrap_or("");
+        let code = v["code"]["code"].as_str().unwrap_or("");
+        if level == "error" {
+            return Err(v["rendered"].as_str().unwrap_or("error").to_string());
+        }
+        if code != "dead_code" && code != "unused_macro_rules" {
+            continue;
+        }
+        for span in v["spans"].as_array().into_iter().flatten() {
+            if span["is_primary"].as_bool() == Some(true) && span["expansion"].is_null() {
+                let at = At {
+                    line: span["line_start"].as_u64().unwrap_or(0) as usize,
+                    column: span["column_start"].as_u64().unwrap_or(0) as usize,
+                };
+                found.push((code.to_string(), at));
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// Compiles the draft and maps what the compiler found back to keys; `modules` are the
+/// bundle's library modules in pruner order.
+pub fn consult(text: &str, modules: &[String], dir: &Path) -> Result<Findings, String> {
+    let spans = diagnose(text, dir)?;
+    let dead_at: HashSet<At> = spans
+        .iter()
+        .filter(|(c, _)| c == "dead_code")
+        .map(|(_, a)| *a)
+        .collect();
+    let arm_at: HashSet<At> = spans
+        .iter()
+        .filter(|(c, _)| c == "unused_macro_rules")
+        .map(|(_, a)| *a)
+        .collect();
+    let file = syn::parse_file(text).map_err(|e| format!("draft does not parse: {e}"))?;
+    let mut findings = Findings::default();
+    for item in &file.items {
+        if let syn::Item::Mod(m) = item {
+            if let Some(k) = modules.iter().position(|n| m.ident == n) {
+                if let Some((_, items)) = &m.content {
+                    walk(items, &format!("#{k}"), &dead_at, &arm_at, &mut findings);
+                }
+            }
+        }
+    }
+    Ok(findings)
+}
+
+fn at(span: proc_macro2::Span) -> At {
+    let s = span.start();
+    At {
+        line: s.line,
+        column: s.column + 1,
+    }
+}
+
+fn walk(
+    items: &[syn::Item],
+    path: &str,
+    dead: &HashSet<At>,
+    arms: &HashSet<At>,
+    out: &mut Findings,
+) {
+    for item in items {
+        let ident = match item {
+            syn::Item::Fn(i) => Some(&i.sig.ident),
+            syn::Item::Struct(i) => Some(&i.ident),
+            syn::Item::Enum(i) => Some(&i.ident),
+            syn::Item::Union(i) => Some(&i.ident),
+            syn::Item::Const(i) => Some(&i.ident),
+            syn::Item::Static(i) => Some(&i.ident),
+            syn::Item::Type(i) => Some(&i.ident),
+            syn::Item::Trait(i) => Some(&i.ident),
+            _ => None,
+        };
+        if let Some(ident) = ident {
+            if dead.contains(&at(ident.span())) {
+                out.dead.insert(format!("{path}::{ident}"));
+            }
+        }
+        match item {
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    walk(inner, &format!("{path}::{}", m.ident), dead, arms, out);
+                }
+            }
+            syn::Item::Trait(t) => {
+                for ti in &t.items {
+                    if let syn::TraitItem::Fn(f) = ti {
+                        if dead.contains(&at(f.sig.ident.span())) {
+                            out.dead.insert(format!("{path}::{}::{}", t.ident, f.sig.ident));
+                        }
+                    }
+                }
+            }
+            syn::Item::Impl(i) if i.trait_.is_none() => {
+                let head = match &*i.self_ty {
+                    syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+                    _ => None,
+                };
+                let Some(head) = head else { continue };
+                for ii in &i.items {
+                    if let syn::ImplItem::Fn(f) = ii {
+                        if dead.contains(&at(f.sig.ident.span())) {
+                            out.dead.insert(format!("{path}::<{head}>::{}", f.sig.ident));
+                        }
+                    }
+                }
+            }
+            syn::Item::Macro(m) => {
+                let Some(name) = &m.ident else { continue };
+                for (span, matcher, _) in macro_arms(&m.mac.tokens) {
+                    if arms.contains(&at(span)) {
+                        out.dead_arms
+                            .entry(format!("{path}::{name}"))
+                            .or_default()
+                            .insert(matcher);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The arms of a `macro_rules!` body: (span of the matcher, the matcher as text, token
+/// range of the arm).
+pub fn macro_arms(body: &TokenStream) -> Vec<(proc_macro2::Span, String, std::ops::Range<usize>)> {
+    let trees: Vec<TokenTree> = body.clone().into_iter().collect();
+    let mut arms = Vec::new();
+    let mut i = 0;
+    while i < trees.len() {
+        // matcher `=` `>` transcriber [`;`]
+        let TokenTree::Group(matcher) = &trees[i] else {
+            return Vec::new(); // not the shape we know: leave the macro whole
+        };
+        let start = i;
+        let is_arrow = matches!((trees.get(i + 1), trees.get(i + 2)),
+            (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b))) if a.as_char() == '=' && b.as_char() == '>');
+        if !is_arrow || !matches!(trees.get(i + 3), Some(TokenTree::Group(_))) {
+            return Vec::new();
+        }
+        i += 4;
+        if matches!(trees.get(i), Some(TokenTree::Punct(p)) if p.as_char() == ';') {
+            i += 1;
+        }
+        arms.push((matcher.span(), matcher.stream().to_string(), start..i));
+    }
+    arms
+}
+
+/// Removes the arms whose matchers are in `dead` from a `macro_rules!` body (never all).
+pub fn drop_arms(body: &TokenStream, dead: &HashSet<String>) -> TokenStream {
+    let arms = macro_arms(body);
+    if arms.is_empty() || arms.iter().all(|(_, m, _)| dead.contains(m)) {
+        return body.clone();
+    }
+    let trees: Vec<TokenTree> = body.clone().into_iter().collect();
+    let mut out = Vec::new();
+    for (_, matcher, r) in &arms {
+        if !dead.contains(matcher) {
+            out.extend(trees[r.clone()].iter().cloned());
+            // Arms must be separated by `;`.
+            if !matches!(out.last(), Some(TokenTree::Punct(p)) if p.as_char() == ';') {
+                out.push(TokenTree::Punct(proc_macro2::Punct::new(
+                    ';',
+                    proc_macro2::Spacing::Alone,
+                )));
+            }
+        }
+    }
+    out.into_iter().collect()
+}
