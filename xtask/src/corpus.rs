@@ -63,7 +63,7 @@ fn check_program(
     let main_rs = ws.root.join("corpus/src/bin").join(format!("{name}.rs"));
     let out_dir = ws.target.join("corpus").join(name);
     let fail = |why: String| (false, format!("FAIL  {name}: {why}"));
-    let b = match bundle::bundle(&main_rs, &graph.deps, &graph.libraries, bundle::Pruning::Compiler) {
+    let b = match bundle::bundle(&main_rs, &graph.deps, &graph.libraries, bundle::Options::default()) {
         Ok(b) => b,
         Err(e) => return fail(format!("bundling: {e}")),
     };

@@ -39,7 +39,7 @@ pub fn bundle_and_verify(
     inputs: &Inputs,
 ) -> Result<Outcome, String> {
     let graph = crates::graph(&inputs.meta, &problem.name)?;
-    let bundle = bundle::bundle(&problem.main_rs, &graph.deps, &graph.libraries, bundle::Pruning::Compiler)?;
+    let bundle = bundle::bundle(&problem.main_rs, &graph.deps, &graph.libraries, bundle::Options::default())?;
     let dir = ws.target.join("submit");
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let path = dir.join(format!("{}.rs", problem.name));

@@ -69,13 +69,32 @@ pub enum Pruning {
     Compiler,
 }
 
+pub use render::Layout;
+
+/// How to bundle.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub pruning: Pruning,
+    pub layout: Layout,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            pruning: Pruning::Compiler,
+            layout: Layout::Compact,
+        }
+    }
+}
+
 /// Bundles `main_rs`, whose dependencies are `deps`, with the `libraries` it may reach.
 pub fn bundle(
     main_rs: &Path,
     deps: &BTreeMap<String, Dep>,
     libraries: &[Library],
-    pruning: Pruning,
+    options: Options,
 ) -> Result<Bundle, String> {
+    let pruning = options.pruning;
     let solution = solution::prepare(main_rs, deps)?;
     let mut trees = Vec::new();
     let mut uses_alloc = Vec::new();
@@ -115,7 +134,7 @@ pub fn bundle(
                 ));
             }
             needs_alloc |= uses_alloc[k];
-            let body = render::render(&lib.module, items);
+            let body = render::render(&lib.module, items, options.layout);
             let notice: String = lib.notice.lines().map(|l| format!("// {l}\n")).collect();
             let chunk = format!("\n{notice}{body}");
             inlined.push((format!("{} ({})", lib.module, lib.package), chunk.len()));
