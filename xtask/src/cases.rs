@@ -263,7 +263,7 @@ pub fn run(names: &[String]) -> Result<bool, String> {
         let t = run_problem(&ws, problem, &binary, "release")?;
         total.passed += t.passed;
         total.failed += t.failed;
-        let bundled = crate::submit::bundle_and_verify(&ws, problem, &inputs)?;
+        let bundled = crate::submit::bundle_and_verify(&ws, problem, &inputs, Default::default())?;
         total.passed += bundled.tally.passed;
         total.failed += bundled.tally.failed;
         if !bundled.ok && bundled.tally.failed == 0 {

@@ -1,7 +1,7 @@
 //! The judge's facts in one place: how it compiles a Rust submission, with which compiler,
 //! and how large a source file it takes.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 /// The judge's Rust version (BOJ's "Rust 2021": rustc 1.73).
@@ -83,11 +83,6 @@ impl Compilers {
         std::iter::once(&self.local).chain(&self.judge).collect()
     }
 
-    /// The one whose binary stands for the judge's: its own compiler when installed.
-    pub fn closest(&self) -> &Compiler {
-        self.judge.as_ref().unwrap_or(&self.local)
-    }
-
     /// The note printed when the judge's compiler is missing.
     pub fn missing_note(&self) -> Option<String> {
         self.judge.is_none().then(|| {
@@ -96,25 +91,4 @@ impl Compilers {
             )
         })
     }
-}
-
-/// Compiles `source` with every compiler into `dir/<label>/Main`; returns the binary of the
-/// closest one, or what failed.
-pub fn compile_all(
-    compilers: &Compilers,
-    source: &Path,
-    dir: &Path,
-) -> Result<PathBuf, (String, String)> {
-    let mut closest = None;
-    for c in compilers.all() {
-        let sub = dir.join(c.label.replace(' ', "-"));
-        std::fs::create_dir_all(&sub).map_err(|e| (c.label.clone(), e.to_string()))?;
-        let bin = sub.join("Main");
-        c.compile(source, &bin)
-            .map_err(|e| (c.label.clone(), e))?;
-        if std::ptr::eq(c, compilers.closest()) {
-            closest = Some(bin);
-        }
-    }
-    Ok(closest.expect("the closest compiler is among all"))
 }

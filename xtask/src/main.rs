@@ -35,6 +35,12 @@ enum Task {
     Submit {
         /// Crate name or short id (18139, boj-18139, puzzle68-q58, q58).
         problem: String,
+        /// Lay library code out like rustfmt instead of compactly.
+        #[arg(long)]
+        readable: bool,
+        /// Prune library code by name only, without asking rustc what is unused.
+        #[arg(long)]
+        names_only: bool,
     },
     /// Bundle every corpus program, compile it alone and compare its output with cargo's build.
     Corpus {
@@ -57,7 +63,25 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.task {
         Task::Cases { problems } => cases::run(&problems),
-        Task::Submit { problem } => submit::run(&problem),
+        Task::Submit {
+            problem,
+            readable,
+            names_only,
+        } => submit::run(
+            &problem,
+            bundle::Options {
+                pruning: if names_only {
+                    bundle::Pruning::Names
+                } else {
+                    bundle::Pruning::Compiler
+                },
+                layout: if readable {
+                    bundle::Layout::Readable
+                } else {
+                    bundle::Layout::Compact
+                },
+            },
+        ),
         Task::Corpus { programs } => corpus::run(&programs),
         Task::Bench { which } => bench::run(which.as_deref()),
         Task::New { problem } => {

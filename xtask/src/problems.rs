@@ -24,7 +24,10 @@ pub struct Problem {
     pub title: String,
     pub url: String,
     pub time_limit_ms: u64,
-    /// The judge's source-size limit in bytes (64 KiB unless the metadata says otherwise).
+    /// The judge (`BOJ`, or `none` for a problem without one).
+    pub judge: String,
+    /// The judge's source-size limit in bytes: the metadata's `source-limit-bytes`, else
+    /// the judge's own (BOJ: 512,000), else our 64 KiB target.
     pub source_limit: u64,
     /// The crate's `src/main.rs`.
     pub main_rs: PathBuf,
@@ -68,7 +71,11 @@ impl Workspace {
                 title: field("title"),
                 url: field("url"),
                 time_limit_ms,
-                source_limit: number("source-limit-bytes").unwrap_or(64 * 1024),
+                judge: field("judge"),
+                source_limit: number("source-limit-bytes").unwrap_or(match field("judge").as_str() {
+                    "BOJ" => crate::judge::BOJ_SOURCE_LIMIT,
+                    _ => crate::judge::OUR_SOURCE_TARGET,
+                }),
                 main_rs: package
                     .manifest_path
                     .parent()

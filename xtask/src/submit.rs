@@ -10,8 +10,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// The judge's compiler version: the bundle must not use std APIs newer than this.
-pub const JUDGE_RUST: &str = "1.73";
+use crate::judge::{self, JUDGE_RUST};
 
 /// The workspace's dependency resolution, read once for every problem bundled.
 pub struct Inputs {
@@ -31,26 +30,41 @@ pub struct Outcome {
     pub tally: Tally,
 }
 
-/// Bundles `problem` into `target/submit/<crate>.rs`, compiles it alone with the judge's
-/// command, checks std APIs against the judge's Rust, runs every case and checks the size.
+/// Where a problem's verified bundle goes, and where a failed one is left for inspection.
+fn outputs(ws: &Workspace, problem: &Problem) -> (PathBuf, PathBuf) {
+    let dir = ws.target.join("submit");
+    (
+        dir.join(format!("{}.rs", problem.name)),
+        dir.join(format!("{}.FAILED.rs", problem.name)),
+    )
+}
+
+/// Bundles `problem`, compiles it alone with the judge's command (with this machine's rustc
+/// and with the judge's own rustc 1.73 when installed), checks std APIs against the judge's
+/// Rust, runs every case and checks the size. Only a bundle that passes everything is
+/// written as `target/submit/<crate>.rs`; any other is `<crate>.FAILED.rs`.
 pub fn bundle_and_verify(
     ws: &Workspace,
     problem: &Problem,
     inputs: &Inputs,
+    options: bundle::Options,
 ) -> Result<Outcome, String> {
+    let (path, failed_path) = outputs(ws, problem);
+    // Whatever happens next, no stale file may look submittable.
+    let _ = fs::remove_file(&path);
+    let _ = fs::remove_file(&failed_path);
     let graph = crates::graph(&inputs.meta, &problem.name)?;
-    let bundle = bundle::bundle(&problem.main_rs, &graph.deps, &graph.libraries, bundle::Options::default())?;
-    let dir = ws.target.join("submit");
-    fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let path = dir.join(format!("{}.rs", problem.name));
-    fs::write(&path, &bundle.text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bundle = bundle::bundle(&problem.main_rs, &graph.deps, &graph.libraries, options)?;
+    let dir = path.parent().unwrap();
+    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let size = bundle.text.len() as u64;
     println!(
-        "bundle  {}: {} bytes ({:.1} KiB of {} KiB); inlined: {}",
+        "bundle  {}: {} bytes ({:.1} KiB; limit {} bytes{}); inlined: {}",
         problem.name,
         size,
         size as f64 / 1024.0,
-        problem.source_limit / 1024,
+        problem.source_limit,
+        if problem.judge == "BOJ" { ", BOJ's" } else { ", our own" },
         if bundle.libraries.is_empty() {
             "nothing".to_string()
         } else {
@@ -69,46 +83,72 @@ pub fn bundle_and_verify(
             problem.source_limit
         );
         ok = false;
+    } else if size > judge::OUR_SOURCE_TARGET {
+        println!(
+            "note    {size} bytes is over our {} byte target (judges that keep a 64 KiB limit would refuse it)",
+            judge::OUR_SOURCE_TARGET
+        );
     }
     let build = tempfile::tempdir().map_err(|e| e.to_string())?;
-    fs::copy(&path, build.path().join("Main.rs")).map_err(|e| e.to_string())?;
+    let source = build.path().join("Main.rs");
+    fs::write(&source, &bundle.text).map_err(|e| e.to_string())?;
+    let compilers = judge::Compilers::find()?;
     let mut tally = Tally::default();
-    match compile_like_the_judge(build.path()) {
-        Err(message) => {
-            println!("FAIL    rustc --edition 2021 -O on the bundle alone:\n{message}");
-            ok = false;
+    // Both compilers at once: the machine has two cores and -O dominates.
+    let results: Vec<(String, PathBuf, Result<(), String>)> = std::thread::scope(|scope| {
+        let jobs: Vec<_> = compilers
+            .all()
+            .into_iter()
+            .map(|c| {
+                let bin = build.path().join(format!("Main-{}", c.label.replace(' ', "-")));
+                let source = &source;
+                scope.spawn(move || (c.label.clone(), bin.clone(), c.compile(source, &bin)))
+            })
+            .collect();
+        jobs.into_iter().map(|j| j.join().expect("compiler thread")).collect()
+    });
+    let mut built = None;
+    for (label, bin, result) in results {
+        match result {
+            // The last compiler listed is the judge's own when installed.
+            Ok(()) => built = Some(bin),
+            Err(message) => {
+                println!("FAIL    {label} --edition 2021 -O on the bundle alone:\n{message}");
+                ok = false;
+            }
         }
-        Ok(()) => {
+    }
+    if !ok {
+        built = None;
+    }
+    if let Some(binary) = built {
+        let labels: Vec<&str> = compilers.all().iter().map(|c| c.label.as_str()).collect();
+        println!("compile {} (the cases run on the last one's build)", labels.join(" and "));
+        if compilers.judge.is_none() {
+            if let Some(note) = compilers.missing_note() {
+                println!("{note}");
+            }
             if let Err(message) = check_std_apis(build.path()) {
                 println!("FAIL    std APIs newer than Rust {JUDGE_RUST}:\n{message}");
                 ok = false;
             }
-            tally = cases::run_problem(ws, problem, &build.path().join("Main"), "bundled")?;
-            ok &= tally.failed == 0;
         }
+        tally = cases::run_problem(ws, problem, &binary, "bundled")?;
+        ok &= tally.failed == 0;
     }
+    let written = if ok { &path } else { &failed_path };
+    fs::write(written, &bundle.text).map_err(|e| format!("{}: {e}", written.display()))?;
     if !ok {
         println!(
             "FAILED  {} (kept for inspection; do not submit it)",
-            path.display()
+            failed_path.display()
         );
     }
-    Ok(Outcome { path, ok, tally })
-}
-
-/// `rustc --edition 2021 -O -o Main Main.rs` in `dir`, as BOJ builds Rust 2021.
-fn compile_like_the_judge(dir: &Path) -> Result<(), String> {
-    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
-    let output = Command::new(rustc)
-        .current_dir(dir)
-        .args(["--edition", "2021", "-O", "-o", "Main", "Main.rs"])
-        .output()
-        .map_err(|e| format!("cannot run rustc: {e}"))?;
-    if output.status.success() {
-        Ok(())
-    } else {
-        Err(String::from_utf8_lossy(&output.stderr).into_owned())
-    }
+    Ok(Outcome {
+        path: written.clone(),
+        ok,
+        tally,
+    })
 }
 
 /// clippy's `incompatible_msrv` lint on the bundle with `msrv = 1.73`: this machine's rustc
@@ -177,11 +217,11 @@ fn copy_to_clipboard(path: &Path) -> Option<&'static str> {
 }
 
 /// `cargo xtask submit <problem>`.
-pub fn run(name: &str) -> Result<bool, String> {
+pub fn run(name: &str, options: bundle::Options) -> Result<bool, String> {
     let ws = Workspace::load()?;
     let problem = ws.find(name)?.clone();
     let inputs = inputs(&ws)?;
-    let outcome = bundle_and_verify(&ws, &problem, &inputs)?;
+    let outcome = bundle_and_verify(&ws, &problem, &inputs, options)?;
     println!(
         "{} passed, {} failed",
         outcome.tally.passed, outcome.tally.failed

@@ -2,7 +2,6 @@
 //! attributes, skipping items that are compiled out.
 
 use proc_macro2::{Spacing, TokenStream, TokenTree};
-use std::collections::BTreeSet;
 use std::fs;
 use std::ops::Range;
 use std::path::Path;
@@ -201,18 +200,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             }
         }
     }
-}
-
-/// The distinct byte ranges of path heads named `head` (a `use` group repeats its head for
-/// each leaf).
-pub(super) fn first_segments(refs: &Refs, head: &str) -> Vec<Range<usize>> {
-    let starts: BTreeSet<(usize, usize)> = refs
-        .paths
-        .iter()
-        .filter(|(segments, _)| segments[0] == head)
-        .map(|(_, r)| (r.start, r.end))
-        .collect();
-    starts.into_iter().map(|(start, end)| start..end).collect()
 }
 
 pub(super) fn parse(path: &Path) -> Result<(String, syn::File), String> {
