@@ -1,4 +1,4 @@
-//! Reads n numbers, prints them sorted and joined, and their squares collected.
+//! Sorted values joined by spaces, squares collected with collect_vec.
 use itertools::Itertools;
 use proconio::input;
 

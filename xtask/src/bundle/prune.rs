@@ -443,7 +443,9 @@ impl Index {
                     rest = &rest[1..];
                 }
             }
-            _ => return None,
+            // Edition 2018 "uniform" paths: relative to the current module.
+            Some(_) => {}
+            None => return None,
         }
         at.extend(rest.iter().cloned());
         at.push(name.to_string());
@@ -594,15 +596,17 @@ pub fn reach(
             trait_methods.entry(n).or_default().extend(members);
         }
     }
+    let local_type_syms: HashSet<Sym> = local_types.iter().map(|t| index.interner.sym(t)).collect();
     let mut macro_triggers: HashMap<Sym, Vec<Sym>> = HashMap::new();
     for (name, body) in &macro_bodies {
         let mut all = Vec::new();
         collect_idents(body.clone(), &mut index.interner, &mut all);
         all.iter_mut().for_each(|s| *s &= !KINDS);
         let sym = index.interner.sym(name);
-        macro_triggers.insert(sym, all.into_iter().filter(|s| item_names.contains(s)).collect());
+        // Only type and trait names: what a macro makes hangs on them (`impl Trait for
+        // Type`); its lowercase names are mostly its own parameters.
+        macro_triggers.insert(sym, all.into_iter().filter(|s| local_type_syms.contains(s)).collect());
     }
-    let local_type_syms: HashSet<Sym> = local_types.iter().map(|t| index.interner.sym(t)).collect();
     let is_banned: Vec<bool> = index
         .nodes
         .iter()
@@ -720,6 +724,21 @@ pub fn reach(
                 let node = &mut index.nodes[i];
                 node.kept = true;
                 if debug {
+                    if let Kind::MacroCall { macro_name, args } = &node.kind {
+                        let hits: Vec<&str> = args
+                            .iter()
+                            .filter(|s| kept_names.contains(s) || mentioned.path.contains(s))
+                            .map(|s| index.interner.names[*s as usize].as_str())
+                            .collect();
+                        let trig: Vec<&str> = macro_triggers
+                            .get(macro_name)
+                            .into_iter()
+                            .flatten()
+                            .filter(|s| kept_names.contains(s))
+                            .map(|s| index.interner.names[*s as usize].as_str())
+                            .collect();
+                        eprintln!("   macro call: args {hits:?} definition {trig:?}");
+                    }
                     let uses: Vec<&str> =
                         node.uses.iter().take(8).map(|u| index.interner.names[(u & !KINDS) as usize].as_str()).collect();
                     eprintln!("kept {i} {:?} {uses:?}", node.key);
