@@ -673,8 +673,12 @@ pub fn reach(
                 Kind::Named => named(node.name),
                 Kind::MacroRules => named(node.name) || node.name.is_some_and(|n| mentioned.macros.contains(&n)),
                 Kind::Mod | Kind::Glob { .. } | Kind::StdUse => false,
+                // A trait is in scope where it is defined: a call of one of its methods
+                // there needs it even when no one writes its name.
                 Kind::Trait { .. } => {
-                    named(node.name) || (solution_globs && node.name.is_some_and(reached_by_method))
+                    named(node.name)
+                        || ((solution_globs || live.contains(&node.parent))
+                            && node.name.is_some_and(reached_by_method))
                 }
                 Kind::TraitItem { required } => parent_kept && (*required || method(node.name)),
                 Kind::Impl { header_locals, .. } => header_locals.iter().all(|s| kept_names.contains(s)),
@@ -710,8 +714,10 @@ pub fn reach(
                     args.iter().any(|s| {
                         *s != *macro_name
                             && !noise.contains(s)
-                            && if local_type_syms.contains(s) || item_names.contains(s) {
+                            && if local_type_syms.contains(s) {
                                 kept_names.contains(s)
+                            } else if item_names.contains(s) {
+                                false
                             } else {
                                 mentioned.path.contains(s)
                                     && index.name_of(*s).starts_with(|c: char| c.is_ascii_uppercase())
