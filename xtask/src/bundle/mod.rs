@@ -110,7 +110,7 @@ pub fn bundle(
     let draft = |trees: &[Vec<syn::Item>], findings: &oracle::Findings| -> Result<Bundle, String> {
         let kept = {
             let views: Vec<&[syn::Item]> = trees.iter().map(|t| t.as_slice()).collect();
-            prune::reach(&views, &modules, &solution.seeds, solution.globs, &findings.dead)
+            prune::reach(&views, &modules, &solution.seeds, solution.globs, &findings.banned())
         };
         let mut text = solution.text.clone();
         let mut inlined = Vec::new();
@@ -154,34 +154,51 @@ pub fn bundle(
         return Ok(best);
     }
     let scratch = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
+    // Once removing methods broke a draft, later rounds do not try again.
+    let mut members_ok = true;
     for _round in 0..8 {
         // A draft that does not compile is left for verification to report.
         let Ok(found) = oracle::consult(&best.text, &modules, scratch.path()) else {
             break;
         };
-        let before = (findings.dead.len(), findings.dead_arms.values().map(|a| a.len()).sum::<usize>());
-        findings.dead.extend(found.dead);
-        for (key, arms) in found.dead_arms {
-            findings.dead_arms.entry(key).or_default().extend(arms);
-        }
-        let after = (findings.dead.len(), findings.dead_arms.values().map(|a| a.len()).sum::<usize>());
-        if after == before {
-            break;
-        }
-        // Arms the compiler saw unused go from the trees themselves, so that what they
-        // alone mention no longer keeps anything.
-        for (k, items) in trees.iter_mut().enumerate() {
-            drop_dead_arms(items, &format!("#{k}"), &findings.dead_arms);
-        }
-        let next = draft(&trees, &findings)?;
-        // Keep a smaller draft only if it still compiles.
-        if let Err(e) = oracle::consult(&next.text, &modules, scratch.path()) {
-            if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
-                eprintln!("oracle: the smaller draft does not compile:\n{e}");
+        // Everything found; failing that, without methods (a method the compiler calls
+        // unused may still be implemented by macro-made impls).
+        let mut accepted = false;
+        for with_members in [true, false] {
+            if with_members && !members_ok {
+                continue;
             }
+            let candidate = findings.with(&found, with_members);
+            if candidate.size() == findings.size() {
+                continue;
+            }
+            // Arms the compiler saw unused go from the trees themselves, so that what they
+            // alone mention no longer keeps anything.
+            let mut candidate_trees = trees.clone();
+            for (k, items) in candidate_trees.iter_mut().enumerate() {
+                drop_dead_arms(items, &format!("#{k}"), &candidate.dead_arms);
+            }
+            let next = draft(&candidate_trees, &candidate)?;
+            match oracle::consult(&next.text, &modules, scratch.path()) {
+                Ok(_) => {
+                    findings = candidate;
+                    trees = candidate_trees;
+                    best = next;
+                    accepted = true;
+                    break;
+                }
+                Err(e) => {
+                    members_ok &= !with_members;
+                    if debug {
+                        eprintln!("oracle: the smaller draft does not compile:\n{e}");
+                    }
+                }
+            }
+        }
+        if !accepted {
             break;
         }
-        best = next;
     }
     Ok(best)
 }

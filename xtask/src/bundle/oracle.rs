@@ -9,12 +9,38 @@ use std::path::Path;
 use std::process::Command;
 
 /// What the compiler found unused in a draft, in the pruner's keys.
-#[derive(Default, Debug)]
+#[derive(Default, Debug, Clone)]
 pub struct Findings {
-    /// Keys of dead items (`#k::module::Name`, `#k::module::<Type>::method`).
+    /// Keys of dead items (`#k::module::Name`).
     pub dead: HashSet<String>,
+    /// Keys of dead methods (`#k::module::<Type>::method`, `#k::module::Trait::method`).
+    pub dead_members: HashSet<String>,
     /// Macro key -> matchers (as text) of arms that never matched.
     pub dead_arms: HashMap<String, HashSet<String>>,
+}
+
+impl Findings {
+    /// Everything to keep out of the next draft.
+    pub fn banned(&self) -> HashSet<String> {
+        self.dead.union(&self.dead_members).cloned().collect()
+    }
+
+    pub fn size(&self) -> usize {
+        self.dead.len() + self.dead_members.len() + self.dead_arms.values().map(|a| a.len()).sum::<usize>()
+    }
+
+    /// These findings and `more`'s, methods included or not.
+    pub fn with(&self, more: &Findings, members: bool) -> Findings {
+        let mut out = self.clone();
+        out.dead.extend(more.dead.iter().cloned());
+        if members {
+            out.dead_members.extend(more.dead_members.iter().cloned());
+        }
+        for (key, arms) in &more.dead_arms {
+            out.dead_arms.entry(key.clone()).or_default().extend(arms.iter().cloned());
+        }
+        out
+    }
 }
 
 /// One primary span of a warning: 1-based line and column.
@@ -145,7 +171,7 @@ fn walk(
                 for ti in &t.items {
                     if let syn::TraitItem::Fn(f) = ti {
                         if dead.contains(&at(f.sig.ident.span())) {
-                            out.dead.insert(format!("{path}::{}::{}", t.ident, f.sig.ident));
+                            out.dead_members.insert(format!("{path}::{}::{}", t.ident, f.sig.ident));
                         }
                     }
                 }
@@ -159,7 +185,7 @@ fn walk(
                 for ii in &i.items {
                     if let syn::ImplItem::Fn(f) = ii {
                         if dead.contains(&at(f.sig.ident.span())) {
-                            out.dead.insert(format!("{path}::<{head}>::{}", f.sig.ident));
+                            out.dead_members.insert(format!("{path}::<{head}>::{}", f.sig.ident));
                         }
                     }
                 }

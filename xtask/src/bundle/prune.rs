@@ -541,7 +541,12 @@ fn is_noise(name: &str) -> bool {
                 | "Debug" | "PartialEq" | "Eq" | "PartialOrd" | "Ord" | "Hash" | "Send" | "Sync"
                 | "Sized" | "Drop" | "Fn" | "FnMut" | "FnOnce" | "From" | "Into" | "ToString"
                 | "ToOwned" | "AsRef" | "AsMut" | "Extend" | "DoubleEndedIterator"
-                | "ExactSizeIterator"
+                | "ExactSizeIterator" | "Display" | "Write" | "Read" | "Add" | "Sub" | "Mul" | "Div"
+                | "Rem" | "Neg" | "Not" | "BitAnd" | "BitOr" | "BitXor" | "Shl" | "Shr" | "AddAssign"
+                | "SubAssign" | "MulAssign" | "DivAssign" | "RemAssign" | "Index" | "IndexMut"
+                | "Deref" | "DerefMut" | "FromStr" | "FromIterator" | "Sum" | "Product" | "Borrow"
+                | "Ordering" | "Formatter" | "Hasher" | "Error" | "Range" | "UpperExp" | "LowerExp"
+                | "UpperHex" | "LowerHex" | "Octal" | "Binary" | "Pointer"
         )
 }
 
@@ -636,7 +641,12 @@ pub fn reach(
             *by_name.entry(n).or_insert(true) &= is_banned[i];
         }
     }
-    let banned_names: HashSet<Sym> = by_name.into_iter().filter(|&(_, all)| all).map(|(n, _)| n).collect();
+    // Only type and trait names: a lowercase name may as well be a local variable's.
+    let banned_names: HashSet<Sym> = by_name
+        .into_iter()
+        .filter(|&(n, all)| all && index.name_of(n).starts_with(|c: char| c.is_ascii_uppercase()))
+        .map(|(n, _)| n)
+        .collect();
     // Trait methods the compiler found never called: gone from the trait and its impls.
     let banned_methods: HashSet<(Sym, Sym)> = index
         .nodes
@@ -645,6 +655,29 @@ pub fn reach(
         .filter(|(i, n)| is_banned[*i] && matches!(n.kind, Kind::TraitItem { .. }))
         .filter_map(|(_, n)| Some((index.nodes[n.parent?].name?, n.name?)))
         .collect();
+    // A macro call that names a dead type is dead, and so are the types it would make
+    // (the names it holds that no item defines), transitively.
+    let mut unavailable = banned_names.clone();
+    loop {
+        let mut grew = false;
+        for node in &index.nodes {
+            if let Kind::MacroCall { args, .. } = &node.kind {
+                if args.iter().any(|a| unavailable.contains(a)) {
+                    for &a in args {
+                        let made = !local_type_syms.contains(&a)
+                            && !item_names.contains(&a)
+                            && index.name_of(a).starts_with(|c: char| c.is_ascii_uppercase());
+                        if made && unavailable.insert(a) {
+                            grew = true;
+                        }
+                    }
+                }
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
     let mut kept_names: HashSet<Sym> = HashSet::new();
     // Modules (by node; `None` for a library root... of any library) holding a kept item.
     let mut live: HashSet<Option<usize>> = HashSet::new();
@@ -657,6 +690,7 @@ pub fn reach(
                 || is_banned[i]
                 || (!matches!(index.nodes[i].kind, Kind::MacroRules | Kind::MacroCall { .. })
                     && index.nodes[i].uses.iter().any(|u| u & KINDS == 0 && banned_names.contains(u)))
+                || matches!(&index.nodes[i].kind, Kind::MacroCall { args, .. } if args.iter().any(|a| unavailable.contains(a)))
             {
                 continue;
             }
@@ -710,8 +744,8 @@ pub fn reach(
                 }
                 Kind::MacroCall { macro_name, args } => {
                     // A library type named in the call, or a name the call makes (defined
-                    // nowhere else), or a library item its definition names.
-                    args.iter().any(|s| {
+                    // nowhere else), or a library item its definition names...
+                    let triggered = args.iter().any(|s| {
                         *s != *macro_name
                             && !noise.contains(s)
                             && if local_type_syms.contains(s) {
@@ -722,7 +756,12 @@ pub fn reach(
                                 mentioned.path.contains(s)
                                     && index.name_of(*s).starts_with(|c: char| c.is_ascii_uppercase())
                             }
-                    }) || macro_triggers.get(macro_name).is_some_and(|t| t.iter().any(|s| kept_names.contains(s)))
+                    }) || macro_triggers.get(macro_name).is_some_and(|t| t.iter().any(|s| kept_names.contains(s)));
+                    // ...unless every type its definition names is dead.
+                    let dead = macro_triggers
+                        .get(macro_name)
+                        .is_some_and(|t| !t.is_empty() && t.iter().all(|s| unavailable.contains(s)));
+                    triggered && !dead
                 }
                 Kind::Always => true,
             };
