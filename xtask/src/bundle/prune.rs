@@ -81,6 +81,8 @@ struct Node {
     kind: Kind,
     /// `module::path::Name` (or `module::path::<Type>::method`), for the dead-code oracle.
     key: Option<String>,
+    /// Which library it belongs to.
+    lib: usize,
     name: Option<Sym>,
     uses: Vec<Sym>,
     parent: Option<usize>,
@@ -200,9 +202,11 @@ impl Index {
     ) -> usize {
         let name = name.map(|n| self.interner.sym(n));
         uses.retain(|u| !scope.shadow.contains(&(u & !KINDS)));
+        let lib = scope.path[1..].split("::").next().and_then(|k| k.parse().ok()).unwrap_or(0);
         self.nodes.push(Node {
             kind,
             key,
+            lib,
             name,
             uses: std::mem::take(uses),
             parent: scope.parent,
@@ -846,9 +850,19 @@ pub fn reach(
         .filter(|n| matches!(n.kind, Kind::Mod | Kind::Named | Kind::MacroRules | Kind::Trait { .. }))
         .filter_map(|n| n.name)
         .collect();
+    // A library's root imports stay only if anything else of it does.
+    let live_libraries: HashSet<usize> = index
+        .nodes
+        .iter()
+        .filter(|n| n.kept && !matches!(n.kind, Kind::Glob { .. } | Kind::StdUse))
+        .map(|n| n.lib)
+        .collect();
     for i in 0..index.nodes.len() {
         if matches!(index.nodes[i].kind, Kind::StdUse) {
-            index.nodes[i].kept = index.nodes[i].parent.map_or(true, |p| index.nodes[p].kept);
+            index.nodes[i].kept = match index.nodes[i].parent {
+                Some(p) => index.nodes[p].kept,
+                None => live_libraries.contains(&index.nodes[i].lib),
+            };
         }
     }
     for node in index.nodes.iter_mut() {
