@@ -21,7 +21,7 @@ mod render;
 mod scan;
 mod solution;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 /// How a crate refers to one of its dependencies.
@@ -155,8 +155,15 @@ pub fn bundle(
     }
     let scratch = tempfile::tempdir().map_err(|e| e.to_string())?;
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
-    // Once removing methods broke a draft, later rounds do not try again.
-    let mut members_ok = true;
+    // Item names defined more than once across the libraries: the pruner cannot tell
+    // which of them a mention means, so removing one of them is the riskier step.
+    let mut name_counts: HashMap<String, usize> = HashMap::new();
+    for items in &trees {
+        count_item_names(items, &mut name_counts);
+    }
+    // Each step less bold than the one before; once a step broke a draft, later rounds
+    // skip it.
+    let mut broken = [false; 4];
     for _round in 0..8 {
         // A draft that does not compile is left for verification to report.
         let Ok(found) = oracle::consult(&best.text, &modules, scratch.path()) else {
@@ -165,11 +172,24 @@ pub fn bundle(
         // Everything found; failing that, without methods (a method the compiler calls
         // unused may still be implemented by macro-made impls).
         let mut accepted = false;
-        for with_members in [true, false] {
-            if with_members && !members_ok {
+        for step in 0..4 {
+            if broken[step] {
                 continue;
             }
-            let candidate = findings.with(&found, with_members);
+            let mut more = found.clone();
+            if step >= 1 {
+                more.dead_members.clear();
+            }
+            if step >= 2 {
+                more.dead.retain(|k| {
+                    let name = k.rsplit("::").next().unwrap_or("");
+                    name_counts.get(name).copied().unwrap_or(0) <= 1
+                });
+            }
+            if step >= 3 {
+                more.dead.clear();
+            }
+            let candidate = findings.with(&more, true);
             if candidate.size() == findings.size() {
                 continue;
             }
@@ -189,7 +209,7 @@ pub fn bundle(
                     break;
                 }
                 Err(e) => {
-                    members_ok &= !with_members;
+                    broken[step] = true;
                     if debug {
                         eprintln!("oracle: the smaller draft does not compile:\n{e}");
                     }
@@ -201,6 +221,31 @@ pub fn bundle(
         }
     }
     Ok(best)
+}
+
+fn count_item_names(items: &[syn::Item], out: &mut HashMap<String, usize>) {
+    for item in items {
+        let name = match item {
+            syn::Item::Fn(i) => Some(i.sig.ident.to_string()),
+            syn::Item::Struct(i) => Some(i.ident.to_string()),
+            syn::Item::Enum(i) => Some(i.ident.to_string()),
+            syn::Item::Union(i) => Some(i.ident.to_string()),
+            syn::Item::Const(i) => Some(i.ident.to_string()),
+            syn::Item::Static(i) => Some(i.ident.to_string()),
+            syn::Item::Type(i) => Some(i.ident.to_string()),
+            syn::Item::Trait(i) => Some(i.ident.to_string()),
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    count_item_names(inner, out);
+                }
+                None
+            }
+            _ => None,
+        };
+        if let Some(name) = name {
+            *out.entry(name).or_default() += 1;
+        }
+    }
 }
 
 /// Removes the `macro_rules!` arms the compiler saw never match.

@@ -334,6 +334,8 @@ impl Index {
                         uses,
                         parent,
                     );
+                    // An impl goes with a type of its own module found dead.
+                    self.nodes[id].key = self_head.as_ref().map(|h| format!("{}::{h}", parent.path));
                     for ii in &i.items {
                         let (name, is_fn) = match ii {
                             syn::ImplItem::Fn(f) => (Some(f.sig.ident.to_string()), true),
@@ -616,10 +618,17 @@ pub fn reach(
         // Type`); its lowercase names are mostly its own parameters.
         macro_triggers.insert(sym, all.into_iter().filter(|s| local_type_syms.contains(s)).collect());
     }
+    // Types a macro definition names are never taken out: a call makes several items at
+    // once, some of which may be needed while the compiler found one of those types dead.
+    let protected: HashSet<Sym> = macro_triggers.values().flatten().copied().collect();
     let is_banned: Vec<bool> = index
         .nodes
         .iter()
-        .map(|n| n.key.as_ref().is_some_and(|k| banned.contains(k)))
+        .map(|n| {
+            n.key.as_ref().is_some_and(|k| banned.contains(k))
+                && !(matches!(n.kind, Kind::Named | Kind::Trait { .. })
+                    && n.name.is_some_and(|s| protected.contains(&s)))
+        })
         .collect();
     let noise: HashSet<Sym> = index
         .interner
@@ -761,10 +770,11 @@ pub fn reach(
                                     && index.name_of(*s).starts_with(|c: char| c.is_ascii_uppercase())
                             }
                     }) || macro_triggers.get(macro_name).is_some_and(|t| t.iter().any(|s| kept_names.contains(s)));
-                    // ...unless every type its definition names is dead.
+                    // ...unless a type its definition names is dead: what it makes would
+                    // name it too (the arms never used are gone by then).
                     let dead = macro_triggers
                         .get(macro_name)
-                        .is_some_and(|t| !t.is_empty() && t.iter().all(|s| unavailable.contains(s)));
+                        .is_some_and(|t| t.iter().any(|s| unavailable.contains(s)));
                     triggered && !dead
                 }
                 Kind::Always => true,
