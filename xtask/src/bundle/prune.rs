@@ -693,7 +693,7 @@ pub fn reach(
     }
     let mut kept_names: HashSet<Sym> = HashSet::new();
     // Modules (by node; `None` for a library root... of any library) holding a kept item.
-    let mut live: HashSet<Option<usize>> = HashSet::new();
+    let mut live: HashSet<(usize, Option<usize>)> = HashSet::new();
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
     let mut introduced: HashMap<Sym, usize> = HashMap::new();
     loop {
@@ -724,7 +724,7 @@ pub fn reach(
                 // there needs it even when no one writes its name.
                 Kind::Trait { .. } => {
                     named(node.name)
-                        || ((solution_globs || live.contains(&node.parent))
+                        || ((solution_globs || live.contains(&(node.lib, node.parent)))
                             && node.name.is_some_and(reached_by_method))
                 }
                 Kind::TraitItem { required } => parent_kept && (*required || method(node.name)),
@@ -753,7 +753,7 @@ pub fn reach(
                     // and one of its methods is called.
                     mentioned.path.contains(&name)
                         || (mentioned.macros.contains(&name) && kept_names.contains(source))
-                        || (live.contains(&node.parent) && reached_by_method(*source))
+                        || (live.contains(&(node.lib, node.parent)) && reached_by_method(*source))
                 }
                 Kind::MacroCall { macro_name, args } => {
                     // A library type named in the call, or a name the call makes (defined
@@ -828,7 +828,7 @@ pub fn reach(
                     }
                 }
                 if !matches!(node.kind, Kind::UseLeaf { .. } | Kind::TraitItem { .. } | Kind::ImplItem { .. }) {
-                    live.insert(node.parent);
+                    live.insert((node.lib, node.parent));
                 }
                 changed = true;
             }
