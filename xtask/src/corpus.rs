@@ -45,7 +45,11 @@ fn run_binary(binary: &Path, input: &Path) -> Result<Run, String> {
     let Some(status) = status else {
         let _ = child.kill();
         let _ = child.wait();
-        return Err(format!("{} timed out on {}", binary.display(), input.display()));
+        return Err(format!(
+            "{} timed out on {}",
+            binary.display(),
+            input.display()
+        ));
     };
     Ok(Run {
         stdout: reader.join().unwrap_or_default(),
@@ -63,7 +67,12 @@ fn check_program(
     let main_rs = ws.root.join("corpus/src/bin").join(format!("{name}.rs"));
     let out_dir = ws.target.join("corpus").join(name);
     let fail = |why: String| (false, format!("FAIL  {name}: {why}"));
-    let b = match bundle::bundle(&main_rs, &graph.deps, &graph.libraries, bundle::Options::default()) {
+    let b = match bundle::bundle(
+        &main_rs,
+        &graph.deps,
+        &graph.libraries,
+        bundle::Options::default(),
+    ) {
         Ok(b) => b,
         Err(e) => return fail(format!("bundling: {e}")),
     };
@@ -87,7 +96,11 @@ fn check_program(
         let bin = out_dir.join(format!("Main-{}", c.label.replace(' ', "-")));
         if let Err(e) = c.compile(&source, &bin) {
             let first = e.lines().take(12).collect::<Vec<_>>().join("\n");
-            return fail(format!("{} rejects {}:\n{first}", c.label, source.display()));
+            return fail(format!(
+                "{} rejects {}:\n{first}",
+                c.label,
+                source.display()
+            ));
         }
         binaries.push((c.label.clone(), bin));
     }
@@ -129,7 +142,13 @@ fn check_program(
     let parts = b
         .libraries
         .iter()
-        .map(|(lib, n)| format!("{} {:.1}", lib.split(' ').next().unwrap_or(lib), *n as f64 / 1024.0))
+        .map(|(lib, n)| {
+            format!(
+                "{} {:.1}",
+                lib.split(' ').next().unwrap_or(lib),
+                *n as f64 / 1024.0
+            )
+        })
         .collect::<Vec<_>>()
         .join(", ");
     (

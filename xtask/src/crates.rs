@@ -38,8 +38,10 @@ pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
         .resolve
         .as_ref()
         .ok_or("cargo metadata gave no dependency resolution")?;
-    let packages: HashMap<&PackageId, &Package> = meta.packages.iter().map(|p| (&p.id, p)).collect();
-    let nodes: HashMap<&PackageId, &cargo_metadata::Node> = resolve.nodes.iter().map(|n| (&n.id, n)).collect();
+    let packages: HashMap<&PackageId, &Package> =
+        meta.packages.iter().map(|p| (&p.id, p)).collect();
+    let nodes: HashMap<&PackageId, &cargo_metadata::Node> =
+        resolve.nodes.iter().map(|n| (&n.id, n)).collect();
     let root = meta
         .workspace_packages()
         .into_iter()
@@ -69,9 +71,14 @@ pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
             if seen.insert(dep.clone()) {
                 let p = packages[&dep];
                 if !is_proc_macro(p) {
-                    let lib = lib_target(p).map(|t| t.name.replace('-', "_")).unwrap_or_default();
+                    let lib = lib_target(p)
+                        .map(|t| t.name.replace('-', "_"))
+                        .unwrap_or_default();
                     let module = if taken.contains(&lib) {
-                        format!("{lib}_{}", p.version.to_string().replace(['.', '-', '+'], "_"))
+                        format!(
+                            "{lib}_{}",
+                            p.version.to_string().replace(['.', '-', '+'], "_")
+                        )
                     } else {
                         lib
                     };
@@ -98,7 +105,8 @@ pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
     let mut libraries = Vec::new();
     for id in &order {
         let p = packages[id];
-        let target = lib_target(p).ok_or_else(|| format!("{} {} has no library target", p.name, p.version))?;
+        let target = lib_target(p)
+            .ok_or_else(|| format!("{} {} has no library target", p.name, p.version))?;
         let features = nodes
             .get(id)
             .map(|n| n.features.iter().map(|f| f.to_string()).collect())
@@ -117,12 +125,15 @@ pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
                     .unwrap_or_default()
             ))
         } else {
-            p.links
-                .as_ref()
-                .map(|l| format!("it links the native library `{l}`, which the judge does not have"))
+            p.links.as_ref().map(|l| {
+                format!("it links the native library `{l}`, which the judge does not have")
+            })
         };
         let notice = if meta.workspace_members.contains(id) {
-            format!("{}: this workspace's library, inlined by `cargo xtask submit`", p.name)
+            format!(
+                "{}: this workspace's library, inlined by `cargo xtask submit`",
+                p.name
+            )
         } else {
             format!(
                 "{} {} by {}{}\nLicensed under {}; inlined with only the items this program uses, docs and comments removed, paths rewritten.",

@@ -72,10 +72,12 @@ impl Workspace {
                 url: field("url"),
                 time_limit_ms,
                 judge: field("judge"),
-                source_limit: number("source-limit-bytes").unwrap_or(match field("judge").as_str() {
-                    "BOJ" => crate::judge::BOJ_SOURCE_LIMIT,
-                    _ => crate::judge::OUR_SOURCE_TARGET,
-                }),
+                source_limit: number("source-limit-bytes").unwrap_or(
+                    match field("judge").as_str() {
+                        "BOJ" => crate::judge::BOJ_SOURCE_LIMIT,
+                        _ => crate::judge::OUR_SOURCE_TARGET,
+                    },
+                ),
                 main_rs: package
                     .manifest_path
                     .parent()

@@ -64,7 +64,11 @@ pub fn bundle_and_verify(
         size,
         size as f64 / 1024.0,
         problem.source_limit,
-        if problem.judge == "BOJ" { ", BOJ's" } else { ", our own" },
+        if problem.judge == "BOJ" {
+            ", BOJ's"
+        } else {
+            ", our own"
+        },
         if bundle.libraries.is_empty() {
             "nothing".to_string()
         } else {
@@ -100,12 +104,16 @@ pub fn bundle_and_verify(
             .all()
             .into_iter()
             .map(|c| {
-                let bin = build.path().join(format!("Main-{}", c.label.replace(' ', "-")));
+                let bin = build
+                    .path()
+                    .join(format!("Main-{}", c.label.replace(' ', "-")));
                 let source = &source;
                 scope.spawn(move || (c.label.clone(), bin.clone(), c.compile(source, &bin)))
             })
             .collect();
-        jobs.into_iter().map(|j| j.join().expect("compiler thread")).collect()
+        jobs.into_iter()
+            .map(|j| j.join().expect("compiler thread"))
+            .collect()
     });
     let mut built = None;
     for (label, bin, result) in results {
@@ -123,7 +131,10 @@ pub fn bundle_and_verify(
     }
     if let Some(binary) = built {
         let labels: Vec<&str> = compilers.all().iter().map(|c| c.label.as_str()).collect();
-        println!("compile {} (the cases run on the last one's build)", labels.join(" and "));
+        println!(
+            "compile {} (the cases run on the last one's build)",
+            labels.join(" and ")
+        );
         if compilers.judge.is_none() {
             if let Some(note) = compilers.missing_note() {
                 println!("{note}");

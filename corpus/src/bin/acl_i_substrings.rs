@@ -9,5 +9,8 @@ fn main() {
     let sa = suffix_array(&s);
     let lcp = lcp_array(&s, &sa);
     let n = s.len() as u64;
-    println!("{}", n * (n + 1) / 2 - lcp.iter().map(|&x| x as u64).sum::<u64>());
+    println!(
+        "{}",
+        n * (n + 1) / 2 - lcp.iter().map(|&x| x as u64).sum::<u64>()
+    );
 }

@@ -40,7 +40,10 @@ fn main() {
         a: [u8; n],
         queries: [(u8, usize, usize); q],
     }
-    let init: Vec<_> = a.iter().map(|&x| if x == 0 { (1, 0, 0) } else { (0, 1, 0) }).collect();
+    let init: Vec<_> = a
+        .iter()
+        .map(|&x| if x == 0 { (1, 0, 0) } else { (0, 1, 0) })
+        .collect();
     let mut seg = LazySegtree::<Flip>::from(init);
     for (t, l, r) in queries {
         if t == 1 {

@@ -9,14 +9,12 @@ fn main() {
         limit: i64,
         a: [i64; n],
     }
-    let r = a
-        .iter()
-        .fold_while(0i64, |acc, x| {
-            if acc + x > limit {
-                Done(acc)
-            } else {
-                Continue(acc + x)
-            }
-        });
+    let r = a.iter().fold_while(0i64, |acc, x| {
+        if acc + x > limit {
+            Done(acc)
+        } else {
+            Continue(acc + x)
+        }
+    });
     println!("{} {}", r.is_done(), r.into_inner());
 }

@@ -7,7 +7,10 @@ fn main() {
         n: usize,
         rows: [(String, u32); n],
     }
-    let groups = rows.into_iter().map(|(name, class)| (class, name)).into_group_map();
+    let groups = rows
+        .into_iter()
+        .map(|(name, class)| (class, name))
+        .into_group_map();
     for class in groups.keys().sorted() {
         println!("{class}: {}", groups[class].join(" "));
     }

@@ -9,5 +9,8 @@ fn main() {
         a: [i64; n],
     }
     println!("{}", a.iter().step_by(k).rev().join(" "));
-    println!("{}", a.iter().map(|x| -x).k_smallest(k).map(|x| -x).join(" "));
+    println!(
+        "{}",
+        a.iter().map(|x| -x).k_smallest(k).map(|x| -x).join(" ")
+    );
 }

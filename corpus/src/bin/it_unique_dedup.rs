@@ -9,5 +9,11 @@ fn main() {
     }
     println!("{}", a.iter().unique().join(" "));
     println!("{}", a.iter().dedup().join(" "));
-    println!("{}", a.iter().dedup_with_count().map(|(c, v)| format!("{v}x{c}")).join(" "));
+    println!(
+        "{}",
+        a.iter()
+            .dedup_with_count()
+            .map(|(c, v)| format!("{v}x{c}"))
+            .join(" ")
+    );
 }

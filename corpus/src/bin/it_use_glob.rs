@@ -8,5 +8,11 @@ fn main() {
         a: [u64; n],
     }
     println!("{}", a.iter().sorted().rev().join(" "));
-    println!("{}", a.iter().tuple_windows::<(_, _)>().filter(|(x, y)| x < y).count());
+    println!(
+        "{}",
+        a.iter()
+            .tuple_windows::<(_, _)>()
+            .filter(|(x, y)| x < y)
+            .count()
+    );
 }

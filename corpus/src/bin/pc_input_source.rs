@@ -25,5 +25,12 @@ fn main() {
         n: usize,
         rest: [String; n],
     }
-    println!("{:?} {:?} {} {:?} {}", v, x, w, rest, proconio::is_stdin_empty());
+    println!(
+        "{:?} {:?} {} {:?} {}",
+        v,
+        x,
+        w,
+        rest,
+        proconio::is_stdin_empty()
+    );
 }

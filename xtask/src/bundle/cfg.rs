@@ -78,15 +78,19 @@ impl Cfg<'_> {
         pending.reverse();
         while let Some(attr) = pending.pop() {
             if attr.path().is_ident("cfg") {
-                match attr.parse_args::<syn::Meta>().ok().and_then(|m| self.eval(&m)) {
+                match attr
+                    .parse_args::<syn::Meta>()
+                    .ok()
+                    .and_then(|m| self.eval(&m))
+                {
                     Some(true) => continue,
                     Some(false) => return false,
                     None => out.push(attr),
                 }
             } else if attr.path().is_ident("cfg_attr") {
-                let Ok(args) = attr.parse_args_with(
-                    Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
-                ) else {
+                let Ok(args) =
+                    attr.parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
+                else {
                     out.push(attr);
                     continue;
                 };
@@ -125,7 +129,8 @@ impl Cfg<'_> {
             if let TokenTree::Ident(id) = tree {
                 let name = id.to_string();
                 if name == "cfg" || name == "cfg_attr" {
-                    let bang = matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                    let bang =
+                        matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
                     let at = i + 1 + usize::from(bang);
                     if let Some(TokenTree::Group(g)) = trees.get(at) {
                         if g.delimiter() == Delimiter::Parenthesis {
@@ -193,8 +198,14 @@ mod tests {
         assert_eq!(eval(&[], r#"feature = "use_std""#), Some(false));
         assert_eq!(eval(&[], "test"), Some(false));
         assert_eq!(eval(&[], "debug_assertions"), Some(false));
-        assert_eq!(eval(&[], r#"all(unix, target_pointer_width = "64")"#), Some(true));
-        assert_eq!(eval(&[], r#"any(windows, target_os = "macos")"#), Some(false));
+        assert_eq!(
+            eval(&[], r#"all(unix, target_pointer_width = "64")"#),
+            Some(true)
+        );
+        assert_eq!(
+            eval(&[], r#"any(windows, target_os = "macos")"#),
+            Some(false)
+        );
         assert_eq!(eval(&["a"], r#"not(any(test, feature = "b"))"#), Some(true));
         assert_eq!(eval(&[], "not(unix, windows)"), None);
     }

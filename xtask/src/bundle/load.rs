@@ -159,10 +159,8 @@ impl<'ast> Visit<'ast> for Unbundleable<'_> {
             _ => return,
         };
         let line = syn::spanned::Spanned::span(mac).start().line;
-        self.refusals.push(format!(
-            "{}:{line}: `{name}!` {why}",
-            self.file.display()
-        ));
+        self.refusals
+            .push(format!("{}:{line}: `{name}!` {why}", self.file.display()));
     }
 }
 

@@ -110,7 +110,13 @@ pub fn bundle(
     let draft = |trees: &[Vec<syn::Item>], findings: &oracle::Findings| -> Result<Bundle, String> {
         let kept = {
             let views: Vec<&[syn::Item]> = trees.iter().map(|t| t.as_slice()).collect();
-            prune::reach(&views, &modules, &solution.seeds, solution.globs, &findings.banned())
+            prune::reach(
+                &views,
+                &modules,
+                &solution.seeds,
+                solution.globs,
+                &findings.banned(),
+            )
         };
         let mut text = solution.text.clone();
         let mut inlined = Vec::new();
@@ -172,8 +178,8 @@ pub fn bundle(
         // Everything found; failing that, without methods (a method the compiler calls
         // unused may still be implemented by macro-made impls).
         let mut accepted = false;
-        for step in 0..4 {
-            if broken[step] {
+        for (step, step_broken) in broken.iter_mut().enumerate() {
+            if *step_broken {
                 continue;
             }
             let mut more = found.clone();
@@ -209,7 +215,7 @@ pub fn bundle(
                     break;
                 }
                 Err(e) => {
-                    broken[step] = true;
+                    *step_broken = true;
                     if debug {
                         eprintln!("oracle: the smaller draft does not compile:\n{e}");
                     }

@@ -26,7 +26,9 @@ impl Findings {
     }
 
     pub fn size(&self) -> usize {
-        self.dead.len() + self.dead_members.len() + self.dead_arms.values().map(|a| a.len()).sum::<usize>()
+        self.dead.len()
+            + self.dead_members.len()
+            + self.dead_arms.values().map(|a| a.len()).sum::<usize>()
     }
 
     /// These findings and `more`'s, methods included or not.
@@ -37,7 +39,10 @@ impl Findings {
             out.dead_members.extend(more.dead_members.iter().cloned());
         }
         for (key, arms) in &more.dead_arms {
-            out.dead_arms.entry(key.clone()).or_default().extend(arms.iter().cloned());
+            out.dead_arms
+                .entry(key.clone())
+                .or_default()
+                .extend(arms.iter().cloned());
         }
         out
     }
@@ -171,7 +176,8 @@ fn walk(
                 for ti in &t.items {
                     if let syn::TraitItem::Fn(f) = ti {
                         if dead.contains(&at(f.sig.ident.span())) {
-                            out.dead_members.insert(format!("{path}::{}::{}", t.ident, f.sig.ident));
+                            out.dead_members
+                                .insert(format!("{path}::{}::{}", t.ident, f.sig.ident));
                         }
                     }
                 }
@@ -185,7 +191,8 @@ fn walk(
                 for ii in &i.items {
                     if let syn::ImplItem::Fn(f) = ii {
                         if dead.contains(&at(f.sig.ident.span())) {
-                            out.dead_members.insert(format!("{path}::<{head}>::{}", f.sig.ident));
+                            out.dead_members
+                                .insert(format!("{path}::<{head}>::{}", f.sig.ident));
                         }
                     }
                 }

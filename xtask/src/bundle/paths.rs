@@ -241,7 +241,8 @@ impl VisitMut for Rewriter<'_> {
             } else if let Some(m) = self.dep_module(&head).map(ident) {
                 path.leading_colon = None;
                 path.segments[0] = syn::PathSegment::from(m);
-                path.segments.insert(0, syn::PathSegment::from(ident("crate")));
+                path.segments
+                    .insert(0, syn::PathSegment::from(ident("crate")));
             }
         }
         syn::visit_mut::visit_path_mut(self, path);

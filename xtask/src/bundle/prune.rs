@@ -33,8 +33,22 @@ const KINDS: Sym = DOT | MAC;
 fn is_primitive(name: &str) -> bool {
     matches!(
         name,
-        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" | "i8" | "i16" | "i32" | "i64" | "i128"
-            | "isize" | "f32" | "f64" | "bool" | "char" | "str"
+        "u8" | "u16"
+            | "u32"
+            | "u64"
+            | "u128"
+            | "usize"
+            | "i8"
+            | "i16"
+            | "i32"
+            | "i64"
+            | "i128"
+            | "isize"
+            | "f32"
+            | "f64"
+            | "bool"
+            | "char"
+            | "str"
     )
 }
 
@@ -65,15 +79,33 @@ enum Kind {
     /// A `macro_rules!` definition.
     MacroRules,
     Mod,
-    Trait { members: Vec<Sym> },
-    TraitItem { required: bool },
-    Impl { header_locals: Vec<Sym>, trait_name: Option<Sym>, foreign_trait: bool },
-    ImplItem { is_fn: bool },
-    UseLeaf { local: Sym, source: Sym },
+    Trait {
+        members: Vec<Sym>,
+    },
+    TraitItem {
+        required: bool,
+    },
+    Impl {
+        header_locals: Vec<Sym>,
+        trait_name: Option<Sym>,
+        foreign_trait: bool,
+    },
+    ImplItem {
+        is_fn: bool,
+    },
+    UseLeaf {
+        local: Sym,
+        source: Sym,
+    },
     /// A `use` of the standard library: kept wherever its module is.
     StdUse,
-    Glob { target: Option<Sym> },
-    MacroCall { macro_name: Sym, args: Vec<Sym> },
+    Glob {
+        target: Option<Sym>,
+    },
+    MacroCall {
+        macro_name: Sym,
+        args: Vec<Sym>,
+    },
     Always,
 }
 
@@ -122,14 +154,16 @@ fn collect_idents(tokens: TokenStream, interner: &mut Interner, out: &mut Vec<Sy
                 // never a free item; `name!` mentions a macro.
                 let punct = |k: usize, c: char| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == c);
                 let after_dot = i >= 1 && punct(i - 1, '.') && !(i >= 2 && punct(i - 2, '.'));
-                let after_type = i >= 3 && colons_at(i - 2) && match &trees[i - 3] {
-                    TokenTree::Ident(q) => {
-                        let q = q.to_string();
-                        q.starts_with(|c: char| c.is_ascii_uppercase()) || is_primitive(&q)
-                    }
-                    TokenTree::Punct(p) => p.as_char() == '>',
-                    _ => false,
-                };
+                let after_type = i >= 3
+                    && colons_at(i - 2)
+                    && match &trees[i - 3] {
+                        TokenTree::Ident(q) => {
+                            let q = q.to_string();
+                            q.starts_with(|c: char| c.is_ascii_uppercase()) || is_primitive(&q)
+                        }
+                        TokenTree::Punct(p) => p.as_char() == '>',
+                        _ => false,
+                    };
                 let is_macro = punct(i + 1, '!') && !punct(i + 2, '=');
                 // The name in a definition (`fn name`, `struct Name`) mentions nothing.
                 let defined = i >= 1
@@ -183,9 +217,18 @@ impl Index {
         out
     }
 
-    fn push(&mut self, address: usize, kind: Kind, name: Option<&str>, mut uses: Vec<Sym>, scope: &Scope) -> usize {
+    fn push(
+        &mut self,
+        address: usize,
+        kind: Kind,
+        name: Option<&str>,
+        mut uses: Vec<Sym>,
+        scope: &Scope,
+    ) -> usize {
         let key = match (&kind, name) {
-            (Kind::Named | Kind::MacroRules | Kind::Trait { .. }, Some(n)) => Some(format!("{}::{n}", scope.path)),
+            (Kind::Named | Kind::MacroRules | Kind::Trait { .. }, Some(n)) => {
+                Some(format!("{}::{n}", scope.path))
+            }
             _ => None,
         };
         self.push_keyed(address, kind, name, &mut uses, scope, key)
@@ -202,7 +245,11 @@ impl Index {
     ) -> usize {
         let name = name.map(|n| self.interner.sym(n));
         uses.retain(|u| !scope.shadow.contains(&(u & !KINDS)));
-        let lib = scope.path[1..].split("::").next().and_then(|k| k.parse().ok()).unwrap_or(0);
+        let lib = scope.path[1..]
+            .split("::")
+            .next()
+            .and_then(|k| k.parse().ok())
+            .unwrap_or(0);
         self.nodes.push(Node {
             kind,
             key,
@@ -227,8 +274,12 @@ impl Index {
                 for (tree, path) in leaves {
                     if is_std_path(&path) {
                         match tree {
-                            syn::UseTree::Name(n) => shadow.insert(self.interner.sym(&n.ident.to_string())),
-                            syn::UseTree::Rename(r) => shadow.insert(self.interner.sym(&r.rename.to_string())),
+                            syn::UseTree::Name(n) => {
+                                shadow.insert(self.interner.sym(&n.ident.to_string()))
+                            }
+                            syn::UseTree::Rename(r) => {
+                                shadow.insert(self.interner.sym(&r.rename.to_string()))
+                            }
                             _ => false,
                         };
                     }
@@ -245,7 +296,8 @@ impl Index {
             let a = addr(item);
             match item {
                 syn::Item::Mod(m) => {
-                    let id = self.push(a, Kind::Mod, Some(&m.ident.to_string()), Vec::new(), parent);
+                    let id =
+                        self.push(a, Kind::Mod, Some(&m.ident.to_string()), Vec::new(), parent);
                     if let Some((_, content)) = &m.content {
                         let inner = Scope {
                             parent: Some(id),
@@ -270,7 +322,13 @@ impl Index {
                         .filter_map(trait_item_name)
                         .map(|n| self.interner.sym(&n))
                         .collect();
-                    let id = self.push(a, Kind::Trait { members }, Some(&t.ident.to_string()), uses, parent);
+                    let id = self.push(
+                        a,
+                        Kind::Trait { members },
+                        Some(&t.ident.to_string()),
+                        uses,
+                        parent,
+                    );
                     for ti in &t.items {
                         let required = match ti {
                             syn::TraitItem::Fn(f) => f.default.is_none(),
@@ -278,9 +336,21 @@ impl Index {
                         };
                         let mut uses = self.idents(ti);
                         let name = trait_item_name(ti);
-                        let inside = Scope { parent: Some(id), ..parent.clone() };
-                        let key = name.as_ref().map(|n| format!("{}::{}::{n}", parent.path, t.ident));
-                        self.push_keyed(addr(ti), Kind::TraitItem { required }, name.as_deref(), &mut uses, &inside, key);
+                        let inside = Scope {
+                            parent: Some(id),
+                            ..parent.clone()
+                        };
+                        let key = name
+                            .as_ref()
+                            .map(|n| format!("{}::{}::{n}", parent.path, t.ident));
+                        self.push_keyed(
+                            addr(ti),
+                            Kind::TraitItem { required },
+                            name.as_deref(),
+                            &mut uses,
+                            &inside,
+                            key,
+                        );
                     }
                 }
                 syn::Item::Impl(i) => {
@@ -295,7 +365,11 @@ impl Index {
                         })
                         .collect();
                     let mut header_tokens = i.self_ty.to_token_stream();
-                    let trait_name = i.trait_.as_ref().and_then(|(_, p, _)| p.segments.last()).map(|s| s.ident.to_string());
+                    let trait_name = i
+                        .trait_
+                        .as_ref()
+                        .and_then(|(_, p, _)| p.segments.last())
+                        .map(|s| s.ident.to_string());
                     if let Some((_, p, _)) = &i.trait_ {
                         header_tokens.extend(p.to_token_stream());
                     }
@@ -309,7 +383,9 @@ impl Index {
                             local_types.contains(name) && !params.contains(name)
                         })
                         .collect();
-                    let foreign_trait = trait_name.as_ref().is_some_and(|n| !local_types.contains(n));
+                    let foreign_trait = trait_name
+                        .as_ref()
+                        .is_some_and(|n| !local_types.contains(n));
                     let header = {
                         let generics = &i.generics;
                         let where_clause = &i.generics.where_clause;
@@ -335,7 +411,8 @@ impl Index {
                         parent,
                     );
                     // An impl goes with a type of its own module found dead.
-                    self.nodes[id].key = self_head.as_ref().map(|h| format!("{}::{h}", parent.path));
+                    self.nodes[id].key =
+                        self_head.as_ref().map(|h| format!("{}::{h}", parent.path));
                     for ii in &i.items {
                         let (name, is_fn) = match ii {
                             syn::ImplItem::Fn(f) => (Some(f.sig.ident.to_string()), true),
@@ -344,12 +421,24 @@ impl Index {
                             _ => (None, false),
                         };
                         let mut uses = self.idents(ii);
-                        let inside = Scope { parent: Some(id), ..parent.clone() };
+                        let inside = Scope {
+                            parent: Some(id),
+                            ..parent.clone()
+                        };
                         let key = match (&trait_sym, is_fn, &name, self_head.as_deref()) {
-                            (None, true, Some(n), Some(head)) => Some(format!("{}::<{head}>::{n}", parent.path)),
+                            (None, true, Some(n), Some(head)) => {
+                                Some(format!("{}::<{head}>::{n}", parent.path))
+                            }
                             _ => None,
                         };
-                        self.push_keyed(addr(ii), Kind::ImplItem { is_fn }, name.as_deref(), &mut uses, &inside, key);
+                        self.push_keyed(
+                            addr(ii),
+                            Kind::ImplItem { is_fn },
+                            name.as_deref(),
+                            &mut uses,
+                            &inside,
+                            key,
+                        );
                     }
                 }
                 syn::Item::Use(u) => {
@@ -378,7 +467,17 @@ impl Index {
                                 let sym = self.interner.sym(&name);
                                 uses.push(sym);
                                 let key = self.target_key(&path, &name, parent);
-                                self.push_keyed(addr(tree), Kind::UseLeaf { local: sym, source: sym }, None, &mut uses, parent, key);
+                                self.push_keyed(
+                                    addr(tree),
+                                    Kind::UseLeaf {
+                                        local: sym,
+                                        source: sym,
+                                    },
+                                    None,
+                                    &mut uses,
+                                    parent,
+                                    key,
+                                );
                             }
                             syn::UseTree::Rename(r) => {
                                 let mut source = r.ident.to_string();
@@ -388,8 +487,18 @@ impl Index {
                                 let source = self.interner.sym(&source);
                                 uses.push(source);
                                 let local = self.interner.sym(&r.rename.to_string());
-                                let key = self.target_key(&path, &self.interner.names[source as usize].clone(), parent);
-                                self.push(addr(tree), Kind::UseLeaf { local, source }, None, uses, parent);
+                                let key = self.target_key(
+                                    &path,
+                                    &self.interner.names[source as usize].clone(),
+                                    parent,
+                                );
+                                self.push(
+                                    addr(tree),
+                                    Kind::UseLeaf { local, source },
+                                    None,
+                                    uses,
+                                    parent,
+                                );
                                 self.nodes.last_mut().unwrap().key = key;
                             }
                             _ => {}
@@ -401,11 +510,26 @@ impl Index {
                     match &m.ident {
                         Some(name) => {
                             // A macro's names resolve where it is called: no shadowing.
-                            let unshadowed = Scope { shadow: Rc::default(), ..parent.clone() };
-                            self.push(a, Kind::MacroRules, Some(&name.to_string()), uses, &unshadowed);
+                            let unshadowed = Scope {
+                                shadow: Rc::default(),
+                                ..parent.clone()
+                            };
+                            self.push(
+                                a,
+                                Kind::MacroRules,
+                                Some(&name.to_string()),
+                                uses,
+                                &unshadowed,
+                            );
                         }
                         None => {
-                            let macro_name = m.mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+                            let macro_name = m
+                                .mac
+                                .path
+                                .segments
+                                .last()
+                                .map(|s| s.ident.to_string())
+                                .unwrap_or_default();
                             let macro_name = self.interner.sym(&macro_name);
                             let mut args = Vec::new();
                             collect_idents(m.mac.tokens.clone(), &mut self.interner, &mut args);
@@ -488,7 +612,11 @@ fn named_item(item: &syn::Item) -> Option<String> {
 }
 
 /// The leaves of a `use` tree with the path leading to each.
-fn use_leaves<'a>(tree: &'a syn::UseTree, path: &mut Vec<String>, out: &mut Vec<(&'a syn::UseTree, Vec<String>)>) {
+fn use_leaves<'a>(
+    tree: &'a syn::UseTree,
+    path: &mut Vec<String>,
+    out: &mut Vec<(&'a syn::UseTree, Vec<String>)>,
+) {
     match tree {
         syn::UseTree::Path(p) => {
             path.push(p.ident.to_string());
@@ -531,7 +659,8 @@ impl Mentions {
 }
 
 fn is_std_path(path: &[String]) -> bool {
-    path.first().is_some_and(|h| matches!(h.as_str(), "std" | "core" | "alloc"))
+    path.first()
+        .is_some_and(|h| matches!(h.as_str(), "std" | "core" | "alloc"))
 }
 
 /// Names that say nothing about which item a macro call makes.
@@ -539,20 +668,115 @@ fn is_noise(name: &str) -> bool {
     name.len() < 2
         || matches!(
             name,
-            "fn" | "impl" | "for" | "where" | "pub" | "self" | "Self" | "mut" | "ref" | "let" | "const"
-                | "struct" | "enum" | "type" | "crate" | "super" | "usize" | "isize" | "u8" | "u16"
-                | "u32" | "u64" | "u128" | "i8" | "i16" | "i32" | "i64" | "i128" | "f32" | "f64"
-                | "bool" | "char" | "str" | "String" | "Option" | "Some" | "None" | "Result" | "Ok"
-                | "Err" | "Vec" | "Box" | "Clone" | "Copy" | "Default" | "Iterator" | "IntoIterator"
-                | "Debug" | "PartialEq" | "Eq" | "PartialOrd" | "Ord" | "Hash" | "Send" | "Sync"
-                | "Sized" | "Drop" | "Fn" | "FnMut" | "FnOnce" | "From" | "Into" | "ToString"
-                | "ToOwned" | "AsRef" | "AsMut" | "Extend" | "DoubleEndedIterator"
-                | "ExactSizeIterator" | "Display" | "Write" | "Read" | "Add" | "Sub" | "Mul" | "Div"
-                | "Rem" | "Neg" | "Not" | "BitAnd" | "BitOr" | "BitXor" | "Shl" | "Shr" | "AddAssign"
-                | "SubAssign" | "MulAssign" | "DivAssign" | "RemAssign" | "Index" | "IndexMut"
-                | "Deref" | "DerefMut" | "FromStr" | "FromIterator" | "Sum" | "Product" | "Borrow"
-                | "Ordering" | "Formatter" | "Hasher" | "Error" | "Range" | "UpperExp" | "LowerExp"
-                | "UpperHex" | "LowerHex" | "Octal" | "Binary" | "Pointer"
+            "fn" | "impl"
+                | "for"
+                | "where"
+                | "pub"
+                | "self"
+                | "Self"
+                | "mut"
+                | "ref"
+                | "let"
+                | "const"
+                | "struct"
+                | "enum"
+                | "type"
+                | "crate"
+                | "super"
+                | "usize"
+                | "isize"
+                | "u8"
+                | "u16"
+                | "u32"
+                | "u64"
+                | "u128"
+                | "i8"
+                | "i16"
+                | "i32"
+                | "i64"
+                | "i128"
+                | "f32"
+                | "f64"
+                | "bool"
+                | "char"
+                | "str"
+                | "String"
+                | "Option"
+                | "Some"
+                | "None"
+                | "Result"
+                | "Ok"
+                | "Err"
+                | "Vec"
+                | "Box"
+                | "Clone"
+                | "Copy"
+                | "Default"
+                | "Iterator"
+                | "IntoIterator"
+                | "Debug"
+                | "PartialEq"
+                | "Eq"
+                | "PartialOrd"
+                | "Ord"
+                | "Hash"
+                | "Send"
+                | "Sync"
+                | "Sized"
+                | "Drop"
+                | "Fn"
+                | "FnMut"
+                | "FnOnce"
+                | "From"
+                | "Into"
+                | "ToString"
+                | "ToOwned"
+                | "AsRef"
+                | "AsMut"
+                | "Extend"
+                | "DoubleEndedIterator"
+                | "ExactSizeIterator"
+                | "Display"
+                | "Write"
+                | "Read"
+                | "Add"
+                | "Sub"
+                | "Mul"
+                | "Div"
+                | "Rem"
+                | "Neg"
+                | "Not"
+                | "BitAnd"
+                | "BitOr"
+                | "BitXor"
+                | "Shl"
+                | "Shr"
+                | "AddAssign"
+                | "SubAssign"
+                | "MulAssign"
+                | "DivAssign"
+                | "RemAssign"
+                | "Index"
+                | "IndexMut"
+                | "Deref"
+                | "DerefMut"
+                | "FromStr"
+                | "FromIterator"
+                | "Sum"
+                | "Product"
+                | "Borrow"
+                | "Ordering"
+                | "Formatter"
+                | "Hasher"
+                | "Error"
+                | "Range"
+                | "UpperExp"
+                | "LowerExp"
+                | "UpperHex"
+                | "LowerHex"
+                | "Octal"
+                | "Binary"
+                | "Pointer"
         )
 }
 
@@ -600,7 +824,9 @@ pub fn reach(
     // The methods of each library trait (by trait name), for traits reached by a method.
     let mut trait_methods: HashMap<Sym, Vec<Sym>> = HashMap::new();
     for node in &index.nodes {
-        if let (Some(n), Kind::Named | Kind::MacroRules | Kind::Trait { .. }) = (node.name, &node.kind) {
+        if let (Some(n), Kind::Named | Kind::MacroRules | Kind::Trait { .. }) =
+            (node.name, &node.kind)
+        {
             item_names.insert(n);
         }
         if let (Some(n), Kind::Trait { members }) = (node.name, &node.kind) {
@@ -616,7 +842,12 @@ pub fn reach(
         let sym = index.interner.sym(name);
         // Only type and trait names: what a macro makes hangs on them (`impl Trait for
         // Type`); its lowercase names are mostly its own parameters.
-        macro_triggers.insert(sym, all.into_iter().filter(|s| local_type_syms.contains(s)).collect());
+        macro_triggers.insert(
+            sym,
+            all.into_iter()
+                .filter(|s| local_type_syms.contains(s))
+                .collect(),
+        );
     }
     // Types a macro definition names are never taken out: a call makes several items at
     // once, some of which may be needed while the compiler found one of those types dead.
@@ -640,7 +871,9 @@ pub fn reach(
     // Methods a library trait requires, by trait name.
     let mut required: HashMap<Sym, HashSet<Sym>> = HashMap::new();
     for node in &index.nodes {
-        if let (Kind::TraitItem { required: true }, Some(name), Some(p)) = (&node.kind, node.name, node.parent) {
+        if let (Kind::TraitItem { required: true }, Some(name), Some(p)) =
+            (&node.kind, node.name, node.parent)
+        {
             if let Some(trait_name) = index.nodes[p].name {
                 required.entry(trait_name).or_default().insert(name);
             }
@@ -650,14 +883,20 @@ pub fn reach(
     // (an `_`-prefixed function, which the lint never reports) is dead as well.
     let mut by_name: HashMap<Sym, bool> = HashMap::new();
     for (i, node) in index.nodes.iter().enumerate() {
-        if let (Some(n), Kind::Named | Kind::MacroRules | Kind::Trait { .. }) = (node.name, &node.kind) {
+        if let (Some(n), Kind::Named | Kind::MacroRules | Kind::Trait { .. }) =
+            (node.name, &node.kind)
+        {
             *by_name.entry(n).or_insert(true) &= is_banned[i];
         }
     }
     // Only type and trait names: a lowercase name may as well be a local variable's.
     let banned_names: HashSet<Sym> = by_name
         .into_iter()
-        .filter(|&(n, all)| all && index.name_of(n).starts_with(|c: char| c.is_ascii_uppercase()))
+        .filter(|&(n, all)| {
+            all && index
+                .name_of(n)
+                .starts_with(|c: char| c.is_ascii_uppercase())
+        })
         .map(|(n, _)| n)
         .collect();
     // Trait methods the compiler found never called: gone from the trait and its impls.
@@ -679,7 +918,9 @@ pub fn reach(
                     for &a in args {
                         let made = !local_type_syms.contains(&a)
                             && !item_names.contains(&a)
-                            && index.name_of(a).starts_with(|c: char| c.is_ascii_uppercase());
+                            && index
+                                .name_of(a)
+                                .starts_with(|c: char| c.is_ascii_uppercase());
                         if made && unavailable.insert(a) {
                             grew = true;
                         }
@@ -698,11 +939,18 @@ pub fn reach(
     let mut introduced: HashMap<Sym, usize> = HashMap::new();
     loop {
         let mut changed = false;
+        // By index: a node is read beside its parent and changed in place.
+        #[allow(clippy::needless_range_loop)]
         for i in 0..index.nodes.len() {
             if index.nodes[i].kept
                 || is_banned[i]
-                || (!matches!(index.nodes[i].kind, Kind::MacroRules | Kind::MacroCall { .. })
-                    && index.nodes[i].uses.iter().any(|u| u & KINDS == 0 && banned_names.contains(u)))
+                || (!matches!(
+                    index.nodes[i].kind,
+                    Kind::MacroRules | Kind::MacroCall { .. }
+                ) && index.nodes[i]
+                    .uses
+                    .iter()
+                    .any(|u| u & KINDS == 0 && banned_names.contains(u)))
                 || matches!(&index.nodes[i].kind, Kind::MacroCall { args, .. } if args.iter().any(|a| unavailable.contains(a)))
             {
                 continue;
@@ -718,7 +966,9 @@ pub fn reach(
             };
             let keep = match &node.kind {
                 Kind::Named => named(node.name),
-                Kind::MacroRules => named(node.name) || node.name.is_some_and(|n| mentioned.macros.contains(&n)),
+                Kind::MacroRules => {
+                    named(node.name) || node.name.is_some_and(|n| mentioned.macros.contains(&n))
+                }
                 Kind::Mod | Kind::Glob { .. } | Kind::StdUse => false,
                 // A trait is in scope where it is defined: a call of one of its methods
                 // there needs it even when no one writes its name.
@@ -728,20 +978,33 @@ pub fn reach(
                             && node.name.is_some_and(reached_by_method))
                 }
                 Kind::TraitItem { required } => parent_kept && (*required || method(node.name)),
-                Kind::Impl { header_locals, .. } => header_locals.iter().all(|s| kept_names.contains(s)),
+                Kind::Impl { header_locals, .. } => {
+                    header_locals.iter().all(|s| kept_names.contains(s))
+                }
                 Kind::ImplItem { is_fn } => {
                     parent_kept && {
-                        let Kind::Impl { trait_name, foreign_trait, .. } = &index.nodes[node.parent.unwrap()].kind else {
+                        let Kind::Impl {
+                            trait_name,
+                            foreign_trait,
+                            ..
+                        } = &index.nodes[node.parent.unwrap()].kind
+                        else {
                             unreachable!("impl items sit in impls")
                         };
                         match trait_name {
                             None => method(node.name),
                             Some(_) if *foreign_trait => true,
-                            Some(t) if node.name.is_some_and(|n| banned_methods.contains(&(*t, n))) => false,
+                            Some(t)
+                                if node.name.is_some_and(|n| banned_methods.contains(&(*t, n))) =>
+                            {
+                                false
+                            }
                             Some(t) => {
                                 !is_fn
                                     || method(node.name)
-                                    || node.name.is_some_and(|n| required.get(t).is_some_and(|r| r.contains(&n)))
+                                    || node.name.is_some_and(|n| {
+                                        required.get(t).is_some_and(|r| r.contains(&n))
+                                    })
                             }
                         }
                     }
@@ -767,9 +1030,13 @@ pub fn reach(
                                 false
                             } else {
                                 mentioned.path.contains(s)
-                                    && index.name_of(*s).starts_with(|c: char| c.is_ascii_uppercase())
+                                    && index
+                                        .name_of(*s)
+                                        .starts_with(|c: char| c.is_ascii_uppercase())
                             }
-                    }) || macro_triggers.get(macro_name).is_some_and(|t| t.iter().any(|s| kept_names.contains(s)));
+                    }) || macro_triggers
+                        .get(macro_name)
+                        .is_some_and(|t| t.iter().any(|s| kept_names.contains(s)));
                     // ...unless a type its definition names is dead: what it makes would
                     // name it too (the arms never used are gone by then).
                     let dead = macro_triggers
@@ -798,8 +1065,12 @@ pub fn reach(
                             .collect();
                         eprintln!("   macro call: args {hits:?} definition {trig:?}");
                     }
-                    let uses: Vec<&str> =
-                        node.uses.iter().take(8).map(|u| index.interner.names[(u & !KINDS) as usize].as_str()).collect();
+                    let uses: Vec<&str> = node
+                        .uses
+                        .iter()
+                        .take(8)
+                        .map(|u| index.interner.names[(u & !KINDS) as usize].as_str())
+                        .collect();
                     eprintln!("kept {i} {:?} {uses:?}", node.key);
                 }
                 if debug {
@@ -809,12 +1080,17 @@ pub fn reach(
                         }
                     }
                     if let Some(n) = node.name {
-                        eprintln!("   name {} first path-mentioned by {:?}", index.interner.names[n as usize], introduced.get(&n));
+                        eprintln!(
+                            "   name {} first path-mentioned by {:?}",
+                            index.interner.names[n as usize],
+                            introduced.get(&n)
+                        );
                     }
                 }
                 if let Kind::UseLeaf { local, source } = node.kind {
                     // Imported only as a macro: its source is wanted only as a macro.
-                    let as_macro = !mentioned.path.contains(&local) && mentioned.macros.contains(&local);
+                    let as_macro =
+                        !mentioned.path.contains(&local) && mentioned.macros.contains(&local);
                     for &u in &node.uses {
                         mentioned.extend(&[if as_macro && u == source { u | MAC } else { u }]);
                     }
@@ -822,12 +1098,18 @@ pub fn reach(
                     mentioned.extend(&node.uses);
                 }
                 if let Some(n) = node.name {
-                    if matches!(node.kind, Kind::Named | Kind::MacroRules | Kind::Trait { .. }) {
+                    if matches!(
+                        node.kind,
+                        Kind::Named | Kind::MacroRules | Kind::Trait { .. }
+                    ) {
                         kept_names.insert(n);
                         mentioned.extend(&[n]);
                     }
                 }
-                if !matches!(node.kind, Kind::UseLeaf { .. } | Kind::TraitItem { .. } | Kind::ImplItem { .. }) {
+                if !matches!(
+                    node.kind,
+                    Kind::UseLeaf { .. } | Kind::TraitItem { .. } | Kind::ImplItem { .. }
+                ) {
                     live.insert((node.lib, node.parent));
                 }
                 changed = true;
@@ -839,7 +1121,11 @@ pub fn reach(
     }
     // Modules: kept when named or holding anything kept.
     for i in 0..index.nodes.len() {
-        if matches!(index.nodes[i].kind, Kind::Mod) && index.nodes[i].name.is_some_and(|n| mentioned.path.contains(&n)) {
+        if matches!(index.nodes[i].kind, Kind::Mod)
+            && index.nodes[i]
+                .name
+                .is_some_and(|n| mentioned.path.contains(&n))
+        {
             index.nodes[i].kept = true;
         }
     }
@@ -853,11 +1139,21 @@ pub fn reach(
         }
     }
     // Globs: kept unless they open a library module, enum or trait that is gone.
-    let kept_names: HashSet<Sym> = index.nodes.iter().filter(|n| n.kept).filter_map(|n| n.name).collect();
+    let kept_names: HashSet<Sym> = index
+        .nodes
+        .iter()
+        .filter(|n| n.kept)
+        .filter_map(|n| n.name)
+        .collect();
     let defined: HashSet<Sym> = index
         .nodes
         .iter()
-        .filter(|n| matches!(n.kind, Kind::Mod | Kind::Named | Kind::MacroRules | Kind::Trait { .. }))
+        .filter(|n| {
+            matches!(
+                n.kind,
+                Kind::Mod | Kind::Named | Kind::MacroRules | Kind::Trait { .. }
+            )
+        })
         .filter_map(|n| n.name)
         .collect();
     // A library's root imports stay only if anything else of it does.
@@ -893,7 +1189,11 @@ pub fn reach(
     }
 }
 
-fn gather_definitions(items: &[syn::Item], types: &mut HashSet<String>, macros: &mut HashMap<String, TokenStream>) {
+fn gather_definitions(
+    items: &[syn::Item],
+    types: &mut HashSet<String>,
+    macros: &mut HashMap<String, TokenStream>,
+) {
     for item in items {
         match item {
             syn::Item::Struct(s) => {
@@ -969,7 +1269,9 @@ impl Kept {
     /// none is left.
     fn prune_use_tree(&self, original: &syn::UseTree, tree: &mut syn::UseTree) -> bool {
         match (original, tree) {
-            (syn::UseTree::Path(o), syn::UseTree::Path(p)) => self.prune_use_tree(&o.tree, &mut p.tree),
+            (syn::UseTree::Path(o), syn::UseTree::Path(p)) => {
+                self.prune_use_tree(&o.tree, &mut p.tree)
+            }
             (syn::UseTree::Group(o), syn::UseTree::Group(g)) => {
                 let old = std::mem::take(&mut g.items);
                 for (ot, mut t) in o.items.iter().zip(old) {

@@ -94,10 +94,9 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
             fastout(item, &text, &at, &mut edits)?;
         }
     }
-    let globs = refs
-        .paths
-        .iter()
-        .any(|(segments, _)| segments.last().is_some_and(|l| l == "*") && deps.contains_key(&segments[0]));
+    let globs = refs.paths.iter().any(|(segments, _)| {
+        segments.last().is_some_and(|l| l == "*") && deps.contains_key(&segments[0])
+    });
     Ok(Solution {
         text: edits.apply(&text),
         seeds,
