@@ -16,9 +16,9 @@ fn main() {
         g.add_edge(s, i, k, 0);
         g.add_edge(n + i, t, k, 0);
     }
-    for i in 0..n {
-        for j in 0..n {
-            g.add_edge(i, n + j, 1, BIG - a[i][j]);
+    for (i, row) in a.iter().enumerate() {
+        for (j, &v) in row.iter().enumerate() {
+            g.add_edge(i, n + j, 1, BIG - v);
         }
     }
     let (_, cost) = g.flow(s, t, n as i64 * k);
