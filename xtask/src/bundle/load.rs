@@ -131,6 +131,13 @@ impl VisitMut for CfgRewriter<'_> {
         }
     }
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        if mac.path.is_ident("cfg") {
+            // `cfg!(predicate)`: the whole argument is the predicate.
+            if let Some(tokens) = self.cfg.settle_group("cfg", mac.tokens.clone()) {
+                mac.tokens = tokens;
+                return;
+            }
+        }
         mac.tokens = self.cfg.rewrite_tokens(std::mem::take(&mut mac.tokens));
     }
 }

@@ -279,3 +279,6 @@ fn drop_dead_arms(
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

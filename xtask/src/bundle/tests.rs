@@ -1,0 +1,517 @@
+//! Tests of the bundler on fixture libraries. Each is differential: the fixture library is
+//! also built by rustc as a real crate and the solution linked against it (`--extern`), and
+//! the bundle, compiled alone with plain `rustc --edition 2021`, must print the same bytes.
+//! Markers in the fixtures then show what pruning kept and what it removed.
+
+use super::{bundle, Dep, Layout, Library, Options, Pruning};
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn write_tree(root: &Path, files: &[(&str, &str)]) {
+    for (name, text) in files {
+        let path = root.join(name);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+}
+
+/// A fixture library named `fixture` under `dir`.
+fn library(dir: &Path, files: &[(&str, &str)]) -> Library {
+    write_tree(&dir.join("fixture/src"), files);
+    Library {
+        module: "fixture".into(),
+        package: "fixture 0.0.0".into(),
+        root: dir.join("fixture/src/lib.rs"),
+        edition: "2021".into(),
+        features: Vec::new(),
+        deps: BTreeMap::new(),
+        notice: "fixture".into(),
+        unbundleable: None,
+    }
+}
+
+fn deps_on(lib: &Library) -> BTreeMap<String, Dep> {
+    BTreeMap::from([(lib.module.clone(), Dep::Module(lib.module.clone()))])
+}
+
+fn run(binary: &Path, input: &[u8]) -> String {
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{} failed", binary.display());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn rustc(dir: &Path, args: &[&str]) {
+    let out = Command::new("rustc")
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "rustc {args:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// What the solution prints when built the ordinary way, against the library as a crate.
+fn reference_output(dir: &Path, lib: &Library, main: &Path, input: &[u8]) -> String {
+    let build = dir.join("reference");
+    fs::create_dir_all(&build).unwrap();
+    let lib_root = lib.root.to_str().unwrap();
+    rustc(
+        &build,
+        &["--edition", "2021", "--crate-type", "lib", "--crate-name", "fixture", lib_root],
+    );
+    rustc(
+        &build,
+        &[
+            "--edition",
+            "2021",
+            "--extern",
+            "fixture=libfixture.rlib",
+            "-o",
+            "reference",
+            main.to_str().unwrap(),
+        ],
+    );
+    run(&build.join("reference"), input)
+}
+
+/// Compiles a bundle alone as the judge does and runs it.
+fn bundle_output(dir: &Path, text: &str, input: &[u8]) -> String {
+    let build = dir.join("bundled");
+    fs::create_dir_all(&build).unwrap();
+    fs::write(build.join("Main.rs"), text).unwrap();
+    rustc(&build, &["--edition", "2021", "-O", "-o", "Main", "Main.rs"]);
+    run(&build.join("Main"), input)
+}
+
+/// Bundles `main` with the fixture (both prunings) and checks it prints what the ordinary
+/// build prints; returns the compiler-pruned bundle's text.
+fn differential(files: &[(&str, &str)], main: &str, input: &[u8]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = library(dir.path(), files);
+    let main_rs = dir.path().join("main.rs");
+    fs::write(&main_rs, main).unwrap();
+    let expected = reference_output(dir.path(), &lib, &main_rs, input);
+    let mut compiler_pruned = String::new();
+    for pruning in [Pruning::Names, Pruning::Compiler] {
+        let options = Options {
+            pruning,
+            layout: Layout::Compact,
+        };
+        let b = bundle(&main_rs, &deps_on(&lib), std::slice::from_ref(&lib), options).unwrap();
+        assert_eq!(
+            bundle_output(dir.path(), &b.text, input),
+            expected,
+            "{pruning:?} bundle differs:\n{}",
+            b.text
+        );
+        compiler_pruned = b.text;
+    }
+    compiler_pruned
+}
+
+#[test]
+fn trait_default_methods_are_kept_only_when_called() {
+    let text = differential(
+        &[(
+            "lib.rs",
+            "pub trait Ext: Iterator + Sized {\n\
+                 fn doubled_sum(self) -> i64 where Self::Item: Into<i64> { self.map(|x| x.into() * 2).sum() }\n\
+                 fn marker_unused_a(self) -> usize { self.count() + MARKER_A }\n\
+                 fn marker_unused_b(self) -> usize { let _ = MARKER_B; 0 }\n\
+             }\n\
+             impl<T: Iterator> Ext for T {}\n\
+             pub const MARKER_A: usize = 1;\npub const MARKER_B: usize = 2;\n",
+        )],
+        "use fixture::Ext;\nfn main() { println!(\"{}\", [1i32, 2, 3].into_iter().doubled_sum()); }\n",
+        b"",
+    );
+    assert!(text.contains("fn doubled_sum"));
+    assert!(!text.contains("marker_unused_a") && !text.contains("MARKER_B"), "{text}");
+}
+
+#[test]
+fn blanket_impls_follow_their_trait() {
+    let text = differential(
+        &[(
+            "lib.rs",
+            "use std::fmt::Display;\n\
+             pub trait Shout { fn shout(&self) -> String; }\n\
+             impl<T: Display> Shout for T { fn shout(&self) -> String { format!(\"{}!\", self) } }\n\
+             pub trait Whisper { fn whisper(&self) -> String; }\n\
+             impl<T: Display> Whisper for T { fn whisper(&self) -> String { format!(\"WHISPER_MARKER {}\", self) } }\n",
+        )],
+        "use fixture::Shout;\nfn main() { println!(\"{} {}\", 42.shout(), \"hi\".shout()); }\n",
+        b"",
+    );
+    assert!(!text.contains("WHISPER_MARKER"), "{text}");
+}
+
+#[test]
+fn impls_made_by_macro_rules_are_kept_with_their_trait() {
+    let text = differential(
+        &[(
+            "lib.rs",
+            "pub trait Double { fn double(self) -> Self; }\n\
+             macro_rules! impl_double { ($($t:ty),*) => { $(impl Double for $t { fn double(self) -> Self { self * 2 } })* }; }\n\
+             impl_double!(i32, u64);\n\
+             pub trait Halve { fn halve(self) -> Self; }\n\
+             macro_rules! impl_halve { ($($t:ty),*) => { $(impl Halve for $t { fn halve(self) -> Self { let _ = HALVE_MARKER; self / 2 } })* }; }\n\
+             impl_halve!(i32, u64);\n\
+             pub const HALVE_MARKER: i32 = 0;\n",
+        )],
+        "use fixture::Double;\nfn main() { println!(\"{} {}\", 21i32.double(), 5u64.double()); }\n",
+        b"",
+    );
+    assert!(!text.contains("HALVE_MARKER") && !text.contains("impl_halve"), "{text}");
+}
+
+#[test]
+fn pub_use_chains_and_globs_reach_the_item_and_drop_the_rest() {
+    let text = differential(
+        &[
+            (
+                "lib.rs",
+                "mod a;\nmod b;\npub use self::a::*;\npub mod prelude { pub use crate::b::Thing as Renamed; }\n",
+            ),
+            ("a.rs", "pub use crate::b::Thing;\npub use crate::b::Other;\n"),
+            (
+                "b.rs",
+                "pub struct Thing(pub i32);\nimpl Thing { pub fn get(&self) -> i32 { self.0 } }\n\
+                 pub struct Other;\nimpl Other { pub fn other_marker() -> i32 { OTHER_MARKER } }\n\
+                 pub const OTHER_MARKER: i32 = 7;\n",
+            ),
+        ],
+        "use fixture::prelude::Renamed;\nfn main() { println!(\"{} {}\", fixture::Thing(3).get(), Renamed(4).get()); }\n",
+        b"",
+    );
+    assert!(!text.contains("OTHER_MARKER"), "{text}");
+}
+
+#[test]
+fn traits_named_only_in_where_clauses_are_kept_with_their_impls() {
+    let text = differential(
+        &[(
+            "lib.rs",
+            "pub trait Weight { fn weight(&self) -> i64; }\n\
+             impl Weight for i64 { fn weight(&self) -> i64 { *self * 10 } }\n\
+             impl Weight for &str { fn weight(&self) -> i64 { self.len() as i64 } }\n\
+             pub fn total<I>(items: I) -> i64 where I: IntoIterator, I::Item: Weight { items.into_iter().map(|x| x.weight()).sum() }\n\
+             pub struct Unused;\nimpl Weight for Unused { fn weight(&self) -> i64 { UNUSED_MARKER } }\n\
+             pub const UNUSED_MARKER: i64 = 0;\n",
+        )],
+        "fn main() { println!(\"{} {}\", fixture::total(vec![1i64, 2]), fixture::total([\"ab\", \"c\"])); }\n",
+        b"",
+    );
+    assert!(!text.contains("UNUSED_MARKER"), "{text}");
+}
+
+#[test]
+fn methods_reached_through_a_glob_imported_trait_are_kept() {
+    differential(
+        &[(
+            "lib.rs",
+            "pub trait Square { fn squared(self) -> Self; }\n\
+             impl Square for i64 { fn squared(self) -> Self { self * self } }\n",
+        )],
+        "use fixture::*;\nfn main() { println!(\"{}\", 12i64.squared()); }\n",
+        b"",
+    );
+}
+
+#[test]
+fn trait_methods_called_inside_the_library_keep_their_trait() {
+    // The trait is in scope where it is defined; nobody writes its name.
+    differential(
+        &[(
+            "lib.rs",
+            "trait Internal { fn helper(&self) -> i32 { 5 } }\n\
+             pub struct S;\nimpl Internal for S {}\n\
+             impl S { pub fn value(&self) -> i32 { self.helper() * 2 } }\n",
+        )],
+        "fn main() { println!(\"{}\", fixture::S.value()); }\n",
+        b"",
+    );
+}
+
+#[test]
+fn associated_consts_and_types_are_kept() {
+    differential(
+        &[(
+            "lib.rs",
+            "pub trait Shape { const SIDES: u32; type Unit: Default + std::fmt::Debug; fn unit() -> Self::Unit { Self::Unit::default() } }\n\
+             pub struct Square;\nimpl Shape for Square { const SIDES: u32 = 4; type Unit = u8; }\n\
+             pub struct Triangle;\nimpl Shape for Triangle { const SIDES: u32 = 3; type Unit = (); }\n",
+        )],
+        "use fixture::{Shape, Square};\nfn main() { println!(\"{} {:?}\", <Square as Shape>::SIDES, Square::unit()); }\n",
+        b"",
+    );
+}
+
+#[test]
+fn impls_for_tuples_are_kept_with_their_trait() {
+    differential(
+        &[(
+            "lib.rs",
+            "pub trait Sum2 { fn sum2(&self) -> i64; }\n\
+             impl Sum2 for (i64, i64) { fn sum2(&self) -> i64 { self.0 + self.1 } }\n\
+             impl Sum2 for (i64, i64, i64) { fn sum2(&self) -> i64 { self.0 + self.1 + self.2 } }\n",
+        )],
+        "use fixture::Sum2;\nfn main() { println!(\"{} {}\", (1, 2).sum2(), (1, 2, 3).sum2()); }\n",
+        b"",
+    );
+}
+
+#[test]
+fn nested_modules_paths_and_exported_macros_survive_bundling() {
+    let text = differential(
+        &[
+            (
+                "lib.rs",
+                "//! The fixture.\n#![allow(clippy::all)]\npub mod a;\npub mod b;\npub mod c;\npub mod mac;\npub mod unused;\n",
+            ),
+            (
+                "a.rs",
+                "pub mod inner {\n    pub fn twice(x: i32) -> i32 { super::helper(x) * 2 + super::super::c::three() }\n}\n\
+                 fn helper(x: i32) -> i32 { crate::b::plus_one(x) }\n\
+                 #[cfg(test)]\nmod tests { #[test] fn t() { assert!(TEST_ONLY_MARKER); } }\n",
+            ),
+            (
+                "b.rs",
+                "// Copyright header of b.\npub fn plus_one(x: i32) -> i32 {\n    x + 1 // LINE_COMMENT_MARKER\n}\n\
+                 /* BLOCK_COMMENT_MARKER */\npub fn url() -> &'static str { \"http://x/*y*/\" }\n",
+            ),
+            ("c/mod.rs", "mod deeper;\npub fn three() -> i32 { self::deeper::THREE }\n"),
+            ("c/deeper.rs", "pub(in crate::c) const THREE: i32 = 3;\n"),
+            (
+                "mac.rs",
+                "pub const TEN: i32 = 10;\n/// Doc of the macro.\n#[macro_export]\nmacro_rules! add_eleven { ($x:expr) => { $crate::b::plus_one($x) + $crate::mac::TEN }; }\n",
+            ),
+            ("unused.rs", "pub fn never() -> i32 { UNUSED_MODULE_MARKER }\npub const UNUSED_MODULE_MARKER: i32 = 0;\n"),
+        ],
+        "//! A solution.\nuse fixture::a::inner::twice;\n\n// The solution's own comment stays.\nfn main() {\n    println!(\"{} {} {}\", twice(2), fixture::add_eleven!(1), fixture::b::url());\n}\n\n#[cfg(test)]\nmod tests {\n    use itertools::Itertools;\n}\n",
+        b"",
+    );
+    for gone in [
+        "UNUSED_MODULE_MARKER",
+        "TEST_ONLY_MARKER",
+        "LINE_COMMENT_MARKER",
+        "BLOCK_COMMENT_MARKER",
+        "Doc of the macro",
+        "#![allow(clippy::all)]",
+        "use itertools",
+    ] {
+        assert!(!text.contains(gone), "{gone} left in:\n{text}");
+    }
+    assert!(text.starts_with("//! A solution.\nuse crate::fixture::a::inner::twice;"));
+    assert!(text.contains("// The solution's own comment stays."));
+    assert!(text.contains("http://x/*y*/"));
+}
+
+#[test]
+fn macro_arms_never_matched_are_removed_by_the_compiler_pass() {
+    let text = differential(
+        &[(
+            "lib.rs",
+            "#[macro_export]\nmacro_rules! pick {\n    (one) => { 1 };\n    (two) => { ARM_TWO_MARKER };\n    (three) => { 3 };\n}\npub const ARM_TWO_MARKER: i32 = 2;\n",
+        )],
+        "fn main() { println!(\"{}\", fixture::pick!(one) + fixture::pick!(three)); }\n",
+        b"",
+    );
+    assert!(!text.contains("ARM_TWO_MARKER"), "{text}");
+}
+
+#[test]
+fn cfg_is_settled_with_the_resolved_features() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut lib = library(
+        dir.path(),
+        &[(
+            "lib.rs",
+            "#[cfg(feature = \"on\")]\npub fn f() -> i32 { 1 }\n#[cfg(not(feature = \"on\"))]\npub fn f() -> i32 { 2 }\n\
+             pub fn g() -> i32 { if cfg!(feature = \"on\") { 10 } else { 20 } }\n\
+             pub fn h() -> i32 { #[cfg(debug_assertions)] { return 100; } #[cfg(all(unix, target_pointer_width = \"64\"))] { return 200; } #[allow(unreachable_code)] 0 }\n",
+        )],
+    );
+    lib.features = vec!["on".into()];
+    let main_rs = dir.path().join("main.rs");
+    fs::write(
+        &main_rs,
+        "fn main() { println!(\"{} {} {}\", fixture::f(), fixture::g(), fixture::h()); }\n",
+    )
+    .unwrap();
+    let b = bundle(&main_rs, &deps_on(&lib), &[lib], Options::default()).unwrap();
+    // The judge's rustc knows no Cargo features and passes -O: the bundle must decide the
+    // way Cargo's build with feature `on` and without debug assertions decides.
+    assert_eq!(bundle_output(dir.path(), &b.text, b""), "1 10 200\n");
+}
+
+#[test]
+fn a_solution_without_libraries_is_left_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = library(dir.path(), &[("lib.rs", "pub fn unused() {}\n")]);
+    let main_rs = dir.path().join("main.rs");
+    let main = "// plain\nfn main() {\n    println!(\"{}\", 6 * 7);\n}\n";
+    fs::write(&main_rs, main).unwrap();
+    let b = bundle(&main_rs, &deps_on(&lib), &[lib], Options::default()).unwrap();
+    assert_eq!(b.text, main);
+    assert!(b.libraries.is_empty());
+}
+
+#[test]
+fn fastout_prints_what_println_prints_and_flushes_on_every_return_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let main_rs = dir.path().join("main.rs");
+    let body = "fn main() -> Result<(), std::num::ParseIntError> {\n    let mut line = String::new();\n    std::io::stdin().read_line(&mut line).unwrap();\n    for w in line.split_whitespace() {\n        let v: i32 = w.parse()?;\n        print!(\"{v} \");\n        if v == 0 {\n            println!(\"zero\");\n            return Ok(());\n        }\n    }\n    println!();\n    println!(\"{}\", \"end\");\n    Ok(())\n}\n";
+    // The reference: the same function without the attribute, prints unbuffered.
+    fs::write(&main_rs, body).unwrap();
+    let plain = bundle(&main_rs, &BTreeMap::new(), &[], Options::default()).unwrap();
+    fs::write(
+        &main_rs,
+        format!("use proconio::fastout;\n\n#[fastout]\n{body}"),
+    )
+    .unwrap();
+    let deps = BTreeMap::from([("proconio".to_string(), Dep::Module("proconio".into()))]);
+    let fast = bundle(&main_rs, &deps, &[], Options::default()).unwrap();
+    assert!(!fast.text.contains("fastout;") && fast.text.contains("BufWriter"));
+    for input in [&b"1 2 3\n"[..], b"4 0 5\n", b"6 x 7\n"] {
+        let want = {
+            let d = dir.path().join("plain");
+            fs::create_dir_all(&d).unwrap();
+            fs::write(d.join("Main.rs"), &plain.text).unwrap();
+            rustc(&d, &["--edition", "2021", "-O", "-o", "Main", "Main.rs"]);
+            output_even_on_failure(&d.join("Main"), input)
+        };
+        let got = {
+            let d = dir.path().join("fast");
+            fs::create_dir_all(&d).unwrap();
+            fs::write(d.join("Main.rs"), &fast.text).unwrap();
+            rustc(&d, &["--edition", "2021", "-O", "-o", "Main", "Main.rs"]);
+            output_even_on_failure(&d.join("Main"), input)
+        };
+        assert_eq!(got, want, "input {:?}", String::from_utf8_lossy(input));
+    }
+}
+
+fn output_even_on_failure(binary: &Path, input: &[u8]) -> (String, bool) {
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        out.status.success(),
+    )
+}
+
+#[test]
+fn fastout_refuses_print_inside_a_closure_naming_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let main_rs = dir.path().join("main.rs");
+    fs::write(
+        &main_rs,
+        "use proconio::fastout;\n\n#[fastout]\nfn main() {\n    let f = |x: i32| {\n        println!(\"{x}\");\n    };\n    f(1);\n}\n",
+    )
+    .unwrap();
+    let deps = BTreeMap::from([("proconio".to_string(), Dep::Module("proconio".into()))]);
+    let err = bundle(&main_rs, &deps, &[], Options::default()).err().unwrap();
+    assert!(err.contains("main.rs:6:") && err.contains("closure"), "{err}");
+    assert_eq!(err.lines().count(), 1);
+}
+
+/// Bundling `main` against a library that cannot be inlined fails with one line naming
+/// the place and the reason.
+fn refusal(files: &[(&str, &str)], main: &str, tweak: impl FnOnce(&mut Library)) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let mut lib = library(dir.path(), files);
+    tweak(&mut lib);
+    let main_rs = dir.path().join("main.rs");
+    fs::write(&main_rs, main).unwrap();
+    let err = bundle(&main_rs, &deps_on(&lib), &[lib], Options::default())
+        .err()
+        .expect("bundling must fail");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    err
+}
+
+#[test]
+fn refuses_include_in_a_used_library_naming_file_and_line() {
+    let err = refusal(
+        &[("lib.rs", "pub fn f() -> &'static str {\n    include_str!(\"data.txt\")\n}\n")],
+        "fn main() { println!(\"{}\", fixture::f()); }\n",
+        |_| {},
+    );
+    assert!(
+        err.contains("lib.rs:2") && err.contains("include_str!") && err.contains("one file"),
+        "{err}"
+    );
+}
+
+#[test]
+fn refuses_a_library_with_a_build_script() {
+    let err = refusal(
+        &[("lib.rs", "pub fn f() -> i32 { 1 }\n")],
+        "fn main() { println!(\"{}\", fixture::f()); }\n",
+        |lib| lib.unbundleable = Some("it has a build script (build.rs)".into()),
+    );
+    assert!(
+        err.contains("fixture 0.0.0") && err.contains("build script"),
+        "{err}"
+    );
+}
+
+#[test]
+fn refuses_a_proc_macro_crate_the_solution_uses() {
+    let dir = tempfile::tempdir().unwrap();
+    let main_rs = dir.path().join("main.rs");
+    fs::write(
+        &main_rs,
+        "use memo::memoise;\n\n#[memoise]\nfn f(n: u64) -> u64 { n }\nfn main() { println!(\"{}\", f(3)); }\n",
+    )
+    .unwrap();
+    let deps = BTreeMap::from([("memo".to_string(), Dep::ProcMacro("memo-macros".into()))]);
+    let err = bundle(&main_rs, &deps, &[], Options::default()).err().unwrap();
+    assert!(
+        err.contains("main.rs:1:") && err.contains("proc-macro") && err.contains("memo-macros"),
+        "{err}"
+    );
+}
+
+#[test]
+fn refuses_an_edition_2015_library() {
+    let err = refusal(
+        &[("lib.rs", "pub fn f() -> i32 { 1 }\n")],
+        "fn main() { println!(\"{}\", fixture::f()); }\n",
+        |lib| lib.edition = "2015".into(),
+    );
+    assert!(err.contains("edition 2015"), "{err}");
+}
+
+#[test]
+fn an_unused_library_is_never_refused() {
+    // include! in a library the solution does not reach costs nothing.
+    let dir = tempfile::tempdir().unwrap();
+    let lib = library(
+        dir.path(),
+        &[("lib.rs", "pub fn f() -> &'static str { include_str!(\"x\") }\n")],
+    );
+    let main_rs: PathBuf = dir.path().join("main.rs");
+    fs::write(&main_rs, "fn main() { println!(\"1\"); }\n").unwrap();
+    let b = bundle(&main_rs, &deps_on(&lib), &[lib], Options::default()).unwrap();
+    assert!(b.libraries.is_empty());
+}
