@@ -252,3 +252,46 @@ pub fn run(name: &str, options: bundle::Options) -> Result<bool, String> {
     }
     Ok(true)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_bundle_leaves_no_file_under_the_submittable_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = Workspace {
+            root: dir.path().to_path_buf(),
+            target: dir.path().join("target"),
+            problems: Vec::new(),
+        };
+        let problem = Problem {
+            name: "not-a-package".into(),
+            title: String::new(),
+            url: String::new(),
+            time_limit_ms: 1000,
+            judge: "BOJ".into(),
+            source_limit: judge::BOJ_SOURCE_LIMIT,
+            main_rs: dir.path().join("main.rs"),
+        };
+        let (path, failed) = outputs(&ws, &problem);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(&path, "// a stale bundle from an earlier run").unwrap();
+        let inputs = inputs(&ws).unwrap();
+        let err = bundle_and_verify(&ws, &problem, &inputs, Default::default())
+            .err()
+            .expect("an unknown package cannot be bundled");
+        assert!(err.contains("not-a-package"), "{err}");
+        assert!(!path.exists() && !failed.exists());
+    }
+
+    #[test]
+    fn an_unknown_problem_is_one_line_naming_the_known_ones() {
+        let err = run("no-such-problem", Default::default()).err().unwrap();
+        assert_eq!(err.lines().count(), 1);
+        assert!(
+            err.contains("no-such-problem") && err.contains("boj-18139"),
+            "{err}"
+        );
+    }
+}

@@ -69,7 +69,15 @@ fn reference_output(dir: &Path, lib: &Library, main: &Path, input: &[u8]) -> Str
     let lib_root = lib.root.to_str().unwrap();
     rustc(
         &build,
-        &["--edition", "2021", "--crate-type", "lib", "--crate-name", "fixture", lib_root],
+        &[
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "--crate-name",
+            "fixture",
+            lib_root,
+        ],
     );
     rustc(
         &build,
@@ -91,7 +99,10 @@ fn bundle_output(dir: &Path, text: &str, input: &[u8]) -> String {
     let build = dir.join("bundled");
     fs::create_dir_all(&build).unwrap();
     fs::write(build.join("Main.rs"), text).unwrap();
-    rustc(&build, &["--edition", "2021", "-O", "-o", "Main", "Main.rs"]);
+    rustc(
+        &build,
+        &["--edition", "2021", "-O", "-o", "Main", "Main.rs"],
+    );
     run(&build.join("Main"), input)
 }
 
@@ -109,7 +120,13 @@ fn differential(files: &[(&str, &str)], main: &str, input: &[u8]) -> String {
             pruning,
             layout: Layout::Compact,
         };
-        let b = bundle(&main_rs, &deps_on(&lib), std::slice::from_ref(&lib), options).unwrap();
+        let b = bundle(
+            &main_rs,
+            &deps_on(&lib),
+            std::slice::from_ref(&lib),
+            options,
+        )
+        .unwrap();
         assert_eq!(
             bundle_output(dir.path(), &b.text, input),
             expected,
@@ -138,7 +155,10 @@ fn trait_default_methods_are_kept_only_when_called() {
         b"",
     );
     assert!(text.contains("fn doubled_sum"));
-    assert!(!text.contains("marker_unused_a") && !text.contains("MARKER_B"), "{text}");
+    assert!(
+        !text.contains("marker_unused_a") && !text.contains("MARKER_B"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -174,7 +194,10 @@ fn impls_made_by_macro_rules_are_kept_with_their_trait() {
         "use fixture::Double;\nfn main() { println!(\"{} {}\", 21i32.double(), 5u64.double()); }\n",
         b"",
     );
-    assert!(!text.contains("HALVE_MARKER") && !text.contains("impl_halve"), "{text}");
+    assert!(
+        !text.contains("HALVE_MARKER") && !text.contains("impl_halve"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -413,10 +436,7 @@ fn output_even_on_failure(binary: &Path, input: &[u8]) -> (String, bool) {
         .unwrap();
     child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        out.status.success(),
-    )
+    (String::from_utf8(out.stdout).unwrap(), out.status.success())
 }
 
 #[test]
@@ -429,8 +449,13 @@ fn fastout_refuses_print_inside_a_closure_naming_the_line() {
     )
     .unwrap();
     let deps = BTreeMap::from([("proconio".to_string(), Dep::Module("proconio".into()))]);
-    let err = bundle(&main_rs, &deps, &[], Options::default()).err().unwrap();
-    assert!(err.contains("main.rs:6:") && err.contains("closure"), "{err}");
+    let err = bundle(&main_rs, &deps, &[], Options::default())
+        .err()
+        .unwrap();
+    assert!(
+        err.contains("main.rs:6:") && err.contains("closure"),
+        "{err}"
+    );
     assert_eq!(err.lines().count(), 1);
 }
 
@@ -452,7 +477,10 @@ fn refusal(files: &[(&str, &str)], main: &str, tweak: impl FnOnce(&mut Library))
 #[test]
 fn refuses_include_in_a_used_library_naming_file_and_line() {
     let err = refusal(
-        &[("lib.rs", "pub fn f() -> &'static str {\n    include_str!(\"data.txt\")\n}\n")],
+        &[(
+            "lib.rs",
+            "pub fn f() -> &'static str {\n    include_str!(\"data.txt\")\n}\n",
+        )],
         "fn main() { println!(\"{}\", fixture::f()); }\n",
         |_| {},
     );
@@ -485,7 +513,9 @@ fn refuses_a_proc_macro_crate_the_solution_uses() {
     )
     .unwrap();
     let deps = BTreeMap::from([("memo".to_string(), Dep::ProcMacro("memo-macros".into()))]);
-    let err = bundle(&main_rs, &deps, &[], Options::default()).err().unwrap();
+    let err = bundle(&main_rs, &deps, &[], Options::default())
+        .err()
+        .unwrap();
     assert!(
         err.contains("main.rs:1:") && err.contains("proc-macro") && err.contains("memo-macros"),
         "{err}"
@@ -508,7 +538,10 @@ fn an_unused_library_is_never_refused() {
     let dir = tempfile::tempdir().unwrap();
     let lib = library(
         dir.path(),
-        &[("lib.rs", "pub fn f() -> &'static str { include_str!(\"x\") }\n")],
+        &[(
+            "lib.rs",
+            "pub fn f() -> &'static str { include_str!(\"x\") }\n",
+        )],
     );
     let main_rs: PathBuf = dir.path().join("main.rs");
     fs::write(&main_rs, "fn main() { println!(\"1\"); }\n").unwrap();
