@@ -409,22 +409,19 @@ fn fastout_prints_what_println_prints_and_flushes_on_every_return_path() {
     let fast = bundle(&main_rs, &deps, &[], Options::default()).unwrap();
     assert!(!fast.text.contains("fastout;") && fast.text.contains("BufWriter"));
     for input in [&b"1 2 3\n"[..], b"4 0 5\n", b"6 x 7\n"] {
-        let want = {
-            let d = dir.path().join("plain");
-            fs::create_dir_all(&d).unwrap();
-            fs::write(d.join("Main.rs"), &plain.text).unwrap();
-            rustc(&d, &["--edition", "2021", "-O", "-o", "Main", "Main.rs"]);
-            output_even_on_failure(&d.join("Main"), input)
-        };
-        let got = {
-            let d = dir.path().join("fast");
-            fs::create_dir_all(&d).unwrap();
-            fs::write(d.join("Main.rs"), &fast.text).unwrap();
-            rustc(&d, &["--edition", "2021", "-O", "-o", "Main", "Main.rs"]);
-            output_even_on_failure(&d.join("Main"), input)
-        };
+        let want = build_and_capture(&dir.path().join("plain"), &plain.text, input);
+        let got = build_and_capture(&dir.path().join("fast"), &fast.text, input);
         assert_eq!(got, want, "input {:?}", String::from_utf8_lossy(input));
     }
+}
+
+/// Compiles `text` in `dir` as the judge does; what it prints on `input` and whether it
+/// exited 0.
+fn build_and_capture(dir: &Path, text: &str, input: &[u8]) -> (String, bool) {
+    fs::create_dir_all(dir).unwrap();
+    fs::write(dir.join("Main.rs"), text).unwrap();
+    rustc(dir, &["--edition", "2021", "-O", "-o", "Main", "Main.rs"]);
+    output_even_on_failure(&dir.join("Main"), input)
 }
 
 fn output_even_on_failure(binary: &Path, input: &[u8]) -> (String, bool) {
