@@ -1,0 +1,63 @@
+//! Applying the pruner's verdict to a copy of the trees.
+
+use super::{addr, Kept};
+
+impl Kept {
+    fn has<T>(&self, node: &T) -> bool {
+        self.addresses.contains(&addr(node))
+    }
+
+    /// Removes from `items`, a copy of `original` (one of the trees given to `reach`),
+    /// all that is not kept in the original. Returns whether anything is left.
+    pub fn prune_clone(&self, original: &[syn::Item], items: &mut Vec<syn::Item>) -> bool {
+        let mut keep = Vec::with_capacity(items.len());
+        for (orig, item) in original.iter().zip(items.iter_mut()) {
+            let k = match (orig, item) {
+                (syn::Item::Use(o), syn::Item::Use(u)) => self.prune_use_tree(&o.tree, &mut u.tree),
+                (syn::Item::Mod(o), syn::Item::Mod(m)) => {
+                    if let (Some((_, oc)), Some((_, c))) = (&o.content, &mut m.content) {
+                        self.prune_clone(oc, c);
+                    }
+                    self.has(orig)
+                }
+                (syn::Item::Trait(o), syn::Item::Trait(t)) => {
+                    let k: Vec<bool> = o.items.iter().map(|ti| self.has(ti)).collect();
+                    let mut k = k.into_iter();
+                    t.items.retain(|_| k.next().unwrap());
+                    self.has(orig)
+                }
+                (syn::Item::Impl(o), syn::Item::Impl(i)) => {
+                    let k: Vec<bool> = o.items.iter().map(|ii| self.has(ii)).collect();
+                    let mut k = k.into_iter();
+                    i.items.retain(|_| k.next().unwrap());
+                    self.has(orig)
+                }
+                _ => self.has(orig),
+            };
+            keep.push(k);
+        }
+        let mut k = keep.into_iter();
+        items.retain(|_| k.next().unwrap());
+        !items.is_empty()
+    }
+
+    /// Keeps the leaves of `tree` (a copy of `original`) kept in the original; false when
+    /// none is left.
+    fn prune_use_tree(&self, original: &syn::UseTree, tree: &mut syn::UseTree) -> bool {
+        match (original, tree) {
+            (syn::UseTree::Path(o), syn::UseTree::Path(p)) => {
+                self.prune_use_tree(&o.tree, &mut p.tree)
+            }
+            (syn::UseTree::Group(o), syn::UseTree::Group(g)) => {
+                let old = std::mem::take(&mut g.items);
+                for (ot, mut t) in o.items.iter().zip(old) {
+                    if self.prune_use_tree(ot, &mut t) {
+                        g.items.push(t);
+                    }
+                }
+                !g.items.is_empty()
+            }
+            (leaf, _) => self.has(leaf),
+        }
+    }
+}

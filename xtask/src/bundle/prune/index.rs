@@ -1,0 +1,570 @@
+//! The index the pruner works on: every item, impl item, trait item and `use` leaf of the
+//! libraries as a node with its name and the names it mentions.
+
+use super::{addr, Kind, Node};
+use proc_macro2::{TokenStream, TokenTree};
+use quote::ToTokens;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+pub(super) type Sym = u32;
+/// Marks a mention after a dot (`x.name()`): it can mean only a method or a field.
+pub(super) const DOT: Sym = 1 << 31;
+/// Marks a macro call (`name!`): it can mean only a macro.
+pub(super) const MAC: Sym = 1 << 30;
+pub(super) const KINDS: Sym = DOT | MAC;
+
+pub(super) fn is_primitive(name: &str) -> bool {
+    matches!(
+        name,
+        "u8" | "u16"
+            | "u32"
+            | "u64"
+            | "u128"
+            | "usize"
+            | "i8"
+            | "i16"
+            | "i32"
+            | "i64"
+            | "i128"
+            | "isize"
+            | "f32"
+            | "f64"
+            | "bool"
+            | "char"
+            | "str"
+    )
+}
+
+#[derive(Default)]
+pub(super) struct Interner {
+    pub(super) map: HashMap<String, Sym>,
+    pub(super) names: Vec<String>,
+}
+
+impl Interner {
+    pub(super) fn sym(&mut self, name: &str) -> Sym {
+        if let Some(&s) = self.map.get(name) {
+            return s;
+        }
+        let s = self.names.len() as Sym;
+        self.names.push(name.to_string());
+        self.map.insert(name.to_string(), s);
+        s
+    }
+    pub(super) fn get(&self, name: &str) -> Option<Sym> {
+        self.map.get(name).copied()
+    }
+}
+
+pub(super) fn collect_idents(tokens: TokenStream, interner: &mut Interner, out: &mut Vec<Sym>) {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let colons_at = |j: usize| {
+        matches!(trees.get(j), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+            && matches!(trees.get(j + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+    };
+    let mut i = 0;
+    while i < trees.len() {
+        match &trees[i] {
+            TokenTree::Ident(id) => {
+                let name = id.to_string();
+                // `std::iter::Zip` names the standard library's item, never a library's.
+                if matches!(name.as_str(), "std" | "core" | "alloc") && colons_at(i + 1) {
+                    let mut j = i + 1;
+                    while colons_at(j) && matches!(trees.get(j + 2), Some(TokenTree::Ident(_))) {
+                        j += 3;
+                    }
+                    i = j;
+                    continue;
+                }
+                // `x.name` and `Type::name` mention a method, field or associated item,
+                // never a free item; `name!` mentions a macro.
+                let punct = |k: usize, c: char| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == c);
+                let after_dot = i >= 1 && punct(i - 1, '.') && !(i >= 2 && punct(i - 2, '.'));
+                let after_type = i >= 3
+                    && colons_at(i - 2)
+                    && match &trees[i - 3] {
+                        TokenTree::Ident(q) => {
+                            let q = q.to_string();
+                            q.starts_with(|c: char| c.is_ascii_uppercase()) || is_primitive(&q)
+                        }
+                        TokenTree::Punct(p) => p.as_char() == '>',
+                        _ => false,
+                    };
+                let is_macro = punct(i + 1, '!') && !punct(i + 2, '=');
+                // The name in a definition (`fn name`, `struct Name`) mentions nothing.
+                let defined = i >= 1
+                    && matches!(&trees[i - 1], TokenTree::Ident(k) if matches!(
+                        k.to_string().as_str(),
+                        "fn" | "struct" | "enum" | "trait" | "type" | "const" | "static" | "mod" | "union"
+                    ));
+                if defined {
+                    i += 1;
+                    continue;
+                }
+                let kind = if after_dot || after_type {
+                    DOT
+                } else if is_macro {
+                    MAC
+                } else {
+                    0
+                };
+                out.push(interner.sym(&name) | kind);
+            }
+            TokenTree::Group(g) => collect_idents(g.stream(), interner, out),
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+/// Where an item sits: its parent node, its module path (for keys), and the names its
+/// module imports from the standard library (a mention of those is not a library's item).
+#[derive(Clone)]
+pub(super) struct Scope {
+    pub(super) parent: Option<usize>,
+    pub(super) path: String,
+    pub(super) shadow: Rc<HashSet<Sym>>,
+}
+
+pub(super) struct Index {
+    /// The bundle module of each library, by index.
+    pub(super) modules: Vec<String>,
+    pub(super) interner: Interner,
+    pub(super) nodes: Vec<Node>,
+    pub(super) by_addr: HashMap<usize, usize>,
+}
+
+impl Index {
+    pub(super) fn idents(&mut self, node: &impl ToTokens) -> Vec<Sym> {
+        let mut out = Vec::new();
+        collect_idents(node.to_token_stream(), &mut self.interner, &mut out);
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    pub(super) fn push(
+        &mut self,
+        address: usize,
+        kind: Kind,
+        name: Option<&str>,
+        mut uses: Vec<Sym>,
+        scope: &Scope,
+    ) -> usize {
+        let key = match (&kind, name) {
+            (Kind::Named | Kind::MacroRules | Kind::Trait { .. }, Some(n)) => {
+                Some(format!("{}::{n}", scope.path))
+            }
+            _ => None,
+        };
+        self.push_keyed(address, kind, name, &mut uses, scope, key)
+    }
+
+    pub(super) fn push_keyed(
+        &mut self,
+        address: usize,
+        kind: Kind,
+        name: Option<&str>,
+        uses: &mut Vec<Sym>,
+        scope: &Scope,
+        key: Option<String>,
+    ) -> usize {
+        let name = name.map(|n| self.interner.sym(n));
+        uses.retain(|u| !scope.shadow.contains(&(u & !KINDS)));
+        let lib = scope.path[1..]
+            .split("::")
+            .next()
+            .and_then(|k| k.parse().ok())
+            .unwrap_or(0);
+        self.nodes.push(Node {
+            kind,
+            key,
+            lib,
+            name,
+            uses: std::mem::take(uses),
+            parent: scope.parent,
+            kept: false,
+        });
+        let id = self.nodes.len() - 1;
+        self.by_addr.insert(address, id);
+        id
+    }
+
+    pub(super) fn items(
+        &mut self,
+        items: &[syn::Item],
+        outer: &Scope,
+        local_types: &HashSet<String>,
+    ) {
+        // The names this module imports from the standard library.
+        let mut shadow = HashSet::new();
+        for item in items {
+            if let syn::Item::Use(u) = item {
+                let mut leaves = Vec::new();
+                use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                for (tree, path) in leaves {
+                    if is_std_path(&path) {
+                        match tree {
+                            syn::UseTree::Name(n) => {
+                                shadow.insert(self.interner.sym(&n.ident.to_string()))
+                            }
+                            syn::UseTree::Rename(r) => {
+                                shadow.insert(self.interner.sym(&r.rename.to_string()))
+                            }
+                            _ => false,
+                        };
+                    }
+                }
+            }
+        }
+        let scope = Scope {
+            parent: outer.parent,
+            path: outer.path.clone(),
+            shadow: Rc::new(shadow),
+        };
+        let parent = &scope;
+        for item in items {
+            let a = addr(item);
+            match item {
+                syn::Item::Mod(m) => {
+                    let id =
+                        self.push(a, Kind::Mod, Some(&m.ident.to_string()), Vec::new(), parent);
+                    if let Some((_, content)) = &m.content {
+                        let inner = Scope {
+                            parent: Some(id),
+                            path: format!("{}::{}", parent.path, m.ident),
+                            shadow: Rc::default(),
+                        };
+                        self.items(content, &inner, local_types);
+                    }
+                }
+                syn::Item::Trait(t) => {
+                    let header = {
+                        let generics = &t.generics;
+                        let supertraits = &t.supertraits;
+                        let where_clause = &t.generics.where_clause;
+                        quote::quote!(#generics #supertraits #where_clause)
+                    };
+                    let uses = self.idents(&header);
+                    let members: Vec<Sym> = t
+                        .items
+                        .iter()
+                        .filter(|ti| matches!(ti, syn::TraitItem::Fn(_)))
+                        .filter_map(trait_item_name)
+                        .map(|n| self.interner.sym(&n))
+                        .collect();
+                    let id = self.push(
+                        a,
+                        Kind::Trait { members },
+                        Some(&t.ident.to_string()),
+                        uses,
+                        parent,
+                    );
+                    for ti in &t.items {
+                        let required = match ti {
+                            syn::TraitItem::Fn(f) => f.default.is_none(),
+                            _ => true,
+                        };
+                        let mut uses = self.idents(ti);
+                        let name = trait_item_name(ti);
+                        let inside = Scope {
+                            parent: Some(id),
+                            ..parent.clone()
+                        };
+                        let key = name
+                            .as_ref()
+                            .map(|n| format!("{}::{}::{n}", parent.path, t.ident));
+                        self.push_keyed(
+                            addr(ti),
+                            Kind::TraitItem { required },
+                            name.as_deref(),
+                            &mut uses,
+                            &inside,
+                            key,
+                        );
+                    }
+                }
+                syn::Item::Impl(i) => {
+                    let params: HashSet<String> = i
+                        .generics
+                        .params
+                        .iter()
+                        .filter_map(|p| match p {
+                            syn::GenericParam::Type(t) => Some(t.ident.to_string()),
+                            syn::GenericParam::Const(c) => Some(c.ident.to_string()),
+                            _ => None,
+                        })
+                        .collect();
+                    let mut header_tokens = i.self_ty.to_token_stream();
+                    let trait_name = i
+                        .trait_
+                        .as_ref()
+                        .and_then(|(_, p, _)| p.segments.last())
+                        .map(|s| s.ident.to_string());
+                    if let Some((_, p, _)) = &i.trait_ {
+                        header_tokens.extend(p.to_token_stream());
+                    }
+                    let mut all = Vec::new();
+                    collect_idents(header_tokens, &mut self.interner, &mut all);
+                    let header_locals: Vec<Sym> = all
+                        .into_iter()
+                        .map(|s| s & !KINDS)
+                        .filter(|s| {
+                            let name = self.name_of(*s);
+                            local_types.contains(name) && !params.contains(name)
+                        })
+                        .collect();
+                    let foreign_trait = trait_name
+                        .as_ref()
+                        .is_some_and(|n| !local_types.contains(n));
+                    let header = {
+                        let generics = &i.generics;
+                        let where_clause = &i.generics.where_clause;
+                        let self_ty = &i.self_ty;
+                        let trait_path = i.trait_.as_ref().map(|(_, p, _)| p);
+                        quote::quote!(#generics #self_ty #trait_path #where_clause)
+                    };
+                    let uses = self.idents(&header);
+                    let trait_sym = trait_name.map(|n| self.interner.sym(&n));
+                    let self_head = match &*i.self_ty {
+                        syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+                        _ => None,
+                    };
+                    let id = self.push(
+                        a,
+                        Kind::Impl {
+                            header_locals,
+                            trait_name: trait_sym,
+                            foreign_trait,
+                        },
+                        None,
+                        uses,
+                        parent,
+                    );
+                    // An impl goes with a type of its own module found dead.
+                    self.nodes[id].key =
+                        self_head.as_ref().map(|h| format!("{}::{h}", parent.path));
+                    for ii in &i.items {
+                        let (name, is_fn) = match ii {
+                            syn::ImplItem::Fn(f) => (Some(f.sig.ident.to_string()), true),
+                            syn::ImplItem::Const(c) => (Some(c.ident.to_string()), false),
+                            syn::ImplItem::Type(t) => (Some(t.ident.to_string()), false),
+                            _ => (None, false),
+                        };
+                        let mut uses = self.idents(ii);
+                        let inside = Scope {
+                            parent: Some(id),
+                            ..parent.clone()
+                        };
+                        let key = match (&trait_sym, is_fn, &name, self_head.as_deref()) {
+                            (None, true, Some(n), Some(head)) => {
+                                Some(format!("{}::<{head}>::{n}", parent.path))
+                            }
+                            _ => None,
+                        };
+                        self.push_keyed(
+                            addr(ii),
+                            Kind::ImplItem { is_fn },
+                            name.as_deref(),
+                            &mut uses,
+                            &inside,
+                            key,
+                        );
+                    }
+                }
+                syn::Item::Use(u) => {
+                    let mut leaves = Vec::new();
+                    use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                    for (tree, path) in leaves {
+                        if is_std_path(&path) {
+                            self.push(addr(tree), Kind::StdUse, None, Vec::new(), parent);
+                            continue;
+                        }
+                        let mut uses: Vec<Sym> = path
+                            .iter()
+                            .filter(|s| !matches!(s.as_str(), "crate" | "self" | "super"))
+                            .map(|s| self.interner.sym(s))
+                            .collect();
+                        match tree {
+                            syn::UseTree::Glob(_) => {
+                                let target = path.last().map(|s| self.interner.sym(s));
+                                self.push(addr(tree), Kind::Glob { target }, None, uses, parent);
+                            }
+                            syn::UseTree::Name(n) => {
+                                let mut name = n.ident.to_string();
+                                if name == "self" {
+                                    name = path.last().cloned().unwrap_or_default();
+                                }
+                                let sym = self.interner.sym(&name);
+                                uses.push(sym);
+                                let key = self.target_key(&path, &name, parent);
+                                self.push_keyed(
+                                    addr(tree),
+                                    Kind::UseLeaf {
+                                        local: sym,
+                                        source: sym,
+                                    },
+                                    None,
+                                    &mut uses,
+                                    parent,
+                                    key,
+                                );
+                            }
+                            syn::UseTree::Rename(r) => {
+                                let mut source = r.ident.to_string();
+                                if source == "self" {
+                                    source = path.last().cloned().unwrap_or_default();
+                                }
+                                let source = self.interner.sym(&source);
+                                uses.push(source);
+                                let local = self.interner.sym(&r.rename.to_string());
+                                let key = self.target_key(
+                                    &path,
+                                    &self.interner.names[source as usize].clone(),
+                                    parent,
+                                );
+                                self.push(
+                                    addr(tree),
+                                    Kind::UseLeaf { local, source },
+                                    None,
+                                    uses,
+                                    parent,
+                                );
+                                self.nodes.last_mut().unwrap().key = key;
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                syn::Item::Macro(m) => {
+                    let uses = self.idents(item);
+                    match &m.ident {
+                        Some(name) => {
+                            // A macro's names resolve where it is called: no shadowing.
+                            let unshadowed = Scope {
+                                shadow: Rc::default(),
+                                ..parent.clone()
+                            };
+                            self.push(
+                                a,
+                                Kind::MacroRules,
+                                Some(&name.to_string()),
+                                uses,
+                                &unshadowed,
+                            );
+                        }
+                        None => {
+                            let macro_name = m
+                                .mac
+                                .path
+                                .segments
+                                .last()
+                                .map(|s| s.ident.to_string())
+                                .unwrap_or_default();
+                            let macro_name = self.interner.sym(&macro_name);
+                            let mut args = Vec::new();
+                            collect_idents(m.mac.tokens.clone(), &mut self.interner, &mut args);
+                            args.iter_mut().for_each(|s| *s &= !KINDS);
+                            args.retain(|s| !parent.shadow.contains(s));
+                            self.push(a, Kind::MacroCall { macro_name, args }, None, uses, parent);
+                        }
+                    }
+                }
+                other => {
+                    let name = named_item(other);
+                    let uses = self.idents(other);
+                    match name {
+                        Some(n) if n != "_" => {
+                            self.push(a, Kind::Named, Some(&n), uses, parent);
+                        }
+                        _ => {
+                            self.push(a, Kind::Always, None, uses, parent);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The key of the item a `use` path names, when the path stays inside the libraries
+    /// (`crate::lib::a::Name`, `self::a::Name`, `super::Name`).
+    pub(super) fn target_key(&self, path: &[String], name: &str, scope: &Scope) -> Option<String> {
+        let mut at: Vec<String> = scope.path.split("::").map(str::to_string).collect();
+        let mut rest = path;
+        match rest.first().map(String::as_str) {
+            Some("crate") => {
+                let k = self.modules.iter().position(|m| rest.get(1) == Some(m))?;
+                at = vec![format!("#{k}")];
+                rest = &rest[2..];
+            }
+            Some("self") => rest = &rest[1..],
+            Some("super") => {
+                while rest.first().map(String::as_str) == Some("super") {
+                    at.pop();
+                    rest = &rest[1..];
+                }
+            }
+            // Edition 2018 "uniform" paths: relative to the current module.
+            Some(_) => {}
+            None => return None,
+        }
+        at.extend(rest.iter().cloned());
+        at.push(name.to_string());
+        Some(at.join("::"))
+    }
+
+    pub(super) fn name_of(&self, sym: Sym) -> &str {
+        &self.interner.names[(sym & !KINDS) as usize]
+    }
+}
+
+pub(super) fn trait_item_name(ti: &syn::TraitItem) -> Option<String> {
+    match ti {
+        syn::TraitItem::Fn(f) => Some(f.sig.ident.to_string()),
+        syn::TraitItem::Const(c) => Some(c.ident.to_string()),
+        syn::TraitItem::Type(t) => Some(t.ident.to_string()),
+        _ => None,
+    }
+}
+
+pub(super) fn named_item(item: &syn::Item) -> Option<String> {
+    use syn::Item::*;
+    Some(match item {
+        Const(i) => i.ident.to_string(),
+        Enum(i) => i.ident.to_string(),
+        Fn(i) => i.sig.ident.to_string(),
+        Static(i) => i.ident.to_string(),
+        Struct(i) => i.ident.to_string(),
+        TraitAlias(i) => i.ident.to_string(),
+        Type(i) => i.ident.to_string(),
+        Union(i) => i.ident.to_string(),
+        _ => return None,
+    })
+}
+
+/// The leaves of a `use` tree with the path leading to each.
+pub(super) fn use_leaves<'a>(
+    tree: &'a syn::UseTree,
+    path: &mut Vec<String>,
+    out: &mut Vec<(&'a syn::UseTree, Vec<String>)>,
+) {
+    match tree {
+        syn::UseTree::Path(p) => {
+            path.push(p.ident.to_string());
+            use_leaves(&p.tree, path, out);
+            path.pop();
+        }
+        syn::UseTree::Group(g) => {
+            for t in &g.items {
+                use_leaves(t, path, out);
+            }
+        }
+        leaf => out.push((leaf, path.clone())),
+    }
+}
+
+pub(super) fn is_std_path(path: &[String]) -> bool {
+    path.first()
+        .is_some_and(|h| matches!(h.as_str(), "std" | "core" | "alloc"))
+}
