@@ -114,7 +114,7 @@ pub fn bundle(
                 &views,
                 &modules,
                 &solution.seeds,
-                solution.globs,
+                &solution.globs,
                 &findings.banned(),
             )
         };

@@ -16,8 +16,8 @@ use syn::visit::Visit;
 pub struct Solution {
     pub text: String,
     pub seeds: TokenStream,
-    /// Whether it glob-imports a library path (`use itertools::*;`).
-    pub globs: bool,
+    /// The libraries it glob-imports a path of (`use itertools::*;`).
+    pub globs: std::collections::BTreeSet<String>,
 }
 
 pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution, String> {
@@ -94,9 +94,15 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
             fastout(item, &text, &at, &mut edits)?;
         }
     }
-    let globs = refs.paths.iter().any(|(segments, _)| {
-        segments.last().is_some_and(|l| l == "*") && deps.contains_key(&segments[0])
-    });
+    let globs = refs
+        .paths
+        .iter()
+        .filter(|(segments, _)| segments.last().is_some_and(|l| l == "*"))
+        .filter_map(|(segments, _)| match deps.get(&segments[0]) {
+            Some(Dep::Module(m)) => Some(m.clone()),
+            _ => None,
+        })
+        .collect();
     Ok(Solution {
         text: edits.apply(&text),
         seeds,

@@ -230,13 +230,13 @@ fn is_noise(name: &str) -> bool {
 /// `seeds`.
 /// `banned` holds keys of items found dead by the compiler in an earlier draft: they are
 /// never kept.
-/// `solution_globs`: the solution glob-imports a library path, so a trait may be in scope
-/// without its name being written.
+/// `solution_globs`: the modules of the libraries the solution glob-imports a path of: their
+/// traits may be in scope without their names being written.
 pub fn reach(
     libraries: &[&[syn::Item]],
     modules: &[String],
     seeds: &TokenStream,
-    solution_globs: bool,
+    solution_globs: &std::collections::BTreeSet<String>,
     banned: &HashSet<String>,
 ) -> Kept {
     // Every type-like name the libraries define: impl headers are judged by these.
@@ -378,6 +378,12 @@ pub fn reach(
             break;
         }
     }
+    let globbed: HashSet<usize> = modules
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| solution_globs.contains(*m))
+        .map(|(k, _)| k)
+        .collect();
     let mut kept_names: HashSet<Sym> = HashSet::new();
     // Modules (by node; `None` for a library root... of any library) holding a kept item.
     let mut live: HashSet<(usize, Option<usize>)> = HashSet::new();
@@ -420,7 +426,8 @@ pub fn reach(
                 // there needs it even when no one writes its name.
                 Kind::Trait { .. } => {
                     named(node.name)
-                        || ((solution_globs || live.contains(&(node.lib, node.parent)))
+                        || ((globbed.contains(&node.lib)
+                            || live.contains(&(node.lib, node.parent)))
                             && node.name.is_some_and(reached_by_method))
                 }
                 Kind::TraitItem { required } => parent_kept && (*required || method(node.name)),
