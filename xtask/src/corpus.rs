@@ -8,52 +8,37 @@
 
 use crate::bundle;
 use crate::crates;
+use crate::engine;
 use crate::judge::{self, Compilers};
 use crate::problems::{cargo, Workspace};
 use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::Duration;
-use wait_timeout::ChildExt;
 
 /// What a program printed and how it ended.
 #[derive(PartialEq, Eq, Debug)]
-struct Run {
+struct Printed {
     stdout: Vec<u8>,
-    status: Option<i32>,
+    end: engine::End,
 }
 
-fn run_binary(binary: &Path, input: &Path) -> Result<Run, String> {
-    let stdin = fs::File::open(input).map_err(|e| format!("{}: {e}", input.display()))?;
-    let mut child = Command::new(binary)
-        .stdin(stdin)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("{}: {e}", binary.display()))?;
-    let mut pipe = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        // Bounded: a corpus program prints little; more is a failure of its own.
-        let _ = (&mut pipe).take(1 << 20).read_to_end(&mut bytes);
-        bytes
-    });
-    let status = child
-        .wait_timeout(Duration::from_secs(10))
-        .map_err(|e| e.to_string())?;
-    let Some(status) = status else {
-        let _ = child.kill();
-        let _ = child.wait();
+fn run_binary(binary: &Path, input: &Path, stem: &Path) -> Result<Printed, String> {
+    let limits = engine::Limits {
+        time: Duration::from_secs(10),
+        memory_bytes: 1 << 30,
+    };
+    let run = engine::run(binary, &[], input, limits, stem)?;
+    if run.end == engine::End::TimeLimit {
         return Err(format!(
             "{} timed out on {}",
             binary.display(),
             input.display()
         ));
-    };
-    Ok(Run {
-        stdout: reader.join().unwrap_or_default(),
-        status: status.code(),
+    }
+    let stdout = fs::read(&run.stdout).map_err(|e| format!("{}: {e}", run.stdout.display()))?;
+    Ok(Printed {
+        stdout,
+        end: run.end,
     })
 }
 
@@ -118,21 +103,27 @@ fn check_program(
         return fail(format!("no inputs under {}", cases_dir.display()));
     }
     for input in &inputs {
-        let expected = match run_binary(&cargo_bin, input) {
+        let stem = |label: &str| {
+            out_dir.join(format!(
+                "{}.{label}",
+                input.file_stem().unwrap_or_default().to_string_lossy()
+            ))
+        };
+        let expected = match run_binary(&cargo_bin, input, &stem("cargo")) {
             Ok(r) => r,
             Err(e) => return fail(e),
         };
         for (label, bin) in &binaries {
-            match run_binary(bin, input) {
+            match run_binary(bin, input, &stem(&label.replace(' ', "-"))) {
                 Ok(r) if r == expected => {}
                 Ok(r) => {
                     return fail(format!(
                         "on {} the bundle built by {label} printed {:?} (exit {:?}); cargo's build printed {:?} (exit {:?})",
                         input.display(),
                         String::from_utf8_lossy(&r.stdout[..r.stdout.len().min(300)]),
-                        r.status,
+                        r.end,
                         String::from_utf8_lossy(&expected.stdout[..expected.stdout.len().min(300)]),
-                        expected.status
+                        expected.end
                     ))
                 }
                 Err(e) => return fail(e),

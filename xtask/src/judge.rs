@@ -14,6 +14,37 @@ pub const BOJ_SOURCE_LIMIT: u64 = 512_000;
 /// Our own target for every bundle: fits judges that keep a 64 KiB limit.
 pub const OUR_SOURCE_TARGET: u64 = 64 * 1024;
 
+/// What the tools know of a judge, in one place: the runner, the bundler and the scaffold
+/// read it through `judge = "..."` in a problem's metadata.
+pub struct Profile {
+    /// How the judge builds a Rust submission.
+    pub compile: &'static str,
+    /// The judge's Rust version.
+    pub rust: &'static str,
+    /// Its source-size limit, bytes.
+    pub source_limit: u64,
+    /// Its output rule.
+    pub rule: crate::engine::compare::Rule,
+}
+
+/// The profile of `judge` (`BOJ`); any other name (`none`) gets BOJ's build and rule with
+/// our own size target.
+pub fn profile(judge: &str) -> Profile {
+    let boj = Profile {
+        compile: "rustc --edition 2021 -O -o Main Main.rs",
+        rust: JUDGE_RUST,
+        source_limit: BOJ_SOURCE_LIMIT,
+        rule: crate::engine::compare::Rule::Lines,
+    };
+    match judge {
+        "BOJ" => boj,
+        _ => Profile {
+            source_limit: OUR_SOURCE_TARGET,
+            ..boj
+        },
+    }
+}
+
 /// A compiler a bundle is built with.
 #[derive(Clone, Debug)]
 pub struct Compiler {

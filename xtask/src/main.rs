@@ -6,6 +6,7 @@ mod cases;
 mod corpus;
 mod crates;
 mod edits;
+mod engine;
 mod judge;
 mod problems;
 mod scaffold;

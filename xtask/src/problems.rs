@@ -24,6 +24,10 @@ pub struct Problem {
     pub title: String,
     pub url: String,
     pub time_limit_ms: u64,
+    /// `memory-limit-mb`: a run whose peak resident memory passes it is MLE.
+    pub memory_limit_mb: u64,
+    /// How outputs are judged: `checker`, else `float-tolerance`, else the judge's rule.
+    pub rule: crate::engine::compare::Rule,
     /// The judge (`BOJ`, or `none` for a problem without one).
     pub judge: String,
     /// The judge's source-size limit in bytes: the metadata's `source-limit-bytes`, else
@@ -66,18 +70,34 @@ impl Workspace {
                     package.name
                 )
             })?;
+            let memory_limit_mb = number("memory-limit-mb").ok_or_else(|| {
+                format!(
+                    "{}: [package.metadata.problem] needs memory-limit-mb",
+                    package.name
+                )
+            })?;
+            let rule = match (
+                problem.get("checker").and_then(|v| v.as_str()),
+                problem.get("float-tolerance").and_then(|v| v.as_f64()),
+            ) {
+                (Some(bin), _) => crate::engine::compare::Rule::Checker(
+                    PathBuf::from(meta.target_directory.as_std_path())
+                        .join("release")
+                        .join(bin),
+                ),
+                (None, Some(tolerance)) => crate::engine::compare::Rule::Float(tolerance),
+                (None, None) => crate::judge::profile(&field("judge")).rule,
+            };
             problems.push(Problem {
                 name: package.name.to_string(),
+                memory_limit_mb,
+                rule,
                 title: field("title"),
                 url: field("url"),
                 time_limit_ms,
                 judge: field("judge"),
-                source_limit: number("source-limit-bytes").unwrap_or(
-                    match field("judge").as_str() {
-                        "BOJ" => crate::judge::BOJ_SOURCE_LIMIT,
-                        _ => crate::judge::OUR_SOURCE_TARGET,
-                    },
-                ),
+                source_limit: number("source-limit-bytes")
+                    .unwrap_or(crate::judge::profile(&field("judge")).source_limit),
                 main_rs: package
                     .manifest_path
                     .parent()
@@ -128,5 +148,20 @@ impl Workspace {
     /// `testcases/<crate>/`.
     pub fn cases_dir(&self, problem: &Problem) -> PathBuf {
         self.root.join("testcases").join(&problem.name)
+    }
+
+    /// Where a problem's runs save their outputs: `target/cases/<crate>/`.
+    pub fn outputs_dir(&self, problem: &Problem) -> PathBuf {
+        self.target.join("cases").join(&problem.name)
+    }
+}
+
+impl Problem {
+    /// The limits a run of it gets.
+    pub fn limits(&self) -> crate::engine::Limits {
+        crate::engine::Limits {
+            time: std::time::Duration::from_millis(self.time_limit_ms),
+            memory_bytes: self.memory_limit_mb << 20,
+        }
     }
 }

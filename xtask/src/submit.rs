@@ -2,8 +2,8 @@
 //! the judge will build it, before anyone pastes it.
 
 use crate::bundle;
-use crate::cases::{self, Tally};
 use crate::crates;
+use crate::engine::suite::{Suite, Tally};
 use crate::problems::{Problem, Workspace};
 use std::fs;
 use std::io::Write;
@@ -131,9 +131,12 @@ pub fn bundle_and_verify(
     }
     if let Some(binary) = built {
         let labels: Vec<&str> = compilers.all().iter().map(|c| c.label.as_str()).collect();
+        let profile = judge::profile(&problem.judge);
         println!(
-            "compile {} (the cases run on the last one's build)",
-            labels.join(" and ")
+            "compile `{}` by {} (the judge's is Rust {}; the cases run on the last one's build)",
+            profile.compile,
+            labels.join(" and "),
+            profile.rust
         );
         if compilers.judge.is_none() {
             if let Some(note) = compilers.missing_note() {
@@ -144,7 +147,15 @@ pub fn bundle_and_verify(
                 ok = false;
             }
         }
-        tally = cases::run_problem(ws, problem, &binary, "bundled")?;
+        tally = Suite {
+            problem: &problem.name,
+            label: "bundled",
+            cases_dir: &ws.cases_dir(problem),
+            limits: problem.limits(),
+            rule: &problem.rule,
+            out_dir: &ws.outputs_dir(problem),
+        }
+        .run(&binary)?;
         ok &= tally.failed == 0;
     }
     let written = if ok { &path } else { &failed_path };
@@ -270,6 +281,8 @@ mod tests {
             title: String::new(),
             url: String::new(),
             time_limit_ms: 1000,
+            memory_limit_mb: 256,
+            rule: crate::engine::compare::Rule::Lines,
             judge: "BOJ".into(),
             source_limit: judge::BOJ_SOURCE_LIMIT,
             main_rs: dir.path().join("main.rs"),

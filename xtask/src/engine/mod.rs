@@ -1,0 +1,245 @@
+//! The engine: runs one program on one case, within the judge's limits, and returns a
+//! verdict with its time and peak memory. Commands (`cases`, `submit`, `corpus`) use it;
+//! it uses none of them.
+//!
+//! The program's stdout and stderr go to files under `target/cases/` (never to memory), so
+//! a program that prints 200 MB costs disk, not the terminal: the report quotes a bounded
+//! part and names the file.
+
+pub mod compare;
+pub mod suite;
+
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+use wait4::Wait4;
+
+/// What a program may use.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub time: Duration,
+    pub memory_bytes: u64,
+}
+
+/// Why a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Exited with this code.
+    Code(i32),
+    /// Killed by this signal (not by us).
+    Signal(i32),
+    /// Killed by the runner at the time limit.
+    TimeLimit,
+    /// Killed by the runner when its resident memory passed the limit.
+    MemoryLimit,
+}
+
+/// One run of a program.
+#[derive(Clone, Debug)]
+pub struct Run {
+    pub end: End,
+    pub wall: Duration,
+    /// Peak resident memory (the kernel's `ru_maxrss` of this child), in bytes.
+    pub peak_memory: u64,
+    /// Where its stdout and stderr were saved.
+    pub stdout: PathBuf,
+    pub stderr: PathBuf,
+}
+
+/// Runs `program` with `args`, stdin from `input`, stdout and stderr to `<out_stem>.out`
+/// and `<out_stem>.stderr`, within `limits`.
+pub fn run(
+    program: &Path,
+    args: &[&std::ffi::OsStr],
+    input: &Path,
+    limits: Limits,
+    out_stem: &Path,
+) -> Result<Run, String> {
+    if let Some(dir) = out_stem.parent() {
+        fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let stdout = PathBuf::from(format!("{}.out", out_stem.display()));
+    let stderr = PathBuf::from(format!("{}.stderr", out_stem.display()));
+    // The kernel's peak for a child counts the memory it had before `exec`: a copy, or
+    // with vfork a share, of this process's. Above this process's own peak it is exactly
+    // the program's; below, the program's own high-water mark, sampled while it runs,
+    // is the figure.
+    let inherited = own_peak();
+    let started = Instant::now();
+    let mut child = spawn(program, args, input, &stdout, &stderr)?;
+    let pid = child.id();
+    let mut sampled_peak = 0;
+    let mut nap = Duration::from_micros(100);
+    let mut killed_for = None;
+    loop {
+        match child.try_wait4() {
+            Ok(Some(usage)) => {
+                let wall = started.elapsed();
+                let end = match killed_for {
+                    Some(end) => end,
+                    None => end_of(usage.status),
+                };
+                let peak_memory = if usage.rusage.maxrss > inherited {
+                    usage.rusage.maxrss
+                } else {
+                    sampled_peak
+                };
+                return Ok(Run {
+                    end,
+                    wall,
+                    peak_memory,
+                    stdout,
+                    stderr,
+                });
+            }
+            Ok(None) => {}
+            Err(e) => return Err(format!("waiting for {}: {e}", program.display())),
+        }
+        if killed_for.is_none() {
+            let (resident, peak) = memory_of(pid).unwrap_or((0, 0));
+            sampled_peak = sampled_peak.max(peak);
+            if started.elapsed() > limits.time {
+                killed_for = Some(End::TimeLimit);
+            } else if resident > limits.memory_bytes {
+                killed_for = Some(End::MemoryLimit);
+            }
+            if killed_for.is_some() {
+                let _ = child.kill();
+            }
+        }
+        thread::sleep(nap);
+        nap = (nap * 2).min(Duration::from_millis(2));
+    }
+}
+
+#[cfg(unix)]
+fn end_of(status: std::process::ExitStatus) -> End {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(code), _) => End::Code(code),
+        (None, Some(signal)) => End::Signal(signal),
+        (None, None) => End::Code(-1),
+    }
+}
+
+/// The resident memory of a running process and its high-water mark, in bytes, from
+/// `/proc/<pid>/status` (Linux; elsewhere the limit is judged after the run).
+fn memory_of(pid: u32) -> Option<(u64, u64)> {
+    let status = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let field = |name: &str| -> Option<u64> {
+        let line = status.lines().find(|l| l.starts_with(name))?;
+        let kib: u64 = line[name.len()..]
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse()
+            .ok()?;
+        Some(kib * 1024)
+    };
+    Some((field("VmRSS:")?, field("VmHWM:")?))
+}
+
+/// This process's own peak resident memory, in bytes.
+fn own_peak() -> u64 {
+    memory_of(std::process::id()).map_or(0, |(_, peak)| peak)
+}
+
+/// Starts `program`. A binary written a moment ago can still be open for writing in a child
+/// that another thread is forking ("text file busy", ETXTBSY): retry briefly then.
+fn spawn(
+    program: &Path,
+    args: &[&std::ffi::OsStr],
+    input: &Path,
+    stdout: &Path,
+    stderr: &Path,
+) -> Result<std::process::Child, String> {
+    const TEXT_FILE_BUSY: i32 = 26;
+    let open = |p: &Path| fs::File::open(p).map_err(|e| format!("{}: {e}", p.display()));
+    let create = |p: &Path| fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()));
+    let mut attempt = 0;
+    loop {
+        match Command::new(program)
+            .args(args)
+            .stdin(Stdio::from(open(input)?))
+            .stdout(Stdio::from(create(stdout)?))
+            .stderr(Stdio::from(create(stderr)?))
+            .spawn()
+        {
+            Err(e) if e.raw_os_error() == Some(TEXT_FILE_BUSY) && attempt < 20 => {
+                attempt += 1;
+                thread::sleep(Duration::from_millis(10));
+            }
+            other => return other.map_err(|e| format!("cannot start {}: {e}", program.display())),
+        }
+    }
+}
+
+/// At most `max` bytes of a file, as text.
+pub fn read_head(path: &Path, max: u64) -> String {
+    let mut bytes = Vec::new();
+    if let Ok(f) = fs::File::open(path) {
+        let _ = f.take(max).read_to_end(&mut bytes);
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// The first non-blank lines of a program's stderr, at most `lines` of them, each cut.
+pub fn stderr_summary(path: &Path, lines: usize) -> String {
+    let head = read_head(path, 16 * 1024);
+    head.lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(lines)
+        .map(|l| compare::cut(l, 160))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A run's verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Accepted,
+    /// Wrong answer, with a bounded report of where.
+    WrongAnswer(String),
+    /// Runtime error, with the exit code or signal and the first lines of stderr.
+    RuntimeError(String),
+    TimeLimitExceeded,
+    MemoryLimitExceeded,
+}
+
+impl Verdict {
+    pub fn code(&self) -> &'static str {
+        match self {
+            Verdict::Accepted => "AC",
+            Verdict::WrongAnswer(_) => "WA",
+            Verdict::RuntimeError(_) => "RE",
+            Verdict::TimeLimitExceeded => "TLE",
+            Verdict::MemoryLimitExceeded => "MLE",
+        }
+    }
+}
+
+/// How a run ended, in words: `exit status 3`, `killed by signal 11 (SIGSEGV)`.
+pub fn describe_end(end: &End) -> String {
+    match end {
+        End::Code(c) => format!("exit status {c}"),
+        End::Signal(s) => {
+            let name = match s {
+                6 => " (SIGABRT)",
+                8 => " (SIGFPE)",
+                9 => " (SIGKILL)",
+                11 => " (SIGSEGV)",
+                15 => " (SIGTERM)",
+                _ => "",
+            };
+            format!("killed by signal {s}{name}")
+        }
+        End::TimeLimit => "killed at the time limit".into(),
+        End::MemoryLimit => "killed at the memory limit".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

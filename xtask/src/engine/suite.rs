@@ -1,0 +1,244 @@
+//! Every case of a problem against one binary, on all cores, reported in a stable order.
+//!
+//! A case is `NAME.in` with either `NAME.out` (the expected output, judged by the problem's
+//! rule) or `NAME.err` (the input is invalid: the program must exit non-zero without
+//! panicking, and the first line of its stderr must contain the text of the `.err` file).
+
+use super::compare::{self, Rule};
+use super::{describe_end, run, stderr_summary, End, Limits, Run, Verdict};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// What a case expects.
+#[derive(Debug)]
+pub enum Expect {
+    Output(String),
+    Error(String),
+}
+
+#[derive(Debug)]
+pub struct Case {
+    pub name: String,
+    pub input: PathBuf,
+    pub expect: Expect,
+}
+
+/// The cases in `dir`, sorted by name. A `.in` without `.out` or `.err` is an error.
+pub fn load(dir: &Path) -> Result<Vec<Case>, String> {
+    let entries = fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut inputs: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "in"))
+        .collect();
+    inputs.sort();
+    let mut cases = Vec::new();
+    for input in inputs {
+        let name = input.file_stem().unwrap().to_string_lossy().to_string();
+        let read = |ext: &str| fs::read_to_string(input.with_extension(ext));
+        let expect = match (read("out"), read("err")) {
+            (Ok(out), Err(_)) => Expect::Output(out),
+            (Err(_), Ok(err)) => Expect::Error(err.trim().to_string()),
+            (Ok(_), Ok(_)) => return Err(format!("{}: has both .out and .err", input.display())),
+            (Err(_), Err(_)) => {
+                return Err(format!(
+                    "{}: no matching .out or .err file",
+                    input.display()
+                ))
+            }
+        };
+        cases.push(Case {
+            name,
+            input,
+            expect,
+        });
+    }
+    Ok(cases)
+}
+
+/// The verdict of `run` on `case`.
+pub fn verdict(case: &Case, run: &Run, limits: Limits, rule: &Rule) -> Result<Verdict, String> {
+    if run.end == End::TimeLimit {
+        return Ok(Verdict::TimeLimitExceeded);
+    }
+    if run.end == End::MemoryLimit || run.peak_memory > limits.memory_bytes {
+        return Ok(Verdict::MemoryLimitExceeded);
+    }
+    let why = || {
+        let stderr = stderr_summary(&run.stderr, 6);
+        let mut out = describe_end(&run.end);
+        if !stderr.is_empty() {
+            out.push_str(":\n");
+            out.push_str(&stderr);
+        }
+        out.push_str(&format!("\nfull stderr: {}", run.stderr.display()));
+        out
+    };
+    Ok(match &case.expect {
+        Expect::Output(expected) => {
+            if run.end != End::Code(0) {
+                Verdict::RuntimeError(why())
+            } else {
+                match compare::judge(rule, &case.input, expected, &run.stdout) {
+                    Ok(()) => Verdict::Accepted,
+                    Err(report) => Verdict::WrongAnswer(report),
+                }
+            }
+        }
+        Expect::Error(wanted) => {
+            let stderr = super::read_head(&run.stderr, 64 * 1024);
+            let first = stderr.lines().next().unwrap_or("");
+            if run.end == End::Code(0) {
+                Verdict::WrongAnswer(format!(
+                    "expected a failure mentioning {wanted:?}, but it exited 0 printing {:?}",
+                    compare::cut(super::read_head(&run.stdout, 4096).trim(), 200)
+                ))
+            } else if stderr.contains("panicked") || stderr.contains("RUST_BACKTRACE") {
+                Verdict::RuntimeError(format!("panicked instead of a clean error: {}", why()))
+            } else if !first.contains(wanted.as_str()) {
+                Verdict::WrongAnswer(format!(
+                    "stderr's first line {:?} does not mention {wanted:?}",
+                    compare::cut(first, 200)
+                ))
+            } else {
+                Verdict::Accepted
+            }
+        }
+    })
+}
+
+/// One case's line and report.
+pub struct Outcome {
+    pub case: String,
+    pub verdict: Verdict,
+    pub run: Option<Run>,
+}
+
+/// Counts of a run.
+#[derive(Default, Clone, Copy, Debug)]
+pub struct Tally {
+    pub passed: usize,
+    pub failed: usize,
+}
+
+impl Tally {
+    pub fn add(&mut self, other: Tally) {
+        self.passed += other.passed;
+        self.failed += other.failed;
+    }
+}
+
+/// What to run a suite with.
+pub struct Suite<'a> {
+    /// `boj-18139`, for the report.
+    pub problem: &'a str,
+    /// `release`, `bundled`, for the report and the saved outputs.
+    pub label: &'a str,
+    pub cases_dir: &'a Path,
+    pub limits: Limits,
+    pub rule: &'a Rule,
+    /// Where outputs are saved: `<out_dir>/<case>.<label>.out`.
+    pub out_dir: &'a Path,
+}
+
+impl Suite<'_> {
+    /// Runs every case against `binary` on all cores and prints one line a case, in case
+    /// order, each failure followed by its bounded report.
+    pub fn run(&self, binary: &Path) -> Result<Tally, String> {
+        let cases = load(self.cases_dir)?;
+        if cases.is_empty() {
+            return Err(format!("{}: no test cases", self.cases_dir.display()));
+        }
+        let workers = std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+            .min(cases.len());
+        let next = AtomicUsize::new(0);
+        let mut outcomes: Vec<(usize, Result<Outcome, String>)> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..workers)
+                .map(|_| {
+                    s.spawn(|| {
+                        let mut mine = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::SeqCst);
+                            let Some(case) = cases.get(i) else { break };
+                            mine.push((i, self.one(binary, case)));
+                        }
+                        mine
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        outcomes.sort_by_key(|(i, _)| *i);
+        let mut tally = Tally::default();
+        for (i, outcome) in outcomes {
+            match outcome {
+                Ok(o) => {
+                    print_outcome(self.problem, self.label, &o, self.limits);
+                    if o.verdict == Verdict::Accepted {
+                        tally.passed += 1;
+                    } else {
+                        tally.failed += 1;
+                    }
+                }
+                Err(e) => {
+                    println!(
+                        "ERR {:<8} {}/{}: {e}",
+                        self.label, self.problem, cases[i].name
+                    );
+                    tally.failed += 1;
+                }
+            }
+        }
+        Ok(tally)
+    }
+
+    fn one(&self, binary: &Path, case: &Case) -> Result<Outcome, String> {
+        let stem = self.out_dir.join(format!("{}.{}", case.name, self.label));
+        let run = run(binary, &[], &case.input, self.limits, &stem)?;
+        let verdict = verdict(case, &run, self.limits, self.rule)?;
+        Ok(Outcome {
+            case: case.name.clone(),
+            verdict,
+            run: Some(run),
+        })
+    }
+}
+
+fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / (1 << 20) as f64)
+}
+
+/// `AC  release  boj-18139/sample-1  4 ms  2.1 MiB`, and under a failure its report.
+pub fn print_outcome(problem: &str, label: &str, o: &Outcome, limits: Limits) {
+    let (time, memory) = o
+        .run
+        .as_ref()
+        .map(|r| (format!("{} ms", r.wall.as_millis()), mib(r.peak_memory)))
+        .unwrap_or_default();
+    println!(
+        "{:<3} {:<8} {problem}/{}  {time}  {memory}",
+        o.verdict.code(),
+        label,
+        o.case
+    );
+    let detail = match &o.verdict {
+        Verdict::Accepted => return,
+        Verdict::TimeLimitExceeded => {
+            format!("killed at the time limit of {} ms", limits.time.as_millis())
+        }
+        Verdict::MemoryLimitExceeded => format!(
+            "used {} of the {} allowed",
+            mib(o.run.as_ref().map_or(0, |r| r.peak_memory)),
+            mib(limits.memory_bytes)
+        ),
+        Verdict::WrongAnswer(d) | Verdict::RuntimeError(d) => d.clone(),
+    };
+    for line in detail.lines().take(40) {
+        println!("    {line}");
+    }
+}

@@ -1,0 +1,272 @@
+//! The engine on fixture programs built here (never committed binaries): one that loops,
+//! allocates and touches memory, panics, aborts, prints a huge wrong output or floats, and a
+//! checker that accepts any valid answer. Each verdict, the bounded report and the saved
+//! output are asserted.
+
+use super::compare::Rule;
+use super::suite::{verdict, Case, Expect, Suite};
+use super::{run, End, Limits, Verdict};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+const PROGRAM: &str = r#"
+use std::io::Read;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let mut it = s.split_whitespace();
+    let mode = it.next().unwrap();
+    let arg: f64 = it.next().map_or(0.0, |a| a.parse().unwrap());
+    match mode {
+        "echo" => println!("{}", arg),
+        "spin" => loop { std::hint::spin_loop() },
+        "alloc" => {
+            let mut v = vec![0u8; (arg as usize) << 20];
+            for i in (0..v.len()).step_by(4096) { v[i] = 1; }
+            println!("{}", v.iter().filter(|&&b| b == 1).count());
+        }
+        "panic" => panic!("the answer is not {}", 42),
+        "abort" => std::process::abort(),
+        "huge" => for _ in 0..100 { println!("{}", "x".repeat(1 << 20)); },
+        "third" => println!("{:.12}", 1.0 / 3.0 + arg),
+        "fail" => { eprintln!("error: line 1: {} is not a die value", arg); std::process::exit(1) }
+        _ => unreachable!(),
+    }
+}
+"#;
+
+/// Accepts any odd positive integer as the answer.
+const CHECKER: &str = r#"
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let actual = std::fs::read_to_string(&args[3]).unwrap();
+    match actual.trim().parse::<u64>() {
+        Ok(v) if v % 2 == 1 => {}
+        Ok(v) => { eprintln!("{v} is even"); std::process::exit(1) }
+        Err(_) => { eprintln!("not a number: {:?}", actual.trim()); std::process::exit(1) }
+    }
+}
+"#;
+
+struct Fixtures {
+    _dir: tempfile::TempDir,
+    program: PathBuf,
+    checker: PathBuf,
+    scratch: PathBuf,
+}
+
+fn fixtures() -> &'static Fixtures {
+    static F: OnceLock<Fixtures> = OnceLock::new();
+    F.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let build = |name: &str, source: &str| {
+            let src = dir.path().join(format!("{name}.rs"));
+            fs::write(&src, source).unwrap();
+            let bin = dir.path().join(name);
+            let out = Command::new("rustc")
+                .args(["--edition", "2021", "-O", "-o"])
+                .arg(&bin)
+                .arg(&src)
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            bin
+        };
+        let program = build("program", PROGRAM);
+        let checker = build("checker", CHECKER);
+        let scratch = dir.path().join("scratch");
+        Fixtures {
+            _dir: dir,
+            program,
+            checker,
+            scratch,
+        }
+    })
+}
+
+const LIMITS: Limits = Limits {
+    time: Duration::from_millis(1000),
+    memory_bytes: 128 << 20,
+};
+
+/// Runs the fixture program on `input` and judges it against `expect` with `rule`.
+fn judge(name: &str, input: &str, expect: Expect, rule: &Rule) -> (Verdict, super::Run) {
+    let f = fixtures();
+    fs::create_dir_all(&f.scratch).unwrap();
+    let input_path = f.scratch.join(format!("{name}.in"));
+    fs::write(&input_path, input).unwrap();
+    let case = Case {
+        name: name.into(),
+        input: input_path.clone(),
+        expect,
+    };
+    let r = run(&f.program, &[], &input_path, LIMITS, &f.scratch.join(name)).unwrap();
+    (verdict(&case, &r, LIMITS, rule).unwrap(), r)
+}
+
+fn output(s: &str) -> Expect {
+    Expect::Output(s.into())
+}
+
+#[test]
+fn accepted_with_its_time_and_memory() {
+    let (v, r) = judge("echo", "echo 5", output("5\n"), &Rule::Lines);
+    assert_eq!(v, Verdict::Accepted);
+    assert_eq!(r.end, End::Code(0));
+    assert!(r.peak_memory < 64 << 20, "{}", r.peak_memory);
+}
+
+#[test]
+fn a_loop_is_killed_at_the_time_limit() {
+    let (v, r) = judge("spin", "spin", output("1\n"), &Rule::Lines);
+    assert_eq!(v, Verdict::TimeLimitExceeded);
+    assert!(
+        r.wall >= LIMITS.time && r.wall < LIMITS.time * 3,
+        "{:?}",
+        r.wall
+    );
+}
+
+#[test]
+fn touching_more_memory_than_the_limit_is_mle_not_tle() {
+    let (v, r) = judge("alloc", "alloc 400", output("1\n"), &Rule::Lines);
+    assert_eq!(v, Verdict::MemoryLimitExceeded);
+    assert!(r.peak_memory > LIMITS.memory_bytes, "{}", r.peak_memory);
+    // Within the limit, the kernel's figure is the program's own: 100 MiB touched.
+    let (v, r) = judge(
+        "alloc-ok",
+        "alloc 100",
+        output(&format!("{}\n", 100 * 256)),
+        &Rule::Lines,
+    );
+    assert_eq!(v, Verdict::Accepted);
+    assert!(
+        (100 << 20..120 << 20).contains(&r.peak_memory),
+        "{}",
+        r.peak_memory
+    );
+}
+
+#[test]
+fn a_panic_is_re_with_its_message_although_stderr_starts_blank() {
+    let (v, _) = judge("panic", "panic", output("1\n"), &Rule::Lines);
+    let Verdict::RuntimeError(why) = v else {
+        panic!("{v:?}")
+    };
+    assert!(why.starts_with("exit status 101"), "{why}");
+    assert!(why.contains("the answer is not 42"), "{why}");
+}
+
+#[test]
+fn death_by_a_signal_is_re_naming_the_signal() {
+    let (v, r) = judge("abort", "abort", output("1\n"), &Rule::Lines);
+    assert_eq!(r.end, End::Signal(6));
+    let Verdict::RuntimeError(why) = v else {
+        panic!("{v:?}")
+    };
+    assert!(why.contains("signal 6 (SIGABRT)"), "{why}");
+}
+
+#[test]
+fn a_huge_wrong_output_is_reported_in_a_few_lines_and_saved_whole() {
+    let (v, r) = judge("huge", "huge", output("short\n"), &Rule::Lines);
+    let Verdict::WrongAnswer(report) = v else {
+        panic!("{v:?}")
+    };
+    assert!(report.lines().count() <= 40, "{report}");
+    assert!(report.len() < 4000, "{} bytes", report.len());
+    assert!(
+        report.starts_with("line 1 differs (expected 1 lines, got more than 64)"),
+        "{report}"
+    );
+    assert!(report.contains("more characters)"));
+    assert!(report.contains(&r.stdout.display().to_string()));
+    assert_eq!(
+        fs::metadata(&r.stdout).unwrap().len(),
+        100 * ((1 << 20) + 1)
+    );
+}
+
+#[test]
+fn floats_pass_within_the_tolerance_and_fail_beyond_it() {
+    let third = format!("{:.12}\n", 1.0f64 / 3.0);
+    let tolerance = Rule::Float(1e-6);
+    let (v, _) = judge("third-close", "third 1e-9", output(&third), &tolerance);
+    assert_eq!(v, Verdict::Accepted);
+    let (v, _) = judge("third-far", "third 1e-3", output(&third), &tolerance);
+    assert!(
+        matches!(&v, Verdict::WrongAnswer(r) if r.contains("token 1 (line 1)")),
+        "{v:?}"
+    );
+    // BOJ's own rule compares the text.
+    let (v, _) = judge("third-exact", "third 1e-9", output(&third), &Rule::Lines);
+    assert!(matches!(v, Verdict::WrongAnswer(_)));
+}
+
+#[test]
+fn a_checker_accepts_any_valid_answer_and_its_stderr_explains_a_rejection() {
+    let checker = Rule::Checker(fixtures().checker.clone());
+    // The expected file says 1; the program prints 7, also odd: accepted.
+    let (v, _) = judge("odd", "echo 7", output("1\n"), &checker);
+    assert_eq!(v, Verdict::Accepted);
+    let (v, _) = judge("even", "echo 8", output("1\n"), &checker);
+    let Verdict::WrongAnswer(report) = v else {
+        panic!("{v:?}")
+    };
+    assert!(
+        report.contains("8 is even") && report.contains("exit status 1"),
+        "{report}"
+    );
+}
+
+fn write_case(dir: &Path, name: &str, input: &str, expected: &str) {
+    fs::write(dir.join(format!("{name}.in")), input).unwrap();
+    fs::write(dir.join(format!("{name}.out")), expected).unwrap();
+}
+
+#[test]
+fn a_suite_runs_every_case_and_counts_every_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = dir.path().join("cases");
+    fs::create_dir_all(&cases).unwrap();
+    write_case(&cases, "a-ok", "echo 1", "1\n");
+    write_case(&cases, "b-wrong", "echo 2", "3\n");
+    write_case(&cases, "c-crash", "panic", "1\n");
+    write_case(&cases, "d-ok", "echo 4", "4\n");
+    let tally = Suite {
+        problem: "fixture",
+        label: "release",
+        cases_dir: &cases,
+        limits: LIMITS,
+        rule: &Rule::Lines,
+        out_dir: &dir.path().join("out"),
+    }
+    .run(&fixtures().program)
+    .unwrap();
+    assert_eq!((tally.passed, tally.failed), (2, 2));
+    assert!(dir.path().join("out/b-wrong.release.out").is_file());
+}
+
+#[test]
+fn error_cases_want_a_clean_failure_naming_the_problem() {
+    let want = || Expect::Error("is not a die value".into());
+    let (v, _) = judge("clean-failure", "fail 9", want(), &Rule::Lines);
+    assert_eq!(v, Verdict::Accepted);
+    let (v, _) = judge("panicking-failure", "panic", want(), &Rule::Lines);
+    assert!(
+        matches!(&v, Verdict::RuntimeError(r) if r.contains("panicked instead")),
+        "{v:?}"
+    );
+    let (v, _) = judge("no-failure", "echo 9", want(), &Rule::Lines);
+    assert!(
+        matches!(&v, Verdict::WrongAnswer(r) if r.contains("exited 0")),
+        "{v:?}"
+    );
+}
