@@ -242,6 +242,19 @@ fn copy_to_clipboard(path: &Path) -> Option<&'static str> {
 pub fn run(name: &str, options: bundle::Options) -> Result<bool, String> {
     let ws = Workspace::load()?;
     let problem = ws.find(name)?.clone();
+    if let crate::engine::compare::Rule::Checker(checker) = &problem.rule {
+        // The special judge is a binary target of the problem crate.
+        let bin = checker.file_name().unwrap_or_default().to_string_lossy();
+        crate::problems::cargo(&[
+            "build",
+            "--release",
+            "--quiet",
+            "-p",
+            &problem.name,
+            "--bin",
+            &bin,
+        ])?;
+    }
     let inputs = inputs(&ws)?;
     let outcome = bundle_and_verify(&ws, &problem, &inputs, options)?;
     println!(
