@@ -32,5 +32,8 @@ submit-%:
 new-%:
 	$(CARGO) xtask new $*
 
+fetch-%:
+	$(CARGO) xtask fetch $*
+
 bench:
 	$(CARGO) xtask bench

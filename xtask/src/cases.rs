@@ -39,6 +39,13 @@ pub fn run(names: &[String]) -> Result<bool, String> {
     let inputs = submit::inputs(&ws)?;
     let mut total = Tally::default();
     for problem in &problems {
+        let solution = std::fs::read_to_string(&problem.main_rs).unwrap_or_default();
+        if solution.contains(crate::scaffold::TEMPLATE_MARK) {
+            println!(
+                "note    {} is still the template: its samples fail until it is solved",
+                problem.name
+            );
+        }
         match run_problem(&ws, problem, &inputs) {
             Ok(t) => total.add(t),
             Err(e) => {

@@ -7,6 +7,7 @@ mod corpus;
 mod crates;
 mod edits;
 mod engine;
+mod fetch;
 mod judge;
 mod problems;
 mod scaffold;
@@ -57,6 +58,17 @@ enum Task {
     New {
         /// A BOJ number (1000) or a crate name (boj-1000, puzzle68-q12).
         problem: String,
+        /// Read the problem page from here instead (a mirror, a saved page as file://...).
+        #[arg(long)]
+        url: Option<String>,
+    },
+    /// (Re)write the samples and metadata of an existing problem from its page.
+    Fetch {
+        /// A BOJ number or crate name.
+        problem: String,
+        /// Read the problem page from here instead.
+        #[arg(long)]
+        url: Option<String>,
     },
 }
 
@@ -85,9 +97,10 @@ fn main() -> ExitCode {
         ),
         Task::Corpus { programs } => corpus::run(&programs),
         Task::Bench { which } => bench::run(which.as_deref()),
-        Task::New { problem } => {
-            problems::Workspace::load().and_then(|ws| scaffold::run(&ws.root, &problem))
-        }
+        Task::New { problem, url } => problems::Workspace::load()
+            .and_then(|ws| scaffold::run(&ws.root, &problem, url.as_deref())),
+        Task::Fetch { problem, url } => problems::Workspace::load()
+            .and_then(|ws| scaffold::refetch(&ws.root, &problem, url.as_deref())),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

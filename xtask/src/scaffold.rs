@@ -29,13 +29,11 @@ pub fn crate_name(wanted: &str) -> Result<String, String> {
     }
 }
 
-fn manifest(name: &str) -> String {
-    let (url, judge) = match name.strip_prefix("boj-") {
-        Some(number) if number.chars().all(|c| c.is_ascii_digit()) => {
-            (format!("https://www.acmicpc.net/problem/{number}"), "BOJ")
-        }
-        _ => ("TODO: where the problem comes from".to_string(), "none"),
-    };
+/// The line that marks a solution as still the template: `make test` names such problems.
+pub const TEMPLATE_MARK: &str = "// xtask:template";
+
+/// A new crate's manifest. Limits the page did not give get BOJ's common defaults, marked.
+fn manifest(name: &str, url: &str, judge: &str) -> String {
     format!(
         r#"[package]
 name = "{name}"
@@ -48,59 +46,57 @@ publish.workspace = true
 title = "TODO: the problem's title"
 url = "{url}"
 judge = "{judge}"
+# TODO: the limits from the problem page (these are defaults)
 time-limit-ms = 2000
 memory-limit-mb = 256
 
 [dependencies]
-common.workspace = true
 proconio.workspace = true
+itertools.workspace = true
 "#
     )
 }
 
-fn main_rs(name: &str) -> String {
+/// The template contest programmers type: read with `input!`, solve, write through one
+/// locked buffer. It prints nothing, so the samples fail until it is replaced.
+fn main_rs(title: &str, url: &str) -> String {
     format!(
-        r#"//! {name} — TODO: the problem's URL
+        r#"//! {title}
+//! {url}
 //!
-//! TODO: the idea in a sentence or two. (The template solves A+B so that `make test` stays
-//! green until the real solution replaces it.)
+//! TODO: the idea in a sentence or two.
+{TEMPLATE_MARK} (delete this line with the first real solution)
 
-use common::tokens::{{check_ints, run_main}};
 use proconio::input;
-use proconio::source::once::OnceSource;
-
-/// The answer, from plain data.
-fn solve(a: i64, b: i64) -> i64 {{
-    a + b
-}}
-
-/// Reads and checks the input; an error names what is wrong.
-fn parse(text: &str) -> Result<(i64, i64), String> {{
-    check_ints(text, 2, 2, "the two numbers A and B")?;
-    input! {{
-        from OnceSource::from(text),
-        a: i64,
-        b: i64,
-    }}
-    Ok((a, b))
-}}
+use std::io::{{BufWriter, Write}};
 
 fn main() {{
-    run_main(|text| parse(text).map(|(a, b)| solve(a, b).to_string()));
-}}
-
-#[cfg(test)]
-mod tests {{
-    use super::*;
-
-    #[test]
-    fn sample_1() {{
-        assert_eq!(parse("1 2\n").map(|(a, b)| solve(a, b)), Ok(3));
+    input! {{
+        n: usize,
     }}
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    // TODO: solve, then write the answer.
+    let _ = n;
+    out.flush().unwrap();
 }}
 "#
     )
 }
+
+/// The stub of a special judge: rejects everything until written.
+const CHECKER_RS: &str = r#"//! Special judge: `checker <input> <expected> <actual>`, exit status 0 accepts.
+//! TODO: accept every valid answer (the expected output is only one of them).
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let _input = std::fs::read_to_string(&args[1]).unwrap();
+    let _expected = std::fs::read_to_string(&args[2]).unwrap();
+    let _actual = std::fs::read_to_string(&args[3]).unwrap();
+    eprintln!("the checker is not written yet: src/bin/checker.rs");
+    std::process::exit(1);
+}
+"#;
 
 /// Adds `name` to `[workspace] members` of the manifest text, keeping its formatting.
 pub fn add_member(manifest: &str, name: &str) -> Result<String, String> {
@@ -120,7 +116,18 @@ pub fn add_member(manifest: &str, name: &str) -> Result<String, String> {
     Ok(doc.to_string())
 }
 
-/// Creates the problem `wanted` under the workspace at `root`; returns the crate name.
+/// Where a problem's page is, and which judge it is for: BOJ numbers have both.
+fn source_of(name: &str) -> (Option<String>, &'static str) {
+    match name.strip_prefix("boj-") {
+        Some(number) if !number.is_empty() && number.chars().all(|c| c.is_ascii_digit()) => {
+            (Some(crate::fetch::boj_url(number)), "BOJ")
+        }
+        _ => (None, "none"),
+    }
+}
+
+/// Creates the problem `wanted` under the workspace at `root`; returns the crate name. It
+/// changes nothing when the crate or its test folder exists.
 pub fn create(root: &Path, wanted: &str) -> Result<String, String> {
     let name = crate_name(wanted)?;
     let crate_dir = root.join(&name);
@@ -137,16 +144,17 @@ pub fn create(root: &Path, wanted: &str) -> Result<String, String> {
     let workspace = fs::read_to_string(&manifest_path)
         .map_err(|e| format!("{}: {e}", manifest_path.display()))?;
     let workspace = add_member(&workspace, &name)?;
+    let (url, judge) = source_of(&name);
+    let url = url.unwrap_or_else(|| "TODO: where the problem comes from".into());
     let files = [
-        (crate_dir.join("Cargo.toml"), manifest(&name)),
-        (crate_dir.join("src/main.rs"), main_rs(&name)),
-        (cases_dir.join("sample-1.in"), "1 2\n".to_string()),
-        (cases_dir.join("sample-1.out"), "3\n".to_string()),
+        (crate_dir.join("Cargo.toml"), manifest(&name, &url, judge)),
+        (crate_dir.join("src/main.rs"), main_rs(&name, &url)),
     ];
     let written = files.iter().try_for_each(|(path, text)| {
         fs::create_dir_all(path.parent().unwrap())?;
         fs::write(path, text)
     });
+    let written = written.and_then(|_| fs::create_dir_all(&cases_dir));
     if let Err(e) = written.and_then(|_| fs::write(&manifest_path, workspace)) {
         let _ = fs::remove_dir_all(&crate_dir);
         let _ = fs::remove_dir_all(&cases_dir);
@@ -155,11 +163,139 @@ pub fn create(root: &Path, wanted: &str) -> Result<String, String> {
     Ok(name)
 }
 
-/// `cargo xtask new <problem>`.
-pub fn run(root: &Path, wanted: &str) -> Result<bool, String> {
+/// Sets `key` of `[package.metadata.problem]` in a manifest's text, keeping the rest.
+fn set_metadata(manifest: &str, key: &str, value: toml_edit::Value) -> Result<String, String> {
+    let mut doc: toml_edit::DocumentMut =
+        manifest.parse().map_err(|e| format!("Cargo.toml: {e}"))?;
+    let table = doc
+        .get_mut("package")
+        .and_then(|p| p.get_mut("metadata"))
+        .and_then(|m| m.get_mut("problem"))
+        .and_then(|t| t.as_table_mut())
+        .ok_or("Cargo.toml: no [package.metadata.problem]")?;
+    table.insert(key, toml_edit::value(value));
+    Ok(doc.to_string())
+}
+
+/// Writes what `page` holds into the problem `name`: its samples as
+/// `testcases/<name>/sample-N.{in,out}` (exactly as the page has them) and its title, URL
+/// and limits into the metadata; a special-judge problem gets `checker = "checker"` and a
+/// stub checker. Never touches `main.rs` or a case that is not a sample. Returns what it
+/// wrote, in words.
+pub fn apply(
+    root: &Path,
+    name: &str,
+    url: &str,
+    page: &crate::fetch::Page,
+) -> Result<Vec<String>, String> {
+    let manifest_path = root.join(name).join("Cargo.toml");
+    let mut manifest = fs::read_to_string(&manifest_path)
+        .map_err(|e| format!("{}: {e}", manifest_path.display()))?;
+    let mut done = Vec::new();
+    manifest = set_metadata(&manifest, "url", url.into())?;
+    if let Some(title) = &page.title {
+        manifest = set_metadata(&manifest, "title", title.as_str().into())?;
+        done.push(format!("title {title:?}"));
+    }
+    if let Some(ms) = page.time_limit_ms {
+        manifest = set_metadata(&manifest, "time-limit-ms", (ms as i64).into())?;
+        done.push(format!("time limit {ms} ms"));
+    }
+    if let Some(mb) = page.memory_limit_mb {
+        manifest = set_metadata(&manifest, "memory-limit-mb", (mb as i64).into())?;
+        done.push(format!("memory limit {mb} MB"));
+    }
+    if page.time_limit_ms.is_some() && page.memory_limit_mb.is_some() {
+        manifest = manifest.replace(
+            "# TODO: the limits from the problem page (these are defaults)\n",
+            "",
+        );
+    }
+    if page.special_judge {
+        manifest = set_metadata(&manifest, "checker", "checker".into())?;
+        let checker = root.join(name).join("src/bin/checker.rs");
+        if !checker.exists() {
+            fs::create_dir_all(checker.parent().unwrap()).map_err(|e| e.to_string())?;
+            fs::write(&checker, CHECKER_RS).map_err(|e| format!("{}: {e}", checker.display()))?;
+        }
+        done.push("a special judge: write src/bin/checker.rs (the `checker` key names it)".into());
+    }
+    fs::write(&manifest_path, manifest).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
+    let cases_dir = root.join("testcases").join(name);
+    fs::create_dir_all(&cases_dir).map_err(|e| format!("{}: {e}", cases_dir.display()))?;
+    for (k, (input, output)) in page.samples.iter().enumerate() {
+        for (ext, text) in [("in", input), ("out", output)] {
+            let path = cases_dir.join(format!("sample-{}.{ext}", k + 1));
+            fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    done.push(format!("{} sample(s)", page.samples.len()));
+    Ok(done)
+}
+
+/// Fetches the page of `name` (or `url`) and applies it; a failure is one line saying what
+/// to do, and changes nothing.
+fn fetch_into(
+    root: &Path,
+    name: &str,
+    url: Option<&str>,
+) -> Result<Option<crate::fetch::Page>, String> {
+    let url = match url.map(str::to_string).or_else(|| source_of(name).0) {
+        Some(u) => u,
+        None => return Ok(None), // not a BOJ problem: no page to fetch
+    };
+    let html = crate::fetch::read(&url)?;
+    let page = crate::fetch::parse(&html);
+    if page.title.is_none() && page.samples.is_empty() {
+        return Err(format!(
+            "{url} does not look like a problem page (no title, no samples)"
+        ));
+    }
+    let done = apply(root, name, &url, &page)?;
+    println!("fetched {url}: {}", done.join(", "));
+    Ok(Some(page))
+}
+
+/// `cargo xtask new <problem> [--url <page>]`.
+pub fn run(root: &Path, wanted: &str, url: Option<&str>) -> Result<bool, String> {
     let name = create(root, wanted)?;
-    println!("created {name}/ (Cargo.toml, src/main.rs) and testcases/{name}/sample-1.{{in,out}}");
-    println!("next: fill in the metadata, the solution and the samples, then `make test` and `make submit-{name}`");
+    println!("created {name}/ (Cargo.toml, src/main.rs) and testcases/{name}/");
+    match fetch_into(root, &name, url) {
+        Ok(Some(crate::fetch::Page {
+            title: Some(title), ..
+        })) => {
+            // The solution was written a moment ago: its header takes the real title.
+            let main = root.join(&name).join("src/main.rs");
+            if let Ok(text) = fs::read_to_string(&main) {
+                let text = text.replacen(&format!("//! {name}\n"), &format!("//! {title}\n"), 1);
+                let _ = fs::write(&main, text);
+            }
+        }
+        Ok(_) => {}
+        Err(e) => {
+            println!("note    {e}");
+            println!("note    the crate is made; add the samples to testcases/{name}/ by hand, or `make fetch-{name}` later");
+        }
+    }
+    println!("next: write the solution in {name}/src/main.rs (delete its `{TEMPLATE_MARK}` line), then `make test` and `make submit-{name}`");
+    Ok(true)
+}
+
+/// `cargo xtask fetch <problem> [--url <page>]`: (re)writes the samples and metadata of an
+/// existing problem.
+pub fn refetch(root: &Path, wanted: &str, url: Option<&str>) -> Result<bool, String> {
+    let name = crate_name(wanted)?;
+    if !root.join(&name).join("Cargo.toml").is_file() {
+        return Err(format!(
+            "no problem {name} here; `make new-{name}` creates it"
+        ));
+    }
+    if url.is_none() && source_of(&name).0.is_none() {
+        return Err(format!(
+            "{name} is not a BOJ problem: give its page with --url"
+        ));
+    }
+    fetch_into(root, &name, url)?;
     Ok(true)
 }
 
@@ -180,7 +316,7 @@ mod tests {
     }
 
     #[test]
-    fn creates_crate_cases_and_member_then_refuses_a_second_time() {
+    fn creates_crate_and_member_then_refuses_a_second_time() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
         fs::write(root.join("Cargo.toml"), WORKSPACE).unwrap();
@@ -197,12 +333,7 @@ mod tests {
         assert!(fs::read_to_string(root.join("boj-1000/Cargo.toml"))
             .unwrap()
             .contains("acmicpc.net/problem/1000"));
-        assert_eq!(
-            fs::read_to_string(root.join("testcases/boj-1000/sample-1.out")).unwrap(),
-            "3\n"
-        );
         // A second call changes nothing, and neither does one whose test folder exists.
-        let main_before = fs::read_to_string(root.join("boj-1000/src/main.rs")).unwrap();
         fs::write(root.join("boj-1000/src/main.rs"), "// my work\n").unwrap();
         assert!(create(root, "boj-1000")
             .unwrap_err()
@@ -211,7 +342,6 @@ mod tests {
             fs::read_to_string(root.join("boj-1000/src/main.rs")).unwrap(),
             "// my work\n"
         );
-        assert!(main_before.contains("fn solve"));
         fs::create_dir_all(root.join("testcases/boj-2000")).unwrap();
         assert!(create(root, "2000").is_err());
         assert!(!root.join("boj-2000").exists());
@@ -221,11 +351,87 @@ mod tests {
         );
     }
 
+    fn page_with(samples: usize, spj: bool) -> crate::fetch::Page {
+        crate::fetch::Page {
+            title: Some("주사위 윷놀이".into()),
+            time_limit_ms: Some(1500),
+            memory_limit_mb: Some(512),
+            special_judge: spj,
+            samples: (1..=samples)
+                .map(|k| (format!("{k} {k}  \n"), format!("{}\n\n", 2 * k)))
+                .collect(),
+        }
+    }
+
     #[test]
-    fn template_parses_as_rust_reads_with_proconio_and_has_a_test() {
-        // Building it as a member and passing its sample is checked by hand (see README).
-        let text = main_rs("boj-1000");
-        assert!(text.contains("input! {") && text.contains("#[test]") && text.contains("run_main"));
-        assert!(syn::parse_file(&text).is_ok());
+    fn a_fetched_page_fills_samples_and_metadata_and_keeps_the_solution_and_other_cases() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        fs::write(root.join("Cargo.toml"), WORKSPACE).unwrap();
+        create(root, "1000").unwrap();
+        fs::write(root.join("boj-1000/src/main.rs"), "// my work\n").unwrap();
+        fs::write(root.join("testcases/boj-1000/edge.in"), "9\n").unwrap();
+        let url = "https://www.acmicpc.net/problem/1000";
+        apply(root, "boj-1000", url, &page_with(2, false)).unwrap();
+        let manifest = fs::read_to_string(root.join("boj-1000/Cargo.toml")).unwrap();
+        for want in [
+            "title = \"주사위 윷놀이\"",
+            "time-limit-ms = 1500",
+            "memory-limit-mb = 512",
+        ] {
+            assert!(manifest.contains(want), "{want} in {manifest}");
+        }
+        assert!(!manifest.contains("TODO"), "{manifest}");
+        let case = |f: &str| fs::read_to_string(root.join("testcases/boj-1000").join(f)).unwrap();
+        assert_eq!(case("sample-2.in"), "2 2  \n");
+        assert_eq!(case("sample-2.out"), "4\n\n");
+        assert_eq!(case("edge.in"), "9\n");
+        assert_eq!(
+            fs::read_to_string(root.join("boj-1000/src/main.rs")).unwrap(),
+            "// my work\n"
+        );
+        // A special-judge page asks for a checker rather than trusting the one answer.
+        apply(root, "boj-1000", url, &page_with(1, true)).unwrap();
+        let manifest = fs::read_to_string(root.join("boj-1000/Cargo.toml")).unwrap();
+        assert!(manifest.contains("checker = \"checker\""));
+        assert!(root.join("boj-1000/src/bin/checker.rs").is_file());
+    }
+
+    #[test]
+    fn the_template_compiles_alone_as_the_judge_builds_it_and_fails_the_samples() {
+        use crate::bundle;
+        let dir = tempfile::tempdir().unwrap();
+        let main = dir.path().join("main.rs");
+        fs::write(
+            &main,
+            main_rs("Title", "https://www.acmicpc.net/problem/1000"),
+        )
+        .unwrap();
+        // The workspace's real proconio, as the bundler inlines it for a submission.
+        let meta = crate::crates::metadata().unwrap();
+        let graph = crate::crates::graph(&meta, "corpus").unwrap();
+        let b = bundle::bundle(&main, &graph.deps, &graph.libraries, Default::default()).unwrap();
+        let build = dir.path().join("build");
+        fs::create_dir_all(&build).unwrap();
+        fs::write(build.join("Main.rs"), &b.text).unwrap();
+        let out = std::process::Command::new("rustc")
+            .current_dir(&build)
+            .args(["--edition", "2021", "-O", "-o", "Main", "Main.rs"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let input = build.join("sample.in");
+        fs::write(&input, "3\n").unwrap();
+        let run = std::process::Command::new(build.join("Main"))
+            .stdin(fs::File::open(&input).unwrap())
+            .output()
+            .unwrap();
+        assert!(run.status.success());
+        assert!(run.stdout.is_empty(), "the template answers nothing");
+        assert!(b.text.contains(TEMPLATE_MARK));
     }
 }
