@@ -65,7 +65,10 @@ fn get_now(url: &str) -> Result<String, String> {
             "{url} refused the request (403 Forbidden): open the page in a browser, save it, and run `cargo xtask new <problem> --url file:///path/to/page.html` or serve it locally and pass its address"
         )),
         Err(ureq::Error::Status(code, _)) => Err(format!("{url} answered HTTP {code}")),
-        Err(e) => Err(format!("{url} could not be fetched ({e}); offline? `make fetch-<problem>` fetches again later")),
+        Err(ureq::Error::Transport(t)) => Err(format!(
+            "{url} could not be fetched ({}); offline? `make fetch-<problem>` fetches again later",
+            t.kind()
+        )),
     }
 }
 

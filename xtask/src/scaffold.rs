@@ -251,7 +251,9 @@ fn fetch_into(
             "{url} does not look like a problem page (no title, no samples)"
         ));
     }
-    let done = apply(root, name, &url, &page)?;
+    // A mirror or a saved page stands in for the problem's own address, which is kept.
+    let canonical = source_of(name).0.unwrap_or_else(|| url.clone());
+    let done = apply(root, name, &canonical, &page)?;
     println!("fetched {url}: {}", done.join(", "));
     Ok(Some(page))
 }
