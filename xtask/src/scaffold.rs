@@ -93,7 +93,7 @@ fn main() {
     let _input = std::fs::read_to_string(&args[1]).unwrap();
     let _expected = std::fs::read_to_string(&args[2]).unwrap();
     let _actual = std::fs::read_to_string(&args[3]).unwrap();
-    eprintln!("the checker is not written yet: src/bin/checker.rs");
+    eprintln!("the checker is not written yet");
     std::process::exit(1);
 }
 "#;
@@ -212,13 +212,17 @@ pub fn apply(
         );
     }
     if page.special_judge {
-        manifest = set_metadata(&manifest, "checker", "checker".into())?;
-        let checker = root.join(name).join("src/bin/checker.rs");
+        // Named after the problem: binaries of all crates share target/release/.
+        let bin = format!("{name}-checker");
+        manifest = set_metadata(&manifest, "checker", bin.as_str().into())?;
+        let checker = root.join(name).join(format!("src/bin/{bin}.rs"));
         if !checker.exists() {
             fs::create_dir_all(checker.parent().unwrap()).map_err(|e| e.to_string())?;
             fs::write(&checker, CHECKER_RS).map_err(|e| format!("{}: {e}", checker.display()))?;
         }
-        done.push("a special judge: write src/bin/checker.rs (the `checker` key names it)".into());
+        done.push(format!(
+            "a special judge: write {name}/src/bin/{bin}.rs (the `checker` key names it)"
+        ));
     }
     fs::write(&manifest_path, manifest).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
     let cases_dir = root.join("testcases").join(name);
@@ -395,8 +399,8 @@ mod tests {
         // A special-judge page asks for a checker rather than trusting the one answer.
         apply(root, "boj-1000", url, &page_with(1, true)).unwrap();
         let manifest = fs::read_to_string(root.join("boj-1000/Cargo.toml")).unwrap();
-        assert!(manifest.contains("checker = \"checker\""));
-        assert!(root.join("boj-1000/src/bin/checker.rs").is_file());
+        assert!(manifest.contains("checker = \"boj-1000-checker\""));
+        assert!(root.join("boj-1000/src/bin/boj-1000-checker.rs").is_file());
     }
 
     #[test]
