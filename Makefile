@@ -32,6 +32,9 @@ submit-%:
 new-%:
 	$(CARGO) xtask new $*
 
+stress-%:
+	$(CARGO) xtask stress $*
+
 fetch-%:
 	$(CARGO) xtask fetch $*
 

@@ -11,6 +11,7 @@ mod fetch;
 mod judge;
 mod problems;
 mod scaffold;
+mod stress;
 mod submit;
 
 use clap::{Parser, Subcommand};
@@ -62,6 +63,29 @@ enum Task {
         #[arg(long)]
         url: Option<String>,
     },
+    /// The solution against its brute force on random inputs until they disagree; shrinks.
+    Stress {
+        /// Crate name or short id.
+        problem: String,
+        /// How many cases at most.
+        #[arg(long, default_value_t = 1000)]
+        cases: u64,
+        /// The first seed (case k uses seed + k).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The largest size given to the generator (sizes cycle from 1).
+        #[arg(long, default_value_t = 10)]
+        size: u64,
+        /// Stop after this many seconds.
+        #[arg(long)]
+        time: Option<u64>,
+        /// Seconds the brute force may take on one input.
+        #[arg(long, default_value_t = 10)]
+        brute_time: u64,
+        /// Keep the smallest failing input as testcases/<crate>/stress-<seed>.{in,out}.
+        #[arg(long)]
+        save: bool,
+    },
     /// (Re)write the samples and metadata of an existing problem from its page.
     Fetch {
         /// A BOJ number or crate name.
@@ -99,6 +123,25 @@ fn main() -> ExitCode {
         Task::Bench { which } => bench::run(which.as_deref()),
         Task::New { problem, url } => problems::Workspace::load()
             .and_then(|ws| scaffold::run(&ws.root, &problem, url.as_deref())),
+        Task::Stress {
+            problem,
+            cases,
+            seed,
+            size,
+            time,
+            brute_time,
+            save,
+        } => stress::run(
+            &problem,
+            stress::Args {
+                cases,
+                seed,
+                size,
+                time,
+                brute_time,
+                save,
+            },
+        ),
         Task::Fetch { problem, url } => problems::Workspace::load()
             .and_then(|ws| scaffold::refetch(&ws.root, &problem, url.as_deref())),
     };

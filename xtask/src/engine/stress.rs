@@ -1,0 +1,280 @@
+//! Stress testing: a generator of random inputs, a brute force that is obviously right, and
+//! the solution, run on seed after seed until they disagree; then the failing input is
+//! shrunk to the smallest size (and nearby seed) that still fails.
+//!
+//! The generator is run as `gen <seed> <size>` and prints one input; the brute force and
+//! the solution read it. Outputs are judged by the problem's rule, as the runner judges.
+
+use super::compare::{self, Rule};
+use super::{describe_end, read_head, run, stderr_summary, End, Limits};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The three programs.
+pub struct Programs {
+    pub solution: PathBuf,
+    pub generator: PathBuf,
+    pub brute: PathBuf,
+}
+
+/// How to stress.
+pub struct Settings {
+    /// How many cases at most.
+    pub cases: u64,
+    /// The first seed; case k uses seed + k.
+    pub seed: u64,
+    /// Sizes cycle through 1..=max_size, so small inputs come first.
+    pub max_size: u64,
+    /// Stop after this long, if set.
+    pub time: Option<Duration>,
+    /// The solution's limits (the problem's).
+    pub limits: Limits,
+    /// How long the brute force may take on one input.
+    pub brute_time: Duration,
+    pub rule: Rule,
+    /// Where inputs and outputs are written.
+    pub work_dir: PathBuf,
+    /// Print a progress line on stderr.
+    pub progress: bool,
+}
+
+/// One failing case.
+#[derive(Debug, Clone)]
+pub struct Failure {
+    pub seed: u64,
+    pub size: u64,
+    /// The generated input, the brute force's output, the solution's output.
+    pub input: PathBuf,
+    pub expected: PathBuf,
+    pub actual: PathBuf,
+    /// Why the solution's output is not accepted, bounded.
+    pub report: String,
+}
+
+/// How a stress run ended.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Every case agreed.
+    Agreed { cases: u64 },
+    /// Stopped (Ctrl-C or the time limit) with no disagreement.
+    Stopped { cases: u64 },
+    /// The first failure found, and the smallest one shrinking found.
+    Disagreed {
+        cases: u64,
+        first: Failure,
+        smallest: Failure,
+    },
+}
+
+/// What one case came to.
+enum CaseResult {
+    Agreed,
+    Failed(Failure),
+}
+
+fn case_stem(dir: &Path, seed: u64, size: u64) -> PathBuf {
+    dir.join(format!("seed-{seed}-size-{size}"))
+}
+
+/// Runs one case; `Err` is a broken setup (generator or brute force), which stops all.
+fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> Result<CaseResult, String> {
+    let stem = case_stem(&s.work_dir, seed, size);
+    let gen_limits = Limits {
+        time: Duration::from_secs(10),
+        memory_bytes: 4 << 30,
+    };
+    let seed_arg = seed.to_string();
+    let size_arg = size.to_string();
+    let gen = run(
+        &p.generator,
+        &[seed_arg.as_ref(), size_arg.as_ref()],
+        Path::new("/dev/null"),
+        gen_limits,
+        &PathBuf::from(format!("{}.gen", stem.display())),
+    )?;
+    if gen.end != End::Code(0) {
+        return Err(format!(
+            "the generator failed on seed {seed} size {size} ({}): {}",
+            describe_end(&gen.end),
+            stderr_summary(&gen.stderr, 3).replace('\n', " / ")
+        ));
+    }
+    if read_head(&gen.stdout, 4096).trim().is_empty() {
+        return Err(format!(
+            "the generator printed nothing for seed {seed} size {size}"
+        ));
+    }
+    let input = gen.stdout.clone();
+    let brute_limits = Limits {
+        time: s.brute_time,
+        memory_bytes: 4 << 30,
+    };
+    let brute = run(
+        &p.brute,
+        &[],
+        &input,
+        brute_limits,
+        &PathBuf::from(format!("{}.brute", stem.display())),
+    )?;
+    match brute.end {
+        End::Code(0) => {}
+        End::TimeLimit => return Err(format!(
+            "the brute force took more than {} s on seed {seed} size {size}: try a smaller --size",
+            s.brute_time.as_secs_f64()
+        )),
+        other => {
+            return Err(format!(
+                "the brute force failed on seed {seed} size {size} ({}): {}",
+                describe_end(&other),
+                stderr_summary(&brute.stderr, 3).replace('\n', " / ")
+            ))
+        }
+    }
+    let sol = run(
+        &p.solution,
+        &[],
+        &input,
+        s.limits,
+        &PathBuf::from(format!("{}.solution", stem.display())),
+    )?;
+    let report = match &sol.end {
+        End::Code(0) => {
+            let expected = std::fs::read_to_string(&brute.stdout)
+                .map_err(|e| format!("{}: {e}", brute.stdout.display()))?;
+            match compare::judge(&s.rule, &input, &expected, &sol.stdout) {
+                Ok(()) => return Ok(CaseResult::Agreed),
+                Err(report) => report,
+            }
+        }
+        other => {
+            let why = stderr_summary(&sol.stderr, 4);
+            format!(
+                "the solution: {}{}",
+                describe_end(other),
+                if why.is_empty() {
+                    String::new()
+                } else {
+                    format!(":\n{why}")
+                }
+            )
+        }
+    };
+    Ok(CaseResult::Failed(Failure {
+        seed,
+        size,
+        input,
+        expected: brute.stdout,
+        actual: sol.stdout,
+        report,
+    }))
+}
+
+/// Runs the stress test; `stop` (set by Ctrl-C) ends it early.
+pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> Result<Outcome, String> {
+    std::fs::create_dir_all(&s.work_dir).map_err(|e| format!("{}: {e}", s.work_dir.display()))?;
+    let started = Instant::now();
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    let found = AtomicBool::new(false);
+    let failures: Mutex<Vec<(u64, Failure)>> = Mutex::new(Vec::new());
+    let broken: Mutex<Option<String>> = Mutex::new(None);
+    let size_of = |k: u64| 1 + k % s.max_size.max(1);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let finished = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        if s.progress {
+            scope.spawn(|| {
+                let mut last = Instant::now();
+                while !finished.load(Ordering::SeqCst) {
+                    std::thread::sleep(Duration::from_millis(50));
+                    if last.elapsed() >= Duration::from_secs(1) {
+                        last = Instant::now();
+                        let n = done.load(Ordering::SeqCst);
+                        let rate = n as f64 / started.elapsed().as_secs_f64();
+                        let size = size_of(next.load(Ordering::SeqCst));
+                        eprint!("\rstress  {n} cases  {rate:.0}/s  size {size}   ");
+                    }
+                }
+            });
+        }
+        let mut handles = Vec::new();
+        for _ in 0..workers {
+            handles.push(scope.spawn(|| loop {
+                if stop.load(Ordering::SeqCst)
+                    || found.load(Ordering::SeqCst)
+                    || broken.lock().unwrap().is_some()
+                    || s.time.is_some_and(|t| started.elapsed() > t)
+                {
+                    break;
+                }
+                let k = next.fetch_add(1, Ordering::SeqCst);
+                if k >= s.cases {
+                    break;
+                }
+                match one_case(p, s, s.seed + k, size_of(k)) {
+                    Ok(CaseResult::Agreed) => {}
+                    Ok(CaseResult::Failed(f)) => {
+                        failures.lock().unwrap().push((k, f));
+                        found.store(true, Ordering::SeqCst);
+                    }
+                    Err(e) => {
+                        broken.lock().unwrap().get_or_insert(e);
+                    }
+                }
+                done.fetch_add(1, Ordering::SeqCst);
+            }));
+        }
+        for h in handles {
+            let _ = h.join();
+        }
+        finished.store(true, Ordering::SeqCst);
+    });
+    if s.progress {
+        eprintln!();
+    }
+    if let Some(e) = broken.into_inner().unwrap() {
+        return Err(e);
+    }
+    let cases = done.load(Ordering::SeqCst);
+    let mut failures = failures.into_inner().unwrap();
+    failures.sort_by_key(|(k, _)| *k);
+    let Some((_, first)) = failures.into_iter().next() else {
+        return Ok(if cases >= s.cases {
+            Outcome::Agreed { cases }
+        } else {
+            Outcome::Stopped { cases }
+        });
+    };
+    let smallest = shrink(p, s, &first, stop)?;
+    Ok(Outcome::Disagreed {
+        cases,
+        first,
+        smallest,
+    })
+}
+
+/// Seeds tried at each smaller size.
+const SHRINK_SEEDS: u64 = 200;
+
+/// The smallest size that still fails, trying seeds near the failing one at each size from
+/// 1 up; the failure itself when none smaller does.
+fn shrink(
+    p: &Programs,
+    s: &Settings,
+    failure: &Failure,
+    stop: &AtomicBool,
+) -> Result<Failure, String> {
+    for size in 1..failure.size {
+        for seed in failure.seed..failure.seed + SHRINK_SEEDS {
+            if stop.load(Ordering::SeqCst) {
+                return Ok(failure.clone());
+            }
+            if let CaseResult::Failed(f) = one_case(p, s, seed, size)? {
+                return Ok(f);
+            }
+        }
+    }
+    Ok(failure.clone())
+}

@@ -1,0 +1,384 @@
+//! `cargo xtask stress <problem>`: the solution against the problem's brute force on random
+//! inputs from its generator (`examples/gen.rs`, `examples/brute.rs`), until they disagree;
+//! then the smallest failing input, both outputs and the command to replay it.
+
+use crate::engine::compare::{cut, Rule};
+use crate::engine::stress::{stress, Failure, Outcome, Programs, Settings};
+use crate::problems::{cargo, Workspace};
+use std::fs;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The flags of `cargo xtask stress`.
+pub struct Args {
+    pub cases: u64,
+    pub seed: u64,
+    pub size: u64,
+    pub time: Option<u64>,
+    pub brute_time: u64,
+    pub save: bool,
+}
+
+/// At most `lines` lines of a file, each cut, with how much was left out.
+fn excerpt(path: &Path, lines: usize) -> String {
+    let text = crate::engine::read_head(path, 64 * 1024);
+    let all: Vec<&str> = text.lines().collect();
+    let mut out: Vec<String> = all
+        .iter()
+        .take(lines)
+        .map(|l| format!("    {}", cut(l, 120)))
+        .collect();
+    if all.len() > lines {
+        out.push(format!("    … ({} more lines)", all.len() - lines));
+    }
+    if out.is_empty() {
+        out.push("    (empty)".into());
+    }
+    out.join("\n")
+}
+
+fn show(f: &Failure, crate_name: &str, release: &Path) {
+    println!("input (seed {}, size {}):", f.seed, f.size);
+    println!("{}", excerpt(&f.input, 15));
+    println!("brute force:");
+    println!("{}", excerpt(&f.expected, 10));
+    println!("solution:");
+    println!("{}", excerpt(&f.actual, 10));
+    for line in f.report.lines().take(20) {
+        println!("  {line}");
+    }
+    println!(
+        "replay: {gen} {} {} | {sol}",
+        f.seed,
+        f.size,
+        gen = release.join("examples/gen").display(),
+        sol = release.join(crate_name).display()
+    );
+}
+
+/// Keeps a failure as the case `stress-<seed>.{in,out}` in `dir` (the brute force's answer
+/// as the expected output); never overwrites.
+pub fn save(dir: &Path, f: &Failure) -> Result<std::path::PathBuf, String> {
+    let stem = dir.join(format!("stress-{}", f.seed));
+    let (input, output) = (stem.with_extension("in"), stem.with_extension("out"));
+    if input.exists() || output.exists() {
+        return Err(format!("{} exists; nothing was written", input.display()));
+    }
+    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    fs::copy(&f.input, &input).map_err(|e| format!("{}: {e}", input.display()))?;
+    fs::copy(&f.expected, &output).map_err(|e| format!("{}: {e}", output.display()))?;
+    Ok(input)
+}
+
+/// `cargo xtask stress <problem>`.
+pub fn run(name: &str, args: Args) -> Result<bool, String> {
+    let ws = Workspace::load()?;
+    let problem = ws.find(name)?.clone();
+    let crate_dir = problem
+        .main_rs
+        .parent()
+        .and_then(Path::parent)
+        .unwrap()
+        .to_path_buf();
+    for (file, what) in [
+        (
+            "gen.rs",
+            "a generator that prints one input from `<seed> <size>`",
+        ),
+        (
+            "brute.rs",
+            "a brute force that reads an input and prints the answer the slow obvious way",
+        ),
+    ] {
+        let path = crate_dir.join("examples").join(file);
+        if !path.is_file() {
+            return Err(format!("{} is missing: write {what}", path.display()));
+        }
+    }
+    let mut build = vec!["build", "--release", "--quiet", "-p", problem.name.as_str()];
+    build.extend([
+        "--bin",
+        problem.name.as_str(),
+        "--example",
+        "gen",
+        "--example",
+        "brute",
+    ]);
+    let checker_bin;
+    if let Rule::Checker(checker) = &problem.rule {
+        checker_bin = checker
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        build.extend(["--bin", checker_bin.as_str()]);
+    }
+    cargo(&build)?;
+    let release = ws.target.join("release");
+    let programs = Programs {
+        solution: release.join(&problem.name),
+        generator: release.join("examples/gen"),
+        brute: release.join("examples/brute"),
+    };
+    let work_dir = ws.target.join("stress").join(&problem.name);
+    let _ = fs::remove_dir_all(&work_dir);
+    let settings = Settings {
+        cases: args.cases,
+        seed: args.seed,
+        max_size: args.size,
+        time: args.time.map(Duration::from_secs),
+        limits: problem.limits(),
+        brute_time: Duration::from_secs(args.brute_time),
+        rule: problem.rule.clone(),
+        work_dir,
+        progress: true,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = Arc::clone(&stop);
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
+    }
+    match stress(&programs, &settings, &stop)? {
+        Outcome::Agreed { cases } => {
+            println!(
+                "stress  {}: {cases} cases (seeds {}..{}, sizes 1..{}), no disagreement",
+                problem.name,
+                args.seed,
+                args.seed + cases.saturating_sub(1),
+                args.size
+            );
+            println!("{cases} passed, 0 failed");
+            Ok(true)
+        }
+        Outcome::Stopped { cases } => {
+            println!(
+                "stress  {}: stopped after {cases} cases, no disagreement",
+                problem.name
+            );
+            println!("{cases} passed, 0 failed");
+            Ok(true)
+        }
+        Outcome::Disagreed {
+            cases,
+            first,
+            smallest,
+        } => {
+            println!(
+                "DISAGREE {}: after {cases} cases, at seed {} size {}; smallest failing: seed {} size {}",
+                problem.name, first.seed, first.size, smallest.seed, smallest.size
+            );
+            show(&smallest, &problem.name, &release);
+            if args.save {
+                let input = save(&ws.cases_dir(&problem), &smallest)?;
+                println!(
+                    "saved   {} and its brute-force answer as .out",
+                    input.display()
+                );
+            } else {
+                println!(
+                    "keep it as a case: add --save (writes testcases/{}/stress-{}.{{in,out}})",
+                    problem.name, smallest.seed
+                );
+            }
+            println!("{cases} passed, 1 failed");
+            Ok(false)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::stress::Settings;
+    use crate::engine::Limits;
+    use std::path::PathBuf;
+    use std::process::Command;
+
+    const GEN: &str = r#"
+fn main() {
+    let a: Vec<u64> = std::env::args().skip(1).map(|x| x.parse().unwrap()).collect();
+    let (mut seed, size) = (a[0].wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407), a[1]);
+    if std::env::var_os("GEN_CRASH").is_some() { eprintln!("bad seed"); std::process::exit(2) }
+    if std::env::var_os("GEN_SILENT").is_some() { return }
+    println!("{size}");
+    let v: Vec<String> = (0..size).map(|_| { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; (seed % 100).to_string() }).collect();
+    println!("{}", v.join(" "));
+}
+"#;
+
+    const BRUTE: &str = r#"
+use std::io::Read;
+fn main() {
+    if std::env::var_os("BRUTE_SLOW").is_some() { std::thread::sleep(std::time::Duration::from_secs(30)) }
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let v: Vec<u64> = s.split_whitespace().skip(1).map(|x| x.parse().unwrap()).collect();
+    let mut total = 0;
+    for x in v { total += x; }
+    println!("{total}");
+}
+"#;
+
+    /// Sums too, but from 4 numbers on adds one: a bug that only shows above a size.
+    const BUGGY: &str = r#"
+use std::io::Read;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let v: Vec<u64> = s.split_whitespace().skip(1).map(|x| x.parse().unwrap()).collect();
+    println!("{}", v.iter().sum::<u64>() + u64::from(v.len() >= 4));
+}
+"#;
+
+    const CORRECT: &str = r#"
+use std::io::Read;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let v: Vec<u64> = s.split_whitespace().skip(1).map(|x| x.parse().unwrap()).collect();
+    println!("{}", v.iter().sum::<u64>());
+}
+"#;
+
+    fn build(dir: &Path, name: &str, source: &str) -> PathBuf {
+        let src = dir.join(format!("{name}.rs"));
+        fs::write(&src, source).unwrap();
+        let bin = dir.join(name);
+        let out = Command::new("rustc")
+            .args(["--edition", "2021", "-O", "-o"])
+            .arg(&bin)
+            .arg(&src)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        bin
+    }
+
+    fn settings(dir: &Path, cases: u64) -> Settings {
+        Settings {
+            cases,
+            seed: 1,
+            max_size: 8,
+            time: None,
+            limits: Limits {
+                time: Duration::from_secs(2),
+                memory_bytes: 256 << 20,
+            },
+            brute_time: Duration::from_secs(1),
+            rule: Rule::Lines,
+            work_dir: dir.join("work"),
+            progress: false,
+        }
+    }
+
+    /// A wrapper script that sets an environment variable before running `bin`.
+    fn with_env(dir: &Path, name: &str, var: &str, bin: &Path) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let path = dir.join(name);
+        fs::write(
+            &path,
+            format!("#!/bin/sh\n{var}=1 exec {} \"$@\"\n", bin.display()),
+        )
+        .unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    }
+
+    #[test]
+    fn finds_a_planted_bug_shrinks_it_to_the_smallest_failing_size_and_saves_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let programs = Programs {
+            solution: build(d, "buggy", BUGGY),
+            generator: build(d, "gen", GEN),
+            brute: build(d, "brute", BRUTE),
+        };
+        let stop = AtomicBool::new(false);
+        let Outcome::Disagreed {
+            first, smallest, ..
+        } = stress(&programs, &settings(d, 100), &stop).unwrap()
+        else {
+            panic!("the bug was not found")
+        };
+        assert!(first.size >= 4);
+        assert_eq!(smallest.size, 4, "sizes 1..3 cannot show the bug");
+        assert!(
+            smallest.report.contains("line 1 differs"),
+            "{}",
+            smallest.report
+        );
+        let cases = d.join("cases");
+        let saved = save(&cases, &smallest).unwrap();
+        let input = fs::read_to_string(&saved).unwrap();
+        assert!(input.starts_with("4\n"), "{input}");
+        let want: u64 = input
+            .lines()
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .map(|x| x.parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(
+            fs::read_to_string(saved.with_extension("out")).unwrap(),
+            format!("{want}\n")
+        );
+        // Never overwrites.
+        assert!(save(&cases, &smallest).unwrap_err().contains("exists"));
+    }
+
+    #[test]
+    fn a_correct_solution_runs_every_case_without_disagreement() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let programs = Programs {
+            solution: build(d, "correct", CORRECT),
+            generator: build(d, "gen", GEN),
+            brute: build(d, "brute", BRUTE),
+        };
+        let outcome = stress(&programs, &settings(d, 60), &AtomicBool::new(false)).unwrap();
+        assert!(
+            matches!(outcome, Outcome::Agreed { cases: 60 }),
+            "{outcome:?}"
+        );
+    }
+
+    #[test]
+    fn bad_setups_are_one_clear_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let (gen, brute, sol) = (
+            build(d, "gen", GEN),
+            build(d, "brute", BRUTE),
+            build(d, "correct", CORRECT),
+        );
+        let run_with = |generator: PathBuf, brute: PathBuf| {
+            let p = Programs {
+                solution: sol.clone(),
+                generator,
+                brute,
+            };
+            stress(&p, &settings(d, 10), &AtomicBool::new(false)).unwrap_err()
+        };
+        let crash = run_with(with_env(d, "gen-crash", "GEN_CRASH", &gen), brute.clone());
+        assert!(
+            crash.contains("generator failed on seed 1 size 1") && crash.contains("bad seed"),
+            "{crash}"
+        );
+        let silent = run_with(with_env(d, "gen-silent", "GEN_SILENT", &gen), brute.clone());
+        assert!(silent.contains("generator printed nothing"), "{silent}");
+        let slow = run_with(gen.clone(), with_env(d, "brute-slow", "BRUTE_SLOW", &brute));
+        assert!(
+            slow.contains("brute force took more than 1 s") && slow.contains("smaller --size"),
+            "{slow}"
+        );
+        for e in [crash, silent, slow] {
+            assert_eq!(e.lines().count(), 1, "{e}");
+        }
+    }
+}
