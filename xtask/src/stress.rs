@@ -39,7 +39,7 @@ fn excerpt(path: &Path, lines: usize) -> String {
     out.join("\n")
 }
 
-fn show(f: &Failure, crate_name: &str, release: &Path) {
+fn show(f: &Failure, programs: &Programs) {
     println!("input (seed {}, size {}):", f.seed, f.size);
     println!("{}", excerpt(&f.input, 15));
     println!("brute force:");
@@ -50,11 +50,11 @@ fn show(f: &Failure, crate_name: &str, release: &Path) {
         println!("  {line}");
     }
     println!(
-        "replay: {gen} {} {} | {sol}",
+        "replay: {} {} {} | {}",
+        programs.generator.display(),
         f.seed,
         f.size,
-        gen = release.join("examples/gen").display(),
-        sol = release.join(crate_name).display()
+        programs.solution.display()
     );
 }
 
@@ -76,51 +76,48 @@ pub fn save(dir: &Path, f: &Failure) -> Result<std::path::PathBuf, String> {
 pub fn run(name: &str, args: Args) -> Result<bool, String> {
     let ws = Workspace::load()?;
     let problem = ws.find(name)?.clone();
-    let crate_dir = problem
-        .main_rs
-        .parent()
-        .and_then(Path::parent)
-        .unwrap()
-        .to_path_buf();
-    for (file, what) in [
-        (
-            "gen.rs",
-            "a generator that prints one input from `<seed> <size>`",
-        ),
-        (
-            "brute.rs",
-            "a brute force that reads an input and prints the answer the slow obvious way",
-        ),
-    ] {
+    let crate_dir = problem.main_rs.parent().and_then(Path::parent).unwrap().to_path_buf();
+    // The pair's targets, found by their files (`examples/gen.rs`, `examples/brute.rs`)
+    // whatever the targets are named.
+    let meta = cargo_metadata::MetadataCommand::new()
+        .no_deps()
+        .exec()
+        .map_err(|e| format!("cargo metadata failed: {e}"))?;
+    let package = meta
+        .workspace_packages()
+        .into_iter()
+        .find(|p| p.name.as_str() == problem.name)
+        .ok_or_else(|| format!("{} is not a package of this workspace", problem.name))?;
+    let example = |file: &str, what: &str| -> Result<String, String> {
         let path = crate_dir.join("examples").join(file);
         if !path.is_file() {
             return Err(format!("{} is missing: write {what}", path.display()));
         }
-    }
+        package
+            .targets
+            .iter()
+            .find(|t| t.src_path.as_std_path() == path)
+            .map(|t| t.name.clone())
+            .ok_or_else(|| format!("{}: no example target builds it (see [[example]] in {}/Cargo.toml)", path.display(), problem.name))
+    };
+    let gen = example("gen.rs", "a generator that prints one input from `<seed> <size>`")?;
+    let brute = example(
+        "brute.rs",
+        "a brute force that reads an input and prints the answer the slow obvious way",
+    )?;
     let mut build = vec!["build", "--release", "--quiet", "-p", problem.name.as_str()];
-    build.extend([
-        "--bin",
-        problem.name.as_str(),
-        "--example",
-        "gen",
-        "--example",
-        "brute",
-    ]);
+    build.extend(["--bin", problem.name.as_str(), "--example", gen.as_str(), "--example", brute.as_str()]);
     let checker_bin;
     if let Rule::Checker(checker) = &problem.rule {
-        checker_bin = checker
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
+        checker_bin = checker.file_name().unwrap_or_default().to_string_lossy().into_owned();
         build.extend(["--bin", checker_bin.as_str()]);
     }
     cargo(&build)?;
     let release = ws.target.join("release");
     let programs = Programs {
         solution: release.join(&problem.name),
-        generator: release.join("examples/gen"),
-        brute: release.join("examples/brute"),
+        generator: release.join("examples").join(&gen),
+        brute: release.join("examples").join(&brute),
     };
     let work_dir = ws.target.join("stress").join(&problem.name);
     let _ = fs::remove_dir_all(&work_dir);
@@ -133,7 +130,7 @@ pub fn run(name: &str, args: Args) -> Result<bool, String> {
         brute_time: Duration::from_secs(args.brute_time),
         rule: problem.rule.clone(),
         work_dir,
-        progress: true,
+        progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
     };
     let stop = Arc::new(AtomicBool::new(false));
     {
@@ -169,7 +166,7 @@ pub fn run(name: &str, args: Args) -> Result<bool, String> {
                 "DISAGREE {}: after {cases} cases, at seed {} size {}; smallest failing: seed {} size {}",
                 problem.name, first.seed, first.size, smallest.seed, smallest.size
             );
-            show(&smallest, &problem.name, &release);
+            show(&smallest, &programs);
             if args.save {
                 let input = save(&ws.cases_dir(&problem), &smallest)?;
                 println!(
