@@ -4,9 +4,9 @@
 #   make submit-<problem>  one verified file to paste into the judge (e.g. make submit-18139)
 CARGO ?= cargo
 
-.PHONY: test unit lint cases corpus bench judge-rustc
+.PHONY: test unit lint cases stress-check corpus bench judge-rustc
 
-test: lint unit cases corpus
+test: lint unit cases stress-check corpus
 
 unit:
 	$(CARGO) test --workspace --quiet
@@ -17,6 +17,13 @@ lint:
 
 cases:
 	$(CARGO) xtask cases
+
+# Each showcase problem against its brute force (examples/brute.rs) on fixed seeds; the
+# random tests of the three problems run here, so each brute force exists once.
+stress-check:
+	$(CARGO) xtask stress 17825 --cases 100 --seed 1
+	$(CARGO) xtask stress 18139 --cases 400 --seed 1
+	$(CARGO) xtask stress q58 --cases 200 --seed 1 --size 5
 
 # Every program under corpus/ built by cargo and bundled: both must print the same bytes.
 corpus:

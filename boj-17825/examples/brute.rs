@@ -54,8 +54,7 @@ fn brute_force(rolls: &[u32; 10]) -> u32 {
             }
             idx += roll as usize;
             let landing = cell_id(route, idx);
-            if landing.is_some()
-                && (0..4).any(|q| q != p && cell_id(pos[q].0, pos[q].1) == landing)
+            if landing.is_some() && (0..4).any(|q| q != p && cell_id(pos[q].0, pos[q].1) == landing)
             {
                 legal = false;
                 break;
@@ -73,7 +72,10 @@ fn brute_force(rolls: &[u32; 10]) -> u32 {
 fn main() {
     let mut text = String::new();
     std::io::stdin().read_to_string(&mut text).unwrap();
-    let rolls: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    let rolls: Vec<u32> = text
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
     let rolls: [u32; 10] = rolls.try_into().expect("ten rolls");
     println!("{}", brute_force(&rolls));
 }

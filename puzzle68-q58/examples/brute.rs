@@ -38,7 +38,10 @@ fn brute_force(n: usize, m: usize) -> (u64, u64) {
 fn main() {
     let mut text = String::new();
     std::io::stdin().read_to_string(&mut text).unwrap();
-    let v: Vec<usize> = text.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    let v: Vec<usize> = text
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
     let (n, m) = (v[0], *v.get(1).unwrap_or(&v[0]));
     let (total, no_unit) = brute_force(n, m);
     println!("{total}\n{no_unit}");

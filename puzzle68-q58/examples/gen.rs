@@ -2,7 +2,10 @@
 //! (the brute force tiles up to 5 x 5), sometimes as the one-number square form `N`.
 
 fn main() {
-    let args: Vec<u64> = std::env::args().skip(1).map(|a| a.parse().unwrap()).collect();
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().unwrap())
+        .collect();
     let mut state = args[0].wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let side = args[1].clamp(1, 5);
     let mut next = || {

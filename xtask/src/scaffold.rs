@@ -53,9 +53,42 @@ memory-limit-mb = 256
 [dependencies]
 proconio.workspace = true
 itertools.workspace = true
+
+# The stress-test pair (`make stress-{name}`), named after the crate: examples of all
+# crates share target/release/examples/.
+[[example]]
+name = "{name}-gen"
+path = "examples/gen.rs"
+
+[[example]]
+name = "{name}-brute"
+path = "examples/brute.rs"
 "#
     )
 }
+
+/// The generator stub: `make stress` says it printed nothing until it is written.
+const GEN_RS: &str = r#"//! Random input for `make stress`: `gen <seed> <size>` prints ONE input of about `size`
+//! (keep small sizes small: the smallest failing input is searched from size 1 up).
+//! TODO: write it; the same seed must give the same input.
+
+fn main() {
+    let args: Vec<u64> = std::env::args().skip(1).map(|a| a.parse().unwrap()).collect();
+    let (_seed, _size) = (args[0], args[1]);
+}
+"#;
+
+/// The brute-force stub.
+const BRUTE_RS: &str = r#"//! The slow, obviously right answer for `make stress`: reads an input, prints the answer.
+//! TODO: write it plainly and apart from the solution (try everything).
+
+use std::io::Read;
+
+fn main() {
+    let mut text = String::new();
+    std::io::stdin().read_to_string(&mut text).unwrap();
+}
+"#;
 
 /// The template contest programmers type: read with `input!`, solve, write through one
 /// locked buffer. It prints nothing, so the samples fail until it is replaced.
@@ -149,6 +182,8 @@ pub fn create(root: &Path, wanted: &str) -> Result<String, String> {
     let files = [
         (crate_dir.join("Cargo.toml"), manifest(&name, &url, judge)),
         (crate_dir.join("src/main.rs"), main_rs(&name, &url)),
+        (crate_dir.join("examples/gen.rs"), GEN_RS.to_string()),
+        (crate_dir.join("examples/brute.rs"), BRUTE_RS.to_string()),
     ];
     let written = files.iter().try_for_each(|(path, text)| {
         fs::create_dir_all(path.parent().unwrap())?;
@@ -336,9 +371,12 @@ mod tests {
             manifest.contains("members = [\"common\", \"boj-17825\", \"boj-1000\"]"),
             "{manifest}"
         );
-        assert!(fs::read_to_string(root.join("boj-1000/Cargo.toml"))
-            .unwrap()
-            .contains("acmicpc.net/problem/1000"));
+        let crate_manifest = fs::read_to_string(root.join("boj-1000/Cargo.toml")).unwrap();
+        assert!(crate_manifest.contains("acmicpc.net/problem/1000"));
+        assert!(crate_manifest.contains("name = \"boj-1000-gen\""));
+        for stub in ["examples/gen.rs", "examples/brute.rs"] {
+            assert!(syn::parse_file(&fs::read_to_string(root.join("boj-1000").join(stub)).unwrap()).is_ok());
+        }
         // A second call changes nothing, and neither does one whose test folder exists.
         fs::write(root.join("boj-1000/src/main.rs"), "// my work\n").unwrap();
         assert!(create(root, "boj-1000")

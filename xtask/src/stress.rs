@@ -76,7 +76,12 @@ pub fn save(dir: &Path, f: &Failure) -> Result<std::path::PathBuf, String> {
 pub fn run(name: &str, args: Args) -> Result<bool, String> {
     let ws = Workspace::load()?;
     let problem = ws.find(name)?.clone();
-    let crate_dir = problem.main_rs.parent().and_then(Path::parent).unwrap().to_path_buf();
+    let crate_dir = problem
+        .main_rs
+        .parent()
+        .and_then(Path::parent)
+        .unwrap()
+        .to_path_buf();
     // The pair's targets, found by their files (`examples/gen.rs`, `examples/brute.rs`)
     // whatever the targets are named.
     let meta = cargo_metadata::MetadataCommand::new()
@@ -98,18 +103,38 @@ pub fn run(name: &str, args: Args) -> Result<bool, String> {
             .iter()
             .find(|t| t.src_path.as_std_path() == path)
             .map(|t| t.name.clone())
-            .ok_or_else(|| format!("{}: no example target builds it (see [[example]] in {}/Cargo.toml)", path.display(), problem.name))
+            .ok_or_else(|| {
+                format!(
+                    "{}: no example target builds it (see [[example]] in {}/Cargo.toml)",
+                    path.display(),
+                    problem.name
+                )
+            })
     };
-    let gen = example("gen.rs", "a generator that prints one input from `<seed> <size>`")?;
+    let gen = example(
+        "gen.rs",
+        "a generator that prints one input from `<seed> <size>`",
+    )?;
     let brute = example(
         "brute.rs",
         "a brute force that reads an input and prints the answer the slow obvious way",
     )?;
     let mut build = vec!["build", "--release", "--quiet", "-p", problem.name.as_str()];
-    build.extend(["--bin", problem.name.as_str(), "--example", gen.as_str(), "--example", brute.as_str()]);
+    build.extend([
+        "--bin",
+        problem.name.as_str(),
+        "--example",
+        gen.as_str(),
+        "--example",
+        brute.as_str(),
+    ]);
     let checker_bin;
     if let Rule::Checker(checker) = &problem.rule {
-        checker_bin = checker.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        checker_bin = checker
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
         build.extend(["--bin", checker_bin.as_str()]);
     }
     cargo(&build)?;

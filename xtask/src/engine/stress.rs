@@ -63,8 +63,8 @@ pub enum Outcome {
     /// The first failure found, and the smallest one shrinking found.
     Disagreed {
         cases: u64,
-        first: Failure,
-        smallest: Failure,
+        first: Box<Failure>,
+        smallest: Box<Failure>,
     },
 }
 
@@ -120,10 +120,12 @@ fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> Result<CaseResu
     )?;
     match brute.end {
         End::Code(0) => {}
-        End::TimeLimit => return Err(format!(
+        End::TimeLimit => {
+            return Err(format!(
             "the brute force took more than {} s on seed {seed} size {size}: try a smaller --size",
             s.brute_time.as_secs_f64()
-        )),
+        ))
+        }
         other => {
             return Err(format!(
                 "the brute force failed on seed {seed} size {size} ({}): {}",
@@ -250,8 +252,8 @@ pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> Result<Outcome, 
     let smallest = shrink(p, s, &first, stop)?;
     Ok(Outcome::Disagreed {
         cases,
-        first,
-        smallest,
+        first: Box::new(first),
+        smallest: Box::new(smallest),
     })
 }
 
