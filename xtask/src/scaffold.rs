@@ -375,7 +375,10 @@ mod tests {
         assert!(crate_manifest.contains("acmicpc.net/problem/1000"));
         assert!(crate_manifest.contains("name = \"boj-1000-gen\""));
         for stub in ["examples/gen.rs", "examples/brute.rs"] {
-            assert!(syn::parse_file(&fs::read_to_string(root.join("boj-1000").join(stub)).unwrap()).is_ok());
+            assert!(syn::parse_file(
+                &fs::read_to_string(root.join("boj-1000").join(stub)).unwrap()
+            )
+            .is_ok());
         }
         // A second call changes nothing, and neither does one whose test folder exists.
         fs::write(root.join("boj-1000/src/main.rs"), "// my work\n").unwrap();

@@ -184,6 +184,7 @@ pub fn run(name: &str, args: Args) -> Result<bool, String> {
         }
         Outcome::Disagreed {
             cases,
+            failed,
             first,
             smallest,
         } => {
@@ -204,7 +205,7 @@ pub fn run(name: &str, args: Args) -> Result<bool, String> {
                     problem.name, smallest.seed
                 );
             }
-            println!("{cases} passed, 1 failed");
+            println!("{} passed, {failed} failed", cases - failed);
             Ok(false)
         }
     }

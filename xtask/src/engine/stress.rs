@@ -63,6 +63,8 @@ pub enum Outcome {
     /// The first failure found, and the smallest one shrinking found.
     Disagreed {
         cases: u64,
+        /// How many of them failed (workers run on when one fails).
+        failed: u64,
         first: Box<Failure>,
         smallest: Box<Failure>,
     },
@@ -242,6 +244,7 @@ pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> Result<Outcome, 
     let cases = done.load(Ordering::SeqCst);
     let mut failures = failures.into_inner().unwrap();
     failures.sort_by_key(|(k, _)| *k);
+    let failed = failures.len() as u64;
     let Some((_, first)) = failures.into_iter().next() else {
         return Ok(if cases >= s.cases {
             Outcome::Agreed { cases }
@@ -252,6 +255,7 @@ pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> Result<Outcome, 
     let smallest = shrink(p, s, &first, stop)?;
     Ok(Outcome::Disagreed {
         cases,
+        failed,
         first: Box::new(first),
         smallest: Box::new(smallest),
     })
