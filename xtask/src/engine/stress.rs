@@ -183,7 +183,8 @@ pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> Result<Outcome, 
     let done = AtomicU64::new(0);
     let found = AtomicBool::new(false);
     let failures: Mutex<Vec<(u64, Failure)>> = Mutex::new(Vec::new());
-    let broken: Mutex<Option<String>> = Mutex::new(None);
+    // The broken setup met at the smallest case, so the report does not depend on timing.
+    let broken: Mutex<Option<(u64, String)>> = Mutex::new(None);
     let size_of = |k: u64| 1 + k % s.max_size.max(1);
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let finished = AtomicBool::new(false);
@@ -224,7 +225,10 @@ pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> Result<Outcome, 
                         found.store(true, Ordering::SeqCst);
                     }
                     Err(e) => {
-                        broken.lock().unwrap().get_or_insert(e);
+                        let mut b = broken.lock().unwrap();
+                        if b.as_ref().map_or(true, |(at, _)| k < *at) {
+                            *b = Some((k, e));
+                        }
                     }
                 }
                 done.fetch_add(1, Ordering::SeqCst);
@@ -238,7 +242,7 @@ pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> Result<Outcome, 
     if s.progress {
         eprintln!();
     }
-    if let Some(e) = broken.into_inner().unwrap() {
+    if let Some((_, e)) = broken.into_inner().unwrap() {
         return Err(e);
     }
     let cases = done.load(Ordering::SeqCst);
