@@ -2,8 +2,10 @@
 //!
 //! Ten dice values are known in advance; each turn moves one of four pieces along a yut
 //! board with three shortcuts. The board is a small graph (33 cells, each with its score,
-//! its next cell and, for the three blue cells, a shortcut), so a depth-first search over
-//! the 4^10 choices of piece, skipping illegal landings, finds the maximum score at once.
+//! its next cell and, for the three blue cells, a shortcut). A depth-first search over the
+//! choices of piece, skipping illegal landings, remembers the best score of every state it
+//! solves: the turn and the positions as a multiset (pieces are interchangeable), so of the
+//! 4^10 move sequences only the few thousand distinct states are ever solved.
 
 use common::tokens::{check_ints, run_main};
 use proconio::input;
@@ -80,34 +82,109 @@ impl Board {
 /// The maximum total score for the ten rolls.
 fn solve(rolls: &[u32; TURNS]) -> u32 {
     let board = board();
-    let mut pieces = [START; PIECES];
-    best_from(&board, rolls, 0, &mut pieces)
+    let mut memo = Memo::default();
+    best_from(&board, rolls, 0, [START; PIECES], &mut memo)
 }
 
+/// The best score still to come from `turn` with the pieces at `pieces` (sorted: pieces are
+/// interchangeable, so positions are a multiset). Each state is solved once.
 fn best_from(
     board: &Board,
     rolls: &[u32; TURNS],
     turn: usize,
-    pieces: &mut [usize; PIECES],
+    pieces: [usize; PIECES],
+    memo: &mut Memo,
 ) -> u32 {
     if turn == TURNS {
         return 0;
     }
-    let mut best = 0;
-    for p in 0..PIECES {
-        let from = pieces[p];
-        if from == FINISH {
-            continue;
-        }
-        let to = board.step(from, rolls[turn]);
-        if to != FINISH && pieces.contains(&to) {
-            continue;
-        }
-        pieces[p] = to;
-        best = best.max(board.score[to] + best_from(board, rolls, turn + 1, pieces));
-        pieces[p] = from;
+    // The last turn's states are the most numerous and each is met once: no memo there.
+    if turn + 1 == TURNS {
+        return legal_moves(board, rolls[turn], &pieces)
+            .map(|(_, to)| board.score[to])
+            .max()
+            .unwrap_or(0);
     }
+    let key = Memo::key(turn, &pieces);
+    if let Some(best) = memo.get(key) {
+        return best;
+    }
+    let mut best = 0;
+    for (p, to) in legal_moves(board, rolls[turn], &pieces) {
+        let mut next = pieces;
+        next[p] = to;
+        next.sort_unstable();
+        best = best.max(board.score[to] + best_from(board, rolls, turn + 1, next, memo));
+    }
+    memo.insert(key, best);
     best
+}
+
+/// The moves a roll allows, as (piece, landing cell): a finished piece does not move, two
+/// pieces on one cell (the start) make the same move, and no piece lands on another but at
+/// the finish.
+fn legal_moves<'a>(
+    board: &'a Board,
+    roll: u32,
+    pieces: &'a [usize; PIECES],
+) -> impl Iterator<Item = (usize, usize)> + 'a {
+    (0..PIECES).filter_map(move |p| {
+        let from = pieces[p];
+        if from == FINISH || (p > 0 && pieces[p - 1] == from) {
+            return None;
+        }
+        let to = board.step(from, roll);
+        (to == FINISH || !pieces.contains(&to)).then_some((p, to))
+    })
+}
+
+/// Best scores by (turn, sorted positions), in an open-addressing table: a few thousand
+/// states are reached, far fewer than the 4^10 move sequences. A slot holds
+/// `(key + 1) << 32 | best`, 0 when empty, so the table starts as zeroed memory the
+/// allocator hands out without writing it.
+struct Memo {
+    slots: Vec<u64>,
+}
+
+impl Default for Memo {
+    fn default() -> Self {
+        Memo {
+            slots: vec![0; Memo::SLOTS],
+        }
+    }
+}
+
+impl Memo {
+    const SLOTS: usize = 1 << 14;
+
+    /// 4 bits of turn, 6 bits per position.
+    fn key(turn: usize, pieces: &[usize; PIECES]) -> u32 {
+        pieces.iter().fold(turn as u32, |k, &p| (k << 6) | p as u32)
+    }
+
+    fn slot(key: u32) -> usize {
+        (key.wrapping_mul(0x9E37_79B1) >> 18) as usize
+    }
+
+    fn get(&self, key: u32) -> Option<u32> {
+        let tag = u64::from(key) + 1;
+        let mut i = Memo::slot(key);
+        loop {
+            match self.slots[i] {
+                0 => return None,
+                s if s >> 32 == tag => return Some(s as u32),
+                _ => i = (i + 1) & (Memo::SLOTS - 1),
+            }
+        }
+    }
+
+    fn insert(&mut self, key: u32, value: u32) {
+        let mut i = Memo::slot(key);
+        while self.slots[i] != 0 {
+            i = (i + 1) & (Memo::SLOTS - 1);
+        }
+        self.slots[i] = (u64::from(key) + 1) << 32 | u64::from(value);
+    }
 }
 
 /// Reads and checks the ten rolls.
