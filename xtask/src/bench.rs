@@ -228,7 +228,74 @@ fn q58(ws: &Workspace) -> Result<(), String> {
     Ok(())
 }
 
-/// `cargo xtask bench [rush|q58]`.
+/// BOJ 17825 against the original `seed2.cpp` (`../shared/seeds/`, not redistributed:
+/// built into target/ when present), whole process, summed over 40 valid inputs from the
+/// problem's generator, answers compared.
+fn dice(ws: &Workspace) -> Result<(), String> {
+    println!("## Dice Yut: the judge binary against the original seed2.cpp, 40 valid inputs, whole process (callgrind)");
+    let original = ws.root.join("../shared/seeds/seed2.cpp");
+    if !original.is_file() {
+        println!("skipped: {} is not here", original.display());
+        return Ok(());
+    }
+    if !valgrind_present() {
+        println!("skipped: valgrind is not installed");
+        return Ok(());
+    }
+    cargo(&[
+        "build",
+        "--release",
+        "--quiet",
+        "-p",
+        "boj-17825",
+        "--bin",
+        "boj-17825",
+        "--example",
+        "boj-17825-gen",
+    ])?;
+    let dir = ws.target.join("bench-originals");
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let seed2 = dir.join("seed2");
+    let built = std::process::Command::new("g++")
+        .args(["-O2", "-o"])
+        .arg(&seed2)
+        .arg(&original)
+        .status()
+        .map_err(|e| format!("cannot run g++: {e}"))?;
+    if !built.success() {
+        return Err("g++ -O2 seed2.cpp failed".into());
+    }
+    let ours = ws.target.join("release/boj-17825");
+    let gen = ws.target.join("release/examples/boj-17825-gen");
+    let (mut theirs_total, mut ours_total) = (0u64, 0u64);
+    for seed in 1..=40 {
+        let out = std::process::Command::new(&gen)
+            .args([seed.to_string(), "5".into()])
+            .output()
+            .map_err(|e| e.to_string())?;
+        let input = out.stdout;
+        let (a, _) = timed(&seed2, &[], &input)?;
+        let (b, _) = timed(&ours, &[], &input)?;
+        if a.trim() != b.trim() {
+            return Err(format!(
+                "answers differ on seed {seed}: {} vs {}",
+                a.trim(),
+                b.trim()
+            ));
+        }
+        theirs_total += instructions(&seed2, &[], &input)?;
+        ours_total += instructions(&ours, &[], &input)?;
+    }
+    println!("| program | instructions, 40 inputs | ratio |\n|---|---|---|");
+    println!("| seed2.cpp (g++ -O2) | {theirs_total} | 1x |");
+    println!(
+        "| boj-17825 | {ours_total} | {:.1}x fewer |",
+        theirs_total as f64 / ours_total as f64
+    );
+    Ok(())
+}
+
+/// `cargo xtask bench [rush|q58|dice]`.
 pub fn run(which: Option<&str>) -> Result<bool, String> {
     let ws = Workspace::load()?;
     match which {
@@ -236,10 +303,13 @@ pub fn run(which: Option<&str>) -> Result<bool, String> {
             rush(&ws)?;
             println!();
             q58(&ws)?;
+            println!();
+            dice(&ws)?;
         }
+        Some("dice") | Some("17825") => dice(&ws)?,
         Some("rush") | Some("18139") => rush(&ws)?,
         Some("q58") => q58(&ws)?,
-        Some(other) => return Err(format!("unknown benchmark `{other}`: rush or q58")),
+        Some(other) => return Err(format!("unknown benchmark `{other}`: rush, q58 or dice")),
     }
     Ok(true)
 }
