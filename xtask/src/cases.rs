@@ -3,7 +3,7 @@
 //! tested. Every problem runs even when another fails, is refused or does not build; the
 //! closing line counts every failure of any kind.
 
-use crate::engine::suite::{Suite, Tally};
+use crate::engine::suite::Tally;
 use crate::problems::{cargo, Problem, Workspace};
 use crate::submit;
 
@@ -15,15 +15,7 @@ fn run_problem(
 ) -> Result<Tally, String> {
     cargo(&["build", "--release", "--quiet", "-p", &problem.name])?;
     let binary = ws.target.join("release").join(&problem.name);
-    let mut tally = Suite {
-        problem: &problem.name,
-        label: "release",
-        cases_dir: &ws.cases_dir(problem),
-        limits: problem.limits(),
-        rule: &problem.rule,
-        out_dir: &ws.outputs_dir(problem),
-    }
-    .run(&binary)?;
+    let mut tally = ws.run_cases(problem, &binary, "release")?;
     let bundled = submit::bundle_and_verify(ws, problem, inputs, Default::default())?;
     tally.add(bundled.tally);
     if !bundled.ok && bundled.tally.failed == 0 {

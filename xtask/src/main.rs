@@ -13,6 +13,8 @@ mod problems;
 mod scaffold;
 mod stress;
 mod submit;
+#[cfg(test)]
+mod testing;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

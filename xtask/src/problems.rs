@@ -154,6 +154,25 @@ impl Workspace {
     pub fn outputs_dir(&self, problem: &Problem) -> PathBuf {
         self.target.join("cases").join(&problem.name)
     }
+
+    /// Runs every case of `problem` against `binary` with the problem's limits and rule;
+    /// `label` (`release`, `bundled`) names the binary in the report and the saved outputs.
+    pub fn run_cases(
+        &self,
+        problem: &Problem,
+        binary: &std::path::Path,
+        label: &str,
+    ) -> Result<crate::engine::suite::Tally, String> {
+        crate::engine::suite::Suite {
+            problem: &problem.name,
+            label,
+            cases_dir: &self.cases_dir(problem),
+            limits: problem.limits(),
+            rule: &problem.rule,
+            out_dir: &self.outputs_dir(problem),
+        }
+        .run(binary)
+    }
 }
 
 impl Problem {

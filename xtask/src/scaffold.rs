@@ -460,20 +460,10 @@ mod tests {
         let b = bundle::bundle(&main, &graph.deps, &graph.libraries, Default::default()).unwrap();
         let build = dir.path().join("build");
         fs::create_dir_all(&build).unwrap();
-        fs::write(build.join("Main.rs"), &b.text).unwrap();
-        let out = std::process::Command::new("rustc")
-            .current_dir(&build)
-            .args(["--edition", "2021", "-O", "-o", "Main", "Main.rs"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let binary = crate::testing::build_rust(&build, "Main", &b.text);
         let input = build.join("sample.in");
         fs::write(&input, "3\n").unwrap();
-        let run = std::process::Command::new(build.join("Main"))
+        let run = std::process::Command::new(&binary)
             .stdin(fs::File::open(&input).unwrap())
             .output()
             .unwrap();

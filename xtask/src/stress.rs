@@ -217,7 +217,6 @@ mod tests {
     use crate::engine::stress::Settings;
     use crate::engine::Limits;
     use std::path::PathBuf;
-    use std::process::Command;
 
     const GEN: &str = r#"
 fn main() {
@@ -266,21 +265,7 @@ fn main() {
 "#;
 
     fn build(dir: &Path, name: &str, source: &str) -> PathBuf {
-        let src = dir.join(format!("{name}.rs"));
-        fs::write(&src, source).unwrap();
-        let bin = dir.join(name);
-        let out = Command::new("rustc")
-            .args(["--edition", "2021", "-O", "-o"])
-            .arg(&bin)
-            .arg(&src)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        bin
+        crate::testing::build_rust(dir, name, source)
     }
 
     fn settings(dir: &Path, cases: u64) -> Settings {

@@ -3,7 +3,7 @@
 
 use crate::bundle;
 use crate::crates;
-use crate::engine::suite::{Suite, Tally};
+use crate::engine::suite::Tally;
 use crate::problems::{Problem, Workspace};
 use std::fs;
 use std::io::Write;
@@ -147,15 +147,7 @@ pub fn bundle_and_verify(
                 ok = false;
             }
         }
-        tally = Suite {
-            problem: &problem.name,
-            label: "bundled",
-            cases_dir: &ws.cases_dir(problem),
-            limits: problem.limits(),
-            rule: &problem.rule,
-            out_dir: &ws.outputs_dir(problem),
-        }
-        .run(&binary)?;
+        tally = ws.run_cases(problem, &binary, "bundled")?;
         ok &= tally.failed == 0;
     }
     let written = if ok { &path } else { &failed_path };

@@ -6,9 +6,9 @@
 use super::compare::Rule;
 use super::suite::{verdict, Case, Expect, Suite};
 use super::{run, End, Limits, Verdict};
+use crate::testing::build_rust;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -62,23 +62,7 @@ fn fixtures() -> &'static Fixtures {
     static F: OnceLock<Fixtures> = OnceLock::new();
     F.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
-        let build = |name: &str, source: &str| {
-            let src = dir.path().join(format!("{name}.rs"));
-            fs::write(&src, source).unwrap();
-            let bin = dir.path().join(name);
-            let out = Command::new("rustc")
-                .args(["--edition", "2021", "-O", "-o"])
-                .arg(&bin)
-                .arg(&src)
-                .output()
-                .unwrap();
-            assert!(
-                out.status.success(),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            bin
-        };
+        let build = |name: &str, source: &str| build_rust(dir.path(), name, source);
         let program = build("program", PROGRAM);
         let checker = build("checker", CHECKER);
         let scratch = dir.path().join("scratch");

@@ -1,0 +1,25 @@
+//! Helpers shared by the tests: fixture programs are compiled here, never committed.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Writes `source` as `dir/<name>.rs` and compiles it as the judge does
+/// (`rustc --edition 2021 -O`) into `dir/<name>`; panics with rustc's message on failure.
+pub fn build_rust(dir: &Path, name: &str, source: &str) -> PathBuf {
+    let src = dir.join(format!("{name}.rs"));
+    fs::write(&src, source).unwrap();
+    let bin = dir.join(name);
+    let out = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&bin)
+        .arg(&src)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    bin
+}
