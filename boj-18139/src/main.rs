@@ -76,6 +76,10 @@ pub struct Puzzle {
     pub start: u64,
     /// `masks[v][p]`: the cells vehicle `v` covers at offset `p`.
     masks: Vec<[u64; SIZE]>,
+    /// `ahead[p]`: the cells of the exit row ahead of the red car at offset `p`.
+    ahead: [u64; SIZE],
+    /// The other vehicles that can stand on the exit row.
+    crossing: Vec<usize>,
 }
 
 fn bit(row: usize, col: usize) -> u64 {
@@ -116,6 +120,8 @@ impl Puzzle {
             walls: 0,
             start: 0,
             masks: Vec::new(),
+            ahead: [0; SIZE],
+            crossing: Vec::new(),
         };
         for (i, cell) in cells.iter().enumerate() {
             if *cell == Cell::Wall {
@@ -142,6 +148,14 @@ impl Puzzle {
             puzzle.vehicles.push(vehicle);
             puzzle.masks.push(masks);
         }
+        let exit_row: u64 = (0..SIZE).map(|c| bit(EXIT_ROW, c)).sum();
+        let red_len = puzzle.vehicles[0].len;
+        for (p, ahead) in puzzle.ahead.iter_mut().enumerate() {
+            *ahead = (p + red_len..SIZE).map(|c| bit(EXIT_ROW, c)).sum();
+        }
+        puzzle.crossing = (1..puzzle.vehicles.len())
+            .filter(|&v| puzzle.masks[v].iter().any(|m| m & exit_row != 0))
+            .collect();
         Ok(puzzle)
     }
 
@@ -229,7 +243,12 @@ impl Puzzle {
                 let state = seen.keys()[i];
                 let mut found = None;
                 self.for_each_neighbour(state, metric, |next| {
-                    if found.is_none() && seen.add(next) {
+                    // Within a bound, a position that cannot reach the goal in time is
+                    // not kept: BFS meets positions in order of depth, so it could only
+                    // come back later, and deeper.
+                    let hopeless =
+                        bound.is_some_and(|b| depth + 1 + self.lower_bound(next, metric) > b);
+                    if found.is_none() && !hopeless && seen.add(next) {
                         parent.push(i as u32);
                         if self.solved(next) {
                             found = Some(seen.len() - 1);
@@ -248,6 +267,29 @@ impl Puzzle {
             depth += 1;
         }
         None
+    }
+
+    /// An admissible lower bound on the cost to the goal from `state`: the red car's
+    /// distance to the rightmost cells (in steps; one slide under moves), plus one for every
+    /// other vehicle on a cell of the exit row ahead of it, which has to move at least once.
+    fn lower_bound(&self, state: u64, metric: Metric) -> u32 {
+        let red = self.vehicles[0];
+        let at = self.offset(state, 0);
+        let target = SIZE - red.len;
+        if at == target {
+            return 0;
+        }
+        let ahead = self.ahead[at];
+        let blockers = self
+            .crossing
+            .iter()
+            .filter(|&&v| self.masks[v][self.offset(state, v)] & ahead != 0)
+            .count() as u32;
+        let red_cost = match metric {
+            Metric::Steps => (target - at) as u32,
+            Metric::Moves => 1,
+        };
+        red_cost + blockers + u32::from(self.walls & ahead != 0) * LIMIT * 4
     }
 
     fn path_to(&self, seen: &ExactIndex, parent: &[u32], mut i: usize) -> Vec<Slide> {
