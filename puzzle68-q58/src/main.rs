@@ -14,6 +14,11 @@
 //!
 //! Counts are exact: one word when they fit, else fixed-width limbs sized by a
 //! floating-point pass of the same programme.
+//!
+//! Entry points: `main` (the binary: input, memory check, both counts) is at the end of
+//! the solution part, before the tests; `count_total` and `count_no_unit` are the two counts
+//! (also used by `examples/table.rs` and `examples/bench.rs`); `no_unit_layers_with` and
+//! `reference` exist for the tests.
 
 use common::bignum::{add_limbs, BigUint};
 use common::tokens::{check_ints, run_main};
@@ -140,9 +145,9 @@ fn sides(n: usize, m: usize) -> (usize, usize) {
 }
 
 /// Runs the total-count sweep on `counters` indexed by `mask | h << (w-1)`, where `mask`
-/// holds the W-1 vertical edges crossing the sweep line and `h` the horizontal edge left of
+/// holds the W-1 vertical edges crossing the sweep line and `left` the horizontal edge left of
 /// the current corner. `end_row` runs after each row of corners. Returns nothing: the
-/// count is the sum over the `h = 0` half afterwards.
+/// count is the sum over the `left = 0` half afterwards.
 fn sweep_total<C: Counters>(counters: &mut C, w: usize, h: usize, mut end_row: impl FnMut(&mut C)) {
     sweep_total_with(counters, w, h, &mut end_row, &mut |c: &mut C, bit| {
         corner(c, bit, 1 << (w - 1), 0..1 << (w - 1))
@@ -176,7 +181,7 @@ fn sweep_total_with<C: Counters>(
 }
 
 /// The corner whose up edge is mask bit `bit`, for the masks `rests` (indices below `half`;
-/// `half` is the `h` bit). Allowed (down, right) given (up, left): (0,0)->(0,0);
+/// `half` is the `left` bit). Allowed (down, right) given (up, left): (0,0)->(0,0);
 /// (1,0)->(1,0),(1,1); (0,1)->(0,1),(1,1); (1,1)->(1,0),(0,1),(1,1). In place, with
 /// b, c, e the counters at 10, 01, 11: 01 = c+e, 10 = b+e, 11 = b+c+e.
 fn corner<C: Counters>(counters: &mut C, bit: usize, half: usize, rests: std::ops::Range<usize>) {
@@ -194,7 +199,7 @@ fn corner<C: Counters>(counters: &mut C, bit: usize, half: usize, rests: std::op
 }
 
 /// `corner` on the exact counters of one quarter of the states: those whose top mask bit
-/// (w-2) has one value, `lo` with h = 0 and `hi` with h = 1, `limbs` words each, indexed by
+/// (w-2) has one value, `lo` with left = 0 and `hi` with left = 1, `limbs` words each, indexed by
 /// the mask without its top bit. `bit` must be below the top bit. For each mask r without
 /// `bit` (s = r | bit): hi[r] += hi[s]; hi[s] += lo[s]; swap lo[s], hi[s]; hi[s] += hi[r].
 fn corner_quarter(lo: &mut [u64], hi: &mut [u64], limbs: usize, bit: usize) {
@@ -302,7 +307,7 @@ pub fn count_total(n: usize, m: usize) -> BigUint {
 
 /// States of the no-1x1 sweep for width `w`, as `u64` keys. The sweep visits the interior
 /// corners of each line between two cell rows, left to right; a state holds
-/// - `h` (bit 0): the horizontal edge left of the current corner;
+/// - `left` (bit 0): the horizontal edge left of the current corner;
 /// - `v` (bit 2j, 1 <= j < w): the vertical edge at corner column j, below the line where the
 ///   sweep has passed, above it where it has not;
 /// - `f` (bit 2c + 1): the cell of column c next to the line (above it ahead of the sweep,
@@ -310,7 +315,7 @@ pub fn count_total(n: usize, m: usize) -> BigUint {
 ///   make it a 1x1 block.
 ///
 /// A row is w + 1 stages: open (the first horizontal edge, on the border, takes both values),
-/// one stage per interior corner, close (the last edge closes the row's last cell; `h` is
+/// one stage per interior corner, close (the last edge closes the row's last cell; `left` is
 /// dropped). Stage c changes only bits 2c - 1, 2c and 0, so keys that agree elsewhere stay
 /// together; `merge_stage` relies on it.
 #[derive(Clone, Copy)]
@@ -320,7 +325,7 @@ struct Keys {
 
 impl Keys {
     /// The edge left of the current corner: bit 0.
-    fn h_bit(self) -> u64 {
+    fn left_bit(self) -> u64 {
         1
     }
     /// Vertical edge at corner column j, 1 <= j < w: bit 2j.
@@ -381,18 +386,18 @@ impl Keys {
     #[inline(always)]
     fn step(self, stage: usize, key: u64, out: &mut impl FnMut(u64)) {
         let w = self.w;
-        let h = self.h_bit();
+        let left_bit = self.left_bit();
         if stage == 0 {
             out(key);
-            out(key | h);
+            out(key | left_bit);
             return;
         }
-        let left = key & h != 0;
+        let left = key & left_bit != 0;
         if stage == w {
             let f_last = self.f_bit(w - 1);
             if !(left && key & f_last != 0) {
                 let closed = left && self.v(key, w - 1);
-                out((key & !(h | f_last)) | if closed { f_last } else { 0 });
+                out((key & !(left_bit | f_last)) | if closed { f_last } else { 0 });
             }
             return;
         }
@@ -405,22 +410,22 @@ impl Keys {
         // The new cell below-left is closed on top (`left`), left (the corner's left
         // vertical edge) and right (`down`): `f` is set for it when all three are cut.
         let closed = if left && self.v(key, c - 1) { f_bit } else { 0 };
-        let base = key & !(up_bit | f_bit | h);
+        let base = key & !(up_bit | f_bit | left_bit);
         // Allowed (down, right) at a corner given (up, left): no dead end, no L-turn.
         match (key & up_bit != 0, left) {
             (false, false) => out(base),
             (true, false) => {
                 out(base | up_bit);
-                out(base | up_bit | h);
+                out(base | up_bit | left_bit);
             }
             (false, true) => {
-                out(base | h);
-                out(base | up_bit | h | closed);
+                out(base | left_bit);
+                out(base | up_bit | left_bit | closed);
             }
             (true, true) => {
                 out(base | up_bit | closed);
-                out(base | h);
-                out(base | up_bit | h | closed);
+                out(base | left_bit);
+                out(base | up_bit | left_bit | closed);
             }
         }
     }
@@ -436,8 +441,8 @@ const SMALL_BITS: usize = 16;
 /// splits to distinct whole ones, so all counters sum to at most the total.
 fn no_unit_small(keys: Keys, h: usize) -> u64 {
     let size = 1usize << (2 * keys.w);
-    let h_bit = keys.h_bit();
-    // Stage 0 (open) only doubles each state with both values of `h`: it runs inside the
+    let left_bit = keys.left_bit();
+    // Stage 0 (open) only doubles each state with both values of `left`: it runs inside the
     // pass of stage 1. `inputs[s]`: the states pass `s` reads, the same for every row.
     let mut inputs: Vec<Vec<u64>> = vec![Vec::new(), keys.starts()];
     let mut seen = vec![false; size];
@@ -451,7 +456,7 @@ fn no_unit_small(keys: Keys, h: usize) -> u64 {
             };
             if stage == 1 {
                 keys.step(1, key, &mut mark);
-                keys.step(1, key | h_bit, &mut mark);
+                keys.step(1, key | left_bit, &mut mark);
             } else {
                 keys.step(stage, key, &mut mark);
             }
@@ -482,7 +487,7 @@ fn no_unit_small(keys: Keys, h: usize) -> u64 {
                 let mut add = |k: u64| next[k as u16 as usize] += count;
                 if stage == 1 {
                     keys.step(1, key, &mut add);
-                    keys.step(1, key | h_bit, &mut add);
+                    keys.step(1, key | left_bit, &mut add);
                 } else {
                     keys.step(stage, key, &mut add);
                 }
@@ -510,8 +515,8 @@ struct Layer {
 
 /// The no-1x1 count, holding only the current and the next layer: every stage is one merge
 /// pass over the sorted current layer. A stage changes only the bits of its own column (two
-/// adjacent bits, or one at close) and `h` (bit 0), so within a group of keys that agree
-/// above those bits, the inputs sorted by (column bits, lower bits, h) map to outputs that
+/// adjacent bits, or one at close) and `left` (bit 0), so within a group of keys that agree
+/// above those bits, the inputs sorted by (column bits, lower bits, left) map to outputs that
 /// can be written in order into one run per value of the column bits; the runs, appended,
 /// are the next layer, sorted again. No hashing and no sorting.
 fn no_unit_layers(keys: Keys, h: usize, limbs: usize) -> BigUint {
@@ -619,10 +624,10 @@ fn merge_stage(keys: Keys, stage: usize, input: Run<'_>, out: &mut Layer, limbs:
     out.keys.clear();
     out.counts.clear();
     if stage == 0 {
-        // Open: `h` (bit 0, clear on entry) takes both values; order is kept.
+        // Open: `left` (bit 0, clear on entry) takes both values; order is kept.
         for (i, &key) in input.keys.iter().enumerate() {
             let count = &input.counts[i * limbs..(i + 1) * limbs];
-            for k in [key, key | keys.h_bit()] {
+            for k in [key, key | keys.left_bit()] {
                 out.keys.push(k);
                 out.counts.extend_from_slice(count);
             }
@@ -638,11 +643,11 @@ fn merge_stage(keys: Keys, stage: usize, input: Run<'_>, out: &mut Layer, limbs:
     };
     let high_shift = group_shift(keys, stage);
     let column = |key: u64| ((key >> low_bit) & ((1 << width) - 1)) as usize;
-    // The bits below the column's, without h.
+    // The bits below the column's, without left.
     let below = |key: u64| key & ((1u64 << low_bit) - 1) & !1;
     // One output run per value of the column bits, for the current group.
     let mut runs: [Layer; 4] = std::array::from_fn(|_| Layer::default());
-    // Outputs of one (group, lower bits) cell: index column * 2 + h.
+    // Outputs of one (group, lower bits) cell: index column * 2 + left.
     let mut cell = vec![0u64; 8 * limbs];
     let mut touched = [false; 8];
     let n = input.keys.len();
@@ -655,7 +660,7 @@ fn merge_stage(keys: Keys, stage: usize, input: Run<'_>, out: &mut Layer, limbs:
                 .take_while(|&&k| k >> high_shift == group)
                 .count();
         // Within the group, the inputs of each column value form a run sorted by (lower
-        // bits, h): walk them together, one value of the lower bits at a time.
+        // bits, left): walk them together, one value of the lower bits at a time.
         let group_keys = &input.keys[start..end];
         let run_start = |m: usize| start + group_keys.partition_point(|&k| column(k) < m);
         let mut at: [usize; 4] = std::array::from_fn(run_start);
@@ -712,6 +717,17 @@ pub fn count_no_unit(n: usize, m: usize) -> BigUint {
         return BigUint::from(no_unit_small(Keys { w }, h));
     }
     no_unit_layers(Keys { w }, h, limbs_for(total_log2(n, m)))
+}
+
+/// `count_no_unit` for a caller that has the total already (`main`): it bounds the counts,
+/// so nothing is computed twice.
+pub fn count_no_unit_given_total(n: usize, m: usize, total: &BigUint) -> BigUint {
+    let (w, h) = sides(n, m);
+    if 2 * w <= SMALL_BITS && total.limbs().len() <= 1 {
+        return BigUint::from(no_unit_small(Keys { w }, h));
+    }
+    let limbs = total.limbs().len().max(1);
+    no_unit_layers(Keys { w }, h, limbs)
 }
 
 /// Reads `N` (a square) or `N M`.
@@ -781,7 +797,9 @@ fn parse(text: &str) -> Result<(usize, usize), String> {
 fn main() {
     run_main(|text| {
         let (n, m) = parse(text)?;
-        Ok(format!("{}\n{}", count_total(n, m), count_no_unit(n, m)))
+        let total = count_total(n, m);
+        let no_unit = count_no_unit_given_total(n, m, &total);
+        Ok(format!("{total}\n{no_unit}"))
     });
 }
 
@@ -959,7 +977,10 @@ mod tests {
             ("seven", "`seven` is not an integer"),
             ("31", "past what the sweeps' state keys hold"),
             ("28 30", "GiB of memory"),
-            ("1000000000000 2000000000000", "past what the sweeps' state keys hold"),
+            (
+                "1000000000000 2000000000000",
+                "past what the sweeps' state keys hold",
+            ),
         ];
         for (input, expected) in cases {
             let err = parse(input).unwrap_err();
