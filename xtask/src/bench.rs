@@ -192,6 +192,77 @@ fn rush(ws: &Workspace) -> Result<(), String> {
         );
     }
     println!("median ratio: {:.1}x fewer instructions", median(ratios));
+    rush_against_original(ws, &db)
+}
+
+/// Database lines (1-based) of the ten judge-valid boards (no walls, at most 10 vehicles)
+/// on which the original `rush_seed.c` spends the most instructions: found once by running
+/// it under callgrind on all 1,295 of them (about 10 minutes), 20.0 M down to 9.2 M.
+const HARDEST_FOR_ORIGINAL: [usize; 10] =
+    [2460, 2912, 1457, 1260, 1968, 1740, 1949, 7520, 932, 6752];
+
+/// Compiles an original program from `../shared/seeds/` (never redistributed) into
+/// target/bench-originals; `None` when it is not beside the project.
+fn original(ws: &Workspace, file: &str, compiler: &str) -> Result<Option<PathBuf>, String> {
+    let source = ws.root.join("../shared/seeds").join(file);
+    if !source.is_file() {
+        println!("skipped: {} is not here", source.display());
+        return Ok(None);
+    }
+    let dir = ws.target.join("bench-originals");
+    fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let binary = dir.join(file.split('.').next().unwrap_or(file));
+    let status = Command::new(compiler)
+        .args(["-O2", "-w", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .status()
+        .map_err(|e| format!("cannot run {compiler}: {e}"))?;
+    if !status.success() {
+        return Err(format!("{compiler} -O2 {file} failed"));
+    }
+    Ok(Some(binary))
+}
+
+/// The judge binary against the original `rush_seed.c` on the boards hardest for it.
+fn rush_against_original(ws: &Workspace, db: &str) -> Result<(), String> {
+    println!("\n## Rush Hour: the judge binary against the original rush_seed.c, whole process (callgrind)");
+    let Some(seed) = original(ws, "rush_seed.c", "gcc")? else {
+        return Ok(());
+    };
+    let judge = ws.target.join("release/boj-18139");
+    let lines: Vec<&str> = db.lines().collect();
+    println!("| database line | answer | rush_seed.c | ours | ratio |\n|---|---|---|---|---|");
+    let (mut theirs_total, mut ours_total) = (0u64, 0u64);
+    for n in HARDEST_FOR_ORIGINAL {
+        let board = lines
+            .get(n - 1)
+            .and_then(|l| l.split_whitespace().nth(1))
+            .ok_or_else(|| format!("the database has no line {n}"))?;
+        let input = judge_input(board);
+        let (a, _) = timed(&seed, &[], input.as_bytes())?;
+        let (b, _) = timed(&judge, &[], input.as_bytes())?;
+        if a.trim() != b.trim() {
+            return Err(format!(
+                "line {n}: rush_seed.c says {}, ours {}",
+                a.trim(),
+                b.trim()
+            ));
+        }
+        let theirs = instructions(&seed, &[], input.as_bytes())?;
+        let ours = instructions(&judge, &[], input.as_bytes())?;
+        theirs_total += theirs;
+        ours_total += ours;
+        println!(
+            "| {n} | {} | {theirs} | {ours} | {:.1}x |",
+            b.trim(),
+            theirs as f64 / ours as f64
+        );
+    }
+    println!(
+        "summed: {theirs_total} against {ours_total}, {:.1}x fewer instructions",
+        theirs_total as f64 / ours_total as f64
+    );
     Ok(())
 }
 
@@ -202,9 +273,11 @@ fn q58(ws: &Workspace) -> Result<(), String> {
         "--quiet",
         "-p",
         "puzzle68-q58",
+        "--bins",
         "--examples",
     ])?;
     let bench: PathBuf = ws.target.join("release/examples/bench");
+    let binary: PathBuf = ws.target.join("release/puzzle68-q58");
     let (out, _) = timed(&bench, &[], b"")?;
     print!("{out}");
     if valgrind_present() {
@@ -225,6 +298,30 @@ fn q58(ws: &Workspace) -> Result<(), String> {
             (theirs - idle) as f64 / (ours - idle).max(1) as f64
         );
     }
+    println!(
+        "\n## Q58 7x7 against the original q58_seed.c (total only), whole process (callgrind)"
+    );
+    if !valgrind_present() {
+        println!("skipped: valgrind is not installed");
+    } else if let Some(seed) = original(ws, "q58_seed.c", "gcc")? {
+        let (theirs_answer, _) = timed(&seed, &[], b"")?;
+        let (ours_answer, _) = timed(&binary, &[], b"7\n")?;
+        // It prints `cnt = <total>`.
+        let theirs_total = theirs_answer.split_whitespace().last().unwrap_or("");
+        if theirs_total != ours_answer.lines().next().unwrap_or("").trim() {
+            return Err(format!(
+                "totals differ: {} vs {}",
+                theirs_answer.trim(),
+                ours_answer.trim()
+            ));
+        }
+        let theirs = instructions(&seed, &[], b"")?;
+        let ours = instructions(&binary, &[], b"7\n")?;
+        println!(
+            "q58_seed.c {theirs}; ours (both counts) {ours}: {:.0}x fewer instructions",
+            theirs as f64 / ours as f64
+        );
+    }
     Ok(())
 }
 
@@ -233,11 +330,6 @@ fn q58(ws: &Workspace) -> Result<(), String> {
 /// problem's generator, answers compared.
 fn dice(ws: &Workspace) -> Result<(), String> {
     println!("## Dice Yut: the judge binary against the original seed2.cpp, 40 valid inputs, whole process (callgrind)");
-    let original = ws.root.join("../shared/seeds/seed2.cpp");
-    if !original.is_file() {
-        println!("skipped: {} is not here", original.display());
-        return Ok(());
-    }
     if !valgrind_present() {
         println!("skipped: valgrind is not installed");
         return Ok(());
@@ -253,18 +345,9 @@ fn dice(ws: &Workspace) -> Result<(), String> {
         "--example",
         "boj-17825-gen",
     ])?;
-    let dir = ws.target.join("bench-originals");
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let seed2 = dir.join("seed2");
-    let built = std::process::Command::new("g++")
-        .args(["-O2", "-o"])
-        .arg(&seed2)
-        .arg(&original)
-        .status()
-        .map_err(|e| format!("cannot run g++: {e}"))?;
-    if !built.success() {
-        return Err("g++ -O2 seed2.cpp failed".into());
-    }
+    let Some(seed2) = original(ws, "seed2.cpp", "g++")? else {
+        return Ok(());
+    };
     let ours = ws.target.join("release/boj-17825");
     let gen = ws.target.join("release/examples/boj-17825-gen");
     let (mut theirs_total, mut ours_total) = (0u64, 0u64);
