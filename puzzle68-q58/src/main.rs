@@ -434,16 +434,20 @@ impl Keys {
 /// Widest state space (2W bits) swept directly by `no_unit_small`.
 const SMALL_BITS: usize = 16;
 
-/// The no-1x1 count for narrow grids whose total fits in a word: the same row sweep, run
+/// The no-1x1 count for narrow grids whose total fits in a word: the same sweep, run
 /// directly on counters indexed by the state key itself (2^(2W) of them), which is cheaper
 /// than sparse layers while W is small. No counter can overflow: every partial
 /// split counted in some state extends to at least one whole split, and distinct partial
 /// splits to distinct whole ones, so all counters sum to at most the total.
+///
+/// Only half the lines are swept: the grid turned upside down is the same grid, so the
+/// counts after b lines from the top are also those after b lines from the bottom, and a
+/// split is a top part and a bottom part that meet in one cell row (see `join_halves`).
 fn no_unit_small(keys: Keys, h: usize) -> u64 {
     let size = 1usize << (2 * keys.w);
     let left_bit = keys.left_bit();
     // Stage 0 (open) only doubles each state with both values of `left`: it runs inside the
-    // pass of stage 1. `inputs[s]`: the states pass `s` reads, the same for every row.
+    // pass of stage 1. `inputs[s]`: the states pass `s` reads, the same for every line.
     let mut inputs: Vec<Vec<u64>> = vec![Vec::new(), keys.starts()];
     let mut seen = vec![false; size];
     for stage in 1..=keys.w {
@@ -477,12 +481,13 @@ fn no_unit_small(keys: Keys, h: usize) -> u64 {
     for key in keys.first_row() {
         current[key as u16 as usize] = 1;
     }
-    for _row in 1..h {
+    // One line of interior corners, stage by stage.
+    let mut sweep_line = |current: &mut Box<[u64; 1 << SMALL_BITS]>| {
         for (stage, states) in inputs.iter().enumerate().take(keys.w + 1).skip(1) {
             for &key in states {
                 let count = std::mem::take(&mut current[key as u16 as usize]);
                 if count == 0 {
-                    continue; // not reached yet: the first rows reach only some states
+                    continue; // not reached yet: the first lines reach only some states
                 }
                 let mut add = |k: u64| next[k as u16 as usize] += count;
                 if stage == 1 {
@@ -492,17 +497,57 @@ fn no_unit_small(keys: Keys, h: usize) -> u64 {
                     keys.step(stage, key, &mut add);
                 }
             }
-            std::mem::swap(&mut current, &mut next);
+            std::mem::swap(current, &mut next);
+        }
+    };
+    // h - 1 lines: `below` from one side, `above` (one more when h - 1 is odd) from the other.
+    let lines = h - 1;
+    for _ in 0..lines / 2 {
+        sweep_line(&mut current);
+    }
+    if lines % 2 == 0 {
+        return join_halves(keys, &inputs[1], &current, &current);
+    }
+    let below = current.clone();
+    sweep_line(&mut current);
+    join_halves(keys, &inputs[1], &current, &below)
+}
+
+/// The splits of a grid whose cell row r is described from above by `above` and from below
+/// by `below`. At a line boundary a state is the vertical edges `v` of the row and, per
+/// cell, whether it is cut on the side it was reached from and on its left and right (`f`).
+/// The two halves share `v`; a cell set in both is cut on all four sides, a 1x1 block.
+/// After the sweep, states are start states again (rows never leave that set: a test checks
+/// it), so reading only them loses nothing.
+fn join_halves(
+    keys: Keys,
+    starts: &[u64],
+    above: &[u64; 1 << SMALL_BITS],
+    below: &[u64; 1 << SMALL_BITS],
+) -> u64 {
+    let f_mask = keys.f_mask();
+    let mut total = 0;
+    for &key in starts {
+        let count = above[key as u16 as usize];
+        if count == 0 {
+            continue;
+        }
+        let (v, f) = (key & !f_mask, key & f_mask);
+        let closable = (0..keys.w)
+            .filter(|&c| keys.v(v, c) && keys.v(v, c + 1))
+            .fold(0u64, |acc, c| acc | keys.f_bit(c));
+        // Every f' that leaves out the cells `f` holds.
+        let free = closable & !f;
+        let mut g = free;
+        loop {
+            total += count * below[(v | g) as u16 as usize];
+            if g == 0 {
+                break;
+            }
+            g = (g - 1) & free;
         }
     }
-    // After close, the states are start states again; rows never leave that set (a test
-    // checks it), so nothing is lost by reading only them.
-    let f_mask = keys.f_mask();
-    inputs[1]
-        .iter()
-        .filter(|&&key| key & f_mask == 0)
-        .map(|&key| current[key as u16 as usize])
-        .sum()
+    total
 }
 
 /// A layer of the no-1x1 sweep: the states with a nonzero count, in increasing key order,
