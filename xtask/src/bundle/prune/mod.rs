@@ -3,20 +3,32 @@
 //! Reachability is by name, and conservative: every identifier the solution writes is
 //! "mentioned", and an item is kept when its name is mentioned; a kept item's identifiers
 //! are mentioned in turn, until nothing new is kept. Names are not resolved, so an item is
-//! kept whenever anything of that name could be meant. The shapes that need more than a
-//! name:
-//! - a trait is kept when its name or the name of any of its items is mentioned (a method
-//!   reached through a trait in scope names only the method); its methods with default
-//!   bodies only when their own name is, those without always;
+//! kept whenever anything of that name could be meant, with three refinements:
+//! - the kind of mention: `name` or `module::name` (a path) can mean any item; `x.name()`
+//!   and `Type::name` only a method or an associated item; `name!` only a macro; the name
+//!   in a definition (`fn name`) mentions nothing;
+//! - `std::...` paths, and names a module imports from std, are not the libraries' items;
+//! - keys found dead by the compiler (`oracle.rs`) are never kept, and neither is what
+//!   names a type found dead (capitalised names only: lowercase ones may be locals).
+//!
+//! The shapes that need more than a name:
+//! - a trait is kept when its name is mentioned, or when one of its methods is and the
+//!   trait is in scope without being named (in its own live module, or glob-imported by the
+//!   solution); its default methods only when their own name is, required ones always;
 //! - an impl is kept when every library type and trait its header names is kept (a blanket
 //!   `impl<T: Iterator> Itertools for T` needs only the trait, `impl Trait for (A, B)` only
 //!   the trait); its items: all of a foreign trait's (`Iterator`), a library trait's when
 //!   the trait keeps them, an inherent impl's by name;
-//! - a `use` leaf is kept when the name it brings in is mentioned, and then mentions its
-//!   whole path; a glob when the module or enum it opens is kept;
-//! - an item-level macro call (`impl_tuple_collect!(...)`) is kept when any name in it, or
-//!   any library item's name in the macro's definition, is mentioned;
+//! - a `use` leaf is kept when the name it brings in is mentioned (as a macro only when a
+//!   macro of that name is kept), or when it imports a trait whose method its live module
+//!   calls; a glob when the module or enum it opens is kept; std imports wherever their
+//!   module is;
+//! - an item-level macro call (`impl_tuple_collect!(...)`) is kept when a library type it
+//!   names, or one its definition names, is kept (or a capitalised name it makes is
+//!   mentioned), unless a type its definition names is dead;
 //! - a module is kept when anything in it is, or its name is mentioned.
+//!
+//! `XTASK_PRUNE_DEBUG=1` prints every kept node with what first mentioned its name.
 
 mod apply;
 mod index;
