@@ -134,16 +134,14 @@ pub(super) struct Refs {
     pub(super) paths: Vec<(Vec<String>, Range<usize>)>,
     /// Attribute paths (last segment) outside removed items.
     pub(super) attributes: Vec<(String, Range<usize>)>,
-    /// Names of `#[macro_export]` macros defined here.
-    pub(super) exported_macros: Vec<String>,
     /// Paths written with a leading `::` (`::itertools::x`): the first segment's name and
     /// the byte range from the colons to the end of that segment.
     pub(super) rooted: Vec<(String, Range<usize>)>,
 }
 
-pub(super) struct Collector<'a> {
-    pub(super) refs: &'a mut Refs,
-    pub(super) features: &'a [String],
+struct Collector<'a> {
+    refs: &'a mut Refs,
+    features: &'a [String],
 }
 
 impl<'ast> Visit<'ast> for Collector<'_> {
@@ -159,14 +157,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             return;
         }
         use_paths(&u.tree, &mut Vec::new(), &mut self.refs.paths);
-    }
-    fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
-        if m.attrs.iter().any(|a| a.path().is_ident("macro_export")) {
-            self.refs
-                .exported_macros
-                .extend(m.ident.as_ref().map(|i| i.to_string()));
-        }
-        syn::visit::visit_item_macro(self, m);
     }
     fn visit_path(&mut self, path: &'ast syn::Path) {
         if let Some(colons) = &path.leading_colon {
