@@ -154,30 +154,39 @@ pub fn bundle(
             libraries: inlined,
         })
     };
-    let mut findings = oracle::Findings::default();
-    let mut best = draft(&trees, &findings)?;
+    let best = draft(&trees, &oracle::Findings::default())?;
     if pruning == Pruning::Names || best.libraries.is_empty() {
         return Ok(best);
     }
+    refine(best, trees, &modules, draft)
+}
+
+/// rustc as an oracle on `best` (drafted from `trees` by `draft`), round after round, until
+/// it finds nothing more unused or no smaller draft compiles. Each round tries steps from
+/// the boldest to the safest: everything found; without methods (a method the compiler calls
+/// unused may still be implemented by macro-made impls); without items whose name is
+/// defined twice (the pruner cannot tell which one a mention means); macro arms only. A step
+/// that broke a draft is not tried again.
+fn refine(
+    mut best: Bundle,
+    mut trees: Vec<Vec<syn::Item>>,
+    modules: &[String],
+    draft: impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> Result<Bundle, String>,
+) -> Result<Bundle, String> {
     let scratch = tempfile::tempdir().map_err(|e| e.to_string())?;
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
-    // Item names defined more than once across the libraries: the pruner cannot tell
-    // which of them a mention means, so removing one of them is the riskier step.
     let mut name_counts: HashMap<String, usize> = HashMap::new();
     for items in &trees {
         count_item_names(items, &mut name_counts);
     }
-    // Each step less bold than the one before; once a step broke a draft, later rounds
-    // skip it.
+    let mut findings = oracle::Findings::default();
+    // A draft that does not compile is left for verification to report.
+    let Ok(mut found) = oracle::consult(&best.text, modules, scratch.path()) else {
+        return Ok(best);
+    };
     let mut broken = [false; 4];
     for _round in 0..8 {
-        // A draft that does not compile is left for verification to report.
-        let Ok(found) = oracle::consult(&best.text, &modules, scratch.path()) else {
-            break;
-        };
-        // Everything found; failing that, without methods (a method the compiler calls
-        // unused may still be implemented by macro-made impls).
-        let mut accepted = false;
+        let mut accepted = None;
         for (step, step_broken) in broken.iter_mut().enumerate() {
             if *step_broken {
                 continue;
@@ -206,12 +215,10 @@ pub fn bundle(
                 drop_dead_arms(items, &format!("#{k}"), &candidate.dead_arms);
             }
             let next = draft(&candidate_trees, &candidate)?;
-            match oracle::consult(&next.text, &modules, scratch.path()) {
-                Ok(_) => {
-                    findings = candidate;
-                    trees = candidate_trees;
-                    best = next;
-                    accepted = true;
+            // The check that the smaller draft compiles is also the next round's reading.
+            match oracle::consult(&next.text, modules, scratch.path()) {
+                Ok(next_found) => {
+                    accepted = Some((candidate, candidate_trees, next, next_found));
                     break;
                 }
                 Err(e) => {
@@ -222,9 +229,10 @@ pub fn bundle(
                 }
             }
         }
-        if !accepted {
+        let Some((f, t, b, next_found)) = accepted else {
             break;
-        }
+        };
+        (findings, trees, best, found) = (f, t, b, next_found);
     }
     Ok(best)
 }
