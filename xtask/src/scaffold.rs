@@ -73,7 +73,10 @@ const GEN_RS: &str = r#"//! Random input for `make stress`: `gen <seed> <size>` 
 //! TODO: write it; the same seed must give the same input.
 
 fn main() {
-    let args: Vec<u64> = std::env::args().skip(1).map(|a| a.parse().unwrap()).collect();
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().unwrap())
+        .collect();
     let (_seed, _size) = (args[0], args[1]);
 }
 "#;
@@ -442,6 +445,38 @@ mod tests {
         let manifest = fs::read_to_string(root.join("boj-1000/Cargo.toml")).unwrap();
         assert!(manifest.contains("checker = \"boj-1000-checker\""));
         assert!(root.join("boj-1000/src/bin/boj-1000-checker.rs").is_file());
+    }
+
+    /// `make test` checks formatting: what `make new` writes must pass it as written.
+    #[test]
+    fn every_generated_file_is_already_formatted() {
+        let files = [
+            main_rs("Title", "https://www.acmicpc.net/problem/1000"),
+            GEN_RS.to_string(),
+            BRUTE_RS.to_string(),
+            CHECKER_RS.to_string(),
+        ];
+        for text in files {
+            let mut child = std::process::Command::new("rustfmt")
+                .args(["--edition", "2021", "--check"])
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(text.as_bytes())
+                .unwrap();
+            let out = child.wait_with_output().unwrap();
+            assert!(
+                out.status.success(),
+                "not rustfmt-clean:\n{}",
+                String::from_utf8_lossy(&out.stdout)
+            );
+        }
     }
 
     #[test]
