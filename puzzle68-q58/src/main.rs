@@ -362,7 +362,7 @@ impl Keys {
         })
     }
     /// Every state a row can begin in: any vertical edges `v`, and `f` set only where both
-    /// sides of the cell are cut; F(2W+1) states, in increasing order.
+    /// sides of the cell are cut; F(2W+1) states, grouped by `v` (not in key order).
     fn starts(self) -> Vec<u64> {
         let mut all = Vec::new();
         for v in self.vertical_edges() {
@@ -378,7 +378,6 @@ impl Keys {
                 f = (f - 1) & closable;
             }
         }
-        all.sort_unstable();
         all
     }
 
@@ -451,7 +450,7 @@ fn no_unit_small(keys: Keys, h: usize) -> u64 {
     let mut inputs: Vec<Vec<u64>> = vec![Vec::new(), keys.starts()];
     let mut seen = vec![false; size];
     for stage in 1..=keys.w {
-        let mut outputs = Vec::new();
+        let mut outputs = Vec::with_capacity(2 * inputs[stage].len());
         for &key in &inputs[stage] {
             let mut mark = |k: u64| {
                 if !std::mem::replace(&mut seen[k as usize], true) {
@@ -980,7 +979,8 @@ mod tests {
         for w in 1..=10 {
             (a, b) = (a + b, a + 2 * b); // F(2w+1), F(2w+2)
             let keys = Keys { w };
-            let starts = keys.starts();
+            let mut starts = keys.starts();
+            starts.sort_unstable(); // a layer is sorted
             assert_eq!(starts.len(), a, "w = {w}");
             let mut layer = Layer {
                 keys: starts.clone(),
