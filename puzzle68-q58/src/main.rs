@@ -144,7 +144,8 @@ fn sides(n: usize, m: usize) -> (usize, usize) {
     (n.min(m), n.max(m))
 }
 
-/// Runs the total-count sweep on `counters` indexed by `mask | h << (w-1)`, where `mask`
+/// Runs the total-count sweep over the h - 1 lines of an h-row grid on `counters` indexed
+/// by `mask | left << (w-1)`, where `mask`
 /// holds the W-1 vertical edges crossing the sweep line and `left` the horizontal edge left of
 /// the current corner. `end_row` runs after each row of corners. Returns nothing: the
 /// count is the sum over the `left = 0` half afterwards.
@@ -281,10 +282,20 @@ pub fn count_total(n: usize, m: usize) -> BigUint {
             overflow: false,
         };
         words.values[..half].fill(1);
-        sweep_total(&mut words, w, h, |_| {});
+        // Half the lines, as for the no-1x1 count: the grid upside down is the same grid,
+        // so the counts by the verticals of the middle row after b lines from the top are
+        // those from the bottom, and the total pairs them (one more line when h - 1 is odd).
+        let lines = h - 1;
+        let below_lines = lines / 2;
+        sweep_total(&mut words, w, below_lines + 1, |_| {});
+        let below = words.values[..half].to_vec();
+        if lines - below_lines > below_lines {
+            sweep_total(&mut words, w, 2, |_| {});
+        }
         let sum = words.values[..half]
             .iter()
-            .try_fold(0u64, |acc, &x| acc.checked_add(x));
+            .zip(&below)
+            .try_fold(0u64, |acc, (&a, &b)| acc.checked_add(a.checked_mul(b)?));
         if let (false, Some(total)) = (words.overflow, sum) {
             return BigUint::from(total);
         }
@@ -381,6 +392,38 @@ impl Keys {
         all
     }
 
+    /// A superset of the states stage `t` (1 <= t < w) can output, listed without sweeping:
+    /// `left` either way, any vertical edges, and `f` only where it can be set. Behind the
+    /// sweep (cell c < t, below the line) and ahead of it (c > t, above) a cell's `f` needs
+    /// both its sides cut; the cell at t, above the line, keeps its `f` from the line before,
+    /// of which only the right side (column t + 1) is still in the key.
+    fn stage_outputs(self, t: usize, verticals: &[u64]) -> Vec<u64> {
+        let f_mask = self.f_mask();
+        let (left, f_t) = (self.left_bit(), self.f_bit(t));
+        let mut all = Vec::with_capacity(4 << self.w);
+        for &v in verticals {
+            // Bits 2c and 2c + 2 of the edges (borders added) give cell c's f bit 2c + 1.
+            let edges = v | 1 | 1 << (2 * self.w);
+            let both = ((edges & (edges >> 2)) << 1) & f_mask;
+            let settable = both
+                | if (edges >> (2 * t + 2)) & 1 == 1 {
+                    f_t
+                } else {
+                    0
+                };
+            let mut f = settable;
+            loop {
+                all.push(v | f);
+                all.push(v | f | left);
+                if f == 0 {
+                    break;
+                }
+                f = (f - 1) & settable;
+            }
+        }
+        all
+    }
+
     /// Calls `out` with each successor of `key` through stage `stage` of a row.
     #[inline(always)]
     fn step(self, stage: usize, key: u64, out: &mut impl FnMut(u64)) {
@@ -443,32 +486,16 @@ const SMALL_BITS: usize = 16;
 /// counts after b lines from the top are also those after b lines from the bottom, and a
 /// split is a top part and a bottom part that meet in one cell row (see `join_halves`).
 fn no_unit_small(keys: Keys, h: usize) -> u64 {
-    let size = 1usize << (2 * keys.w);
     let left_bit = keys.left_bit();
     // Stage 0 (open) only doubles each state with both values of `left`: it runs inside the
-    // pass of stage 1. `inputs[s]`: the states pass `s` reads, the same for every line.
-    let mut inputs: Vec<Vec<u64>> = vec![Vec::new(), keys.starts()];
-    let mut seen = vec![false; size];
-    for stage in 1..=keys.w {
-        let mut outputs = Vec::with_capacity(2 * inputs[stage].len());
-        for &key in &inputs[stage] {
-            let mut mark = |k: u64| {
-                if !std::mem::replace(&mut seen[k as usize], true) {
-                    outputs.push(k);
-                }
-            };
-            if stage == 1 {
-                keys.step(1, key, &mut mark);
-                keys.step(1, key | left_bit, &mut mark);
-            } else {
-                keys.step(stage, key, &mut mark);
-            }
-        }
-        for &k in &outputs {
-            seen[k as usize] = false;
-        }
-        inputs.push(outputs);
-    }
+    // pass of stage 1. `inputs[s]`: the states pass `s` reads, the same for every line: the
+    // start states, then what each stage can output (a superset, listed without sweeping:
+    // states not reached are skipped by their zero count).
+    let verticals: Vec<u64> = keys.vertical_edges().collect();
+    let inputs: Vec<Vec<u64>> = std::iter::once(Vec::new())
+        .chain(std::iter::once(keys.starts()))
+        .chain((1..keys.w).map(|t| keys.stage_outputs(t, &verticals)))
+        .collect();
     // Counters for all 2^16 keys: indexing by a `u16` needs no bounds checks.
     let zeros = || -> Box<[u64; 1 << SMALL_BITS]> {
         vec![0u64; 1 << SMALL_BITS]
@@ -997,6 +1024,33 @@ mod tests {
             }
             let known: HashSet<u64> = starts.into_iter().collect();
             assert!(layer.keys.iter().all(|k| known.contains(k)), "w = {w}");
+        }
+    }
+
+    #[test]
+    fn stage_outputs_hold_every_state_a_stage_reaches() {
+        // The direct sweep reads only the listed states: one missing would lose its count.
+        for w in 1..=8 {
+            let keys = Keys { w };
+            let verticals: Vec<u64> = keys.vertical_edges().collect();
+            let mut states: HashSet<u64> = keys.starts().into_iter().collect();
+            for t in 1..w {
+                let listed: HashSet<u64> = keys.stage_outputs(t, &verticals).into_iter().collect();
+                let mut reached = HashSet::new();
+                for &key in &states {
+                    let mut put = |k: u64| {
+                        reached.insert(k);
+                    };
+                    if t == 1 {
+                        keys.step(1, key, &mut put);
+                        keys.step(1, key | keys.left_bit(), &mut put);
+                    } else {
+                        keys.step(t, key, &mut put);
+                    }
+                }
+                assert!(reached.is_subset(&listed), "w = {w}, stage {t}");
+                states = reached;
+            }
         }
     }
 
