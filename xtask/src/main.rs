@@ -69,24 +69,8 @@ enum Task {
     Stress {
         /// Crate name or short id.
         problem: String,
-        /// How many cases at most.
-        #[arg(long, default_value_t = 1000)]
-        cases: u64,
-        /// The first seed (case k uses seed + k).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// The largest size given to the generator (sizes cycle from 1).
-        #[arg(long, default_value_t = 10)]
-        size: u64,
-        /// Stop after this many seconds.
-        #[arg(long)]
-        time: Option<u64>,
-        /// Seconds the brute force may take on one input.
-        #[arg(long, default_value_t = 10)]
-        brute_time: u64,
-        /// Keep the smallest failing input as testcases/<crate>/stress-<seed>.{in,out}.
-        #[arg(long)]
-        save: bool,
+        #[command(flatten)]
+        args: stress::Args,
     },
     /// (Re)write the samples and metadata of an existing problem from its page.
     Fetch {
@@ -125,25 +109,7 @@ fn main() -> ExitCode {
         Task::Bench { which } => bench::run(which.as_deref()),
         Task::New { problem, url } => problems::Workspace::load()
             .and_then(|ws| scaffold::run(&ws.root, &problem, url.as_deref())),
-        Task::Stress {
-            problem,
-            cases,
-            seed,
-            size,
-            time,
-            brute_time,
-            save,
-        } => stress::run(
-            &problem,
-            stress::Args {
-                cases,
-                seed,
-                size,
-                time,
-                brute_time,
-                save,
-            },
-        ),
+        Task::Stress { problem, args } => stress::run(&problem, args),
         Task::Fetch { problem, url } => problems::Workspace::load()
             .and_then(|ws| scaffold::refetch(&ws.root, &problem, url.as_deref())),
     };

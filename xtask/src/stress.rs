@@ -12,12 +12,25 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// The flags of `cargo xtask stress`.
+#[derive(clap::Args)]
 pub struct Args {
+    /// How many cases at most.
+    #[arg(long, default_value_t = 1000)]
     pub cases: u64,
+    /// The first seed (case k uses seed + k).
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The largest size given to the generator (sizes cycle from 1).
+    #[arg(long, default_value_t = 10)]
     pub size: u64,
+    /// Stop after this many seconds.
+    #[arg(long)]
     pub time: Option<u64>,
+    /// Seconds the brute force may take on one input.
+    #[arg(long, default_value_t = 10)]
     pub brute_time: u64,
+    /// Keep the smallest failing input as testcases/<crate>/stress-<seed>.{in,out}.
+    #[arg(long)]
     pub save: bool,
 }
 
