@@ -111,23 +111,18 @@ pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
             .get(id)
             .map(|n| n.features.iter().map(|f| f.to_string()).collect())
             .unwrap_or_default();
-        let has_build_script = p
+        let build_script = p
             .targets
             .iter()
-            .any(|t| t.kind.iter().any(|k| k.to_string() == "custom-build"));
-        let unbundleable = if has_build_script {
-            Some(format!(
+            .find(|t| t.kind.iter().any(|k| k.to_string() == "custom-build"));
+        let unbundleable = match build_script {
+            Some(t) => Some(format!(
                 "it has a build script ({}), which runs at build time and the judge never runs",
-                p.targets
-                    .iter()
-                    .find(|t| t.kind.iter().any(|k| k.to_string() == "custom-build"))
-                    .map(|t| t.src_path.to_string())
-                    .unwrap_or_default()
-            ))
-        } else {
-            p.links.as_ref().map(|l| {
+                t.src_path
+            )),
+            None => p.links.as_ref().map(|l| {
                 format!("it links the native library `{l}`, which the judge does not have")
-            })
+            }),
         };
         let notice = if meta.workspace_members.contains(id) {
             format!(

@@ -191,11 +191,11 @@ impl Rewriter<'_> {
                     if name == "alloc" && !after_colons {
                         self.uses_alloc = true;
                     }
+                    // `$crate ::` and `crate ::` alike gain the library's module.
                     if name == "crate" {
                         out.push(tree.clone());
                         out.extend(colons());
                         out.push(TokenTree::Ident(ident(&self.lib.module)));
-                        let _ = after_dollar; // `$crate` and `crate` alike
                     } else if let (false, false, Some(m)) =
                         (after_colons, after_dollar, self.dep_module(&name))
                     {

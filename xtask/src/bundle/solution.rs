@@ -91,7 +91,7 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
     }
     for item in &ast.items {
         if !is_cfg_off(item_attrs(item), &[]) {
-            fastout(item, &text, &at, &mut edits)?;
+            fastout(item, &at, &mut edits)?;
         }
     }
     let globs = refs
@@ -142,7 +142,6 @@ const FASTOUT_CLOSE: &str = "
 /// `use proconio::fastout;` import; refuses what proconio refuses.
 fn fastout(
     item: &syn::Item,
-    text: &str,
     at: &dyn Fn(usize) -> String,
     edits: &mut Edits,
 ) -> Result<(), String> {
@@ -167,14 +166,13 @@ fn fastout(
             }
             edits.remove(range(attr));
             let block = range(&f.block);
-            let _ = &text[block.clone()];
             edits.insert(block.start + 1, FASTOUT_OPEN);
             edits.insert(block.end - 1, FASTOUT_CLOSE);
         }
         syn::Item::Use(u) => remove_fastout_import(u, edits),
         syn::Item::Mod(m) => {
             for inner in m.content.iter().flat_map(|(_, items)| items) {
-                fastout(inner, text, at, edits)?;
+                fastout(inner, at, edits)?;
             }
         }
         other => {
