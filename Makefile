@@ -8,12 +8,18 @@ CARGO ?= cargo
 
 test: lint unit cases stress-check corpus
 
+# The tooling (xtask/) is a workspace of its own, so each step runs on both.
+XTASK_MANIFEST = --manifest-path xtask/Cargo.toml
+
 unit:
 	$(CARGO) test --workspace --quiet
+	$(CARGO) test $(XTASK_MANIFEST) --quiet
 
 lint:
 	$(CARGO) fmt --all -- --check
+	$(CARGO) fmt $(XTASK_MANIFEST) --all -- --check
 	$(CARGO) clippy --workspace --all-targets --quiet -- -D warnings
+	$(CARGO) clippy $(XTASK_MANIFEST) --all-targets --quiet -- -D warnings
 
 cases:
 	$(CARGO) xtask cases

@@ -2,7 +2,7 @@
 //! not build) dependencies, transitively, each with the features Cargo resolved.
 
 use crate::bundle::{Dep, Library};
-use cargo_metadata::{DependencyKind, Metadata, MetadataCommand, Package, PackageId};
+use cargo_metadata::{DependencyKind, Metadata, Package, PackageId};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
 /// What a problem may inline: the names its `main.rs` uses for its dependencies, and the
@@ -14,7 +14,7 @@ pub struct Graph {
 
 /// Reads the whole workspace's resolution once.
 pub fn metadata() -> Result<Metadata, String> {
-    MetadataCommand::new()
+    crate::problems::metadata_command()
         .exec()
         .map_err(|e| format!("cargo metadata failed: {e}"))
 }

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Edits {
     edits: Vec<(Range<usize>, String)>,
 }
@@ -20,6 +20,11 @@ impl Edits {
 
     pub fn insert(&mut self, at: usize, text: impl Into<String>) {
         self.replace(at..at, text);
+    }
+
+    /// Adds `other`'s edits after these: where two replace the same range, the first wins.
+    pub fn extend(&mut self, other: Edits) {
+        self.edits.extend(other.edits);
     }
 
     /// Applies the edits to `source`. An edit inside a range that another edit replaces is

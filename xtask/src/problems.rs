@@ -4,9 +4,26 @@ use cargo_metadata::MetadataCommand;
 use std::path::PathBuf;
 use std::process::Command;
 
-/// Runs cargo (the one running this task, if any) with `args`; an error unless it succeeds.
+/// The solutions' workspace: the folder above this tool's own. xtask is a workspace of its
+/// own (a host tool, so its dependencies are not held back to the judge's Rust), and its
+/// commands always act on the solutions' workspace, wherever they are started from.
+pub fn project_root() -> PathBuf {
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    here.parent().unwrap_or(here).to_path_buf()
+}
+
+/// `cargo metadata` of the solutions' workspace.
+pub fn metadata_command() -> MetadataCommand {
+    let mut command = MetadataCommand::new();
+    command.manifest_path(project_root().join("Cargo.toml"));
+    command
+}
+
+/// Runs cargo (the one running this task, if any) with `args` in the solutions' workspace;
+/// an error unless it succeeds.
 pub fn cargo(args: &[&str]) -> Result<(), String> {
     let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .current_dir(project_root())
         .args(args)
         .status()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
@@ -47,7 +64,7 @@ pub struct Workspace {
 impl Workspace {
     /// Reads `cargo metadata` (workspace members only).
     pub fn load() -> Result<Workspace, String> {
-        let meta = MetadataCommand::new()
+        let meta = metadata_command()
             .no_deps()
             .exec()
             .map_err(|e| format!("cargo metadata failed: {e}"))?;

@@ -97,7 +97,7 @@ pub fn run(name: &str, args: Args) -> Result<bool, String> {
         .to_path_buf();
     // The pair's targets, found by their files (`examples/gen.rs`, `examples/brute.rs`)
     // whatever the targets are named.
-    let meta = cargo_metadata::MetadataCommand::new()
+    let meta = crate::problems::metadata_command()
         .no_deps()
         .exec()
         .map_err(|e| format!("cargo metadata failed: {e}"))?;

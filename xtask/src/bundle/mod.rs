@@ -115,11 +115,13 @@ pub fn bundle(
                 &modules,
                 &solution.seeds,
                 &solution.globs,
+                &solution.imports_by_name,
                 &findings.banned(),
             )
         };
-        let mut text = solution.text.clone();
+        let mut chunks = String::new();
         let mut inlined = Vec::new();
+        let mut inlined_modules = std::collections::BTreeSet::new();
         let mut needs_alloc = false;
         for (k, lib) in libraries.iter().enumerate() {
             let mut items = trees[k].clone();
@@ -144,8 +146,11 @@ pub fn bundle(
             let notice: String = lib.notice.lines().map(|l| format!("// {l}\n")).collect();
             let chunk = format!("\n{notice}{body}");
             inlined.push((format!("{} ({})", lib.module, lib.package), chunk.len()));
-            text.push_str(&chunk);
+            inlined_modules.insert(lib.module.clone());
+            chunks.push_str(&chunk);
         }
+        let mut text = solution.text(&inlined_modules);
+        text.push_str(&chunks);
         if needs_alloc {
             text.push_str("\nextern crate alloc;\n");
         }

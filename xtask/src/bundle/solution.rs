@@ -7,17 +7,23 @@ use super::Dep;
 use crate::edits::Edits;
 use proc_macro2::TokenStream;
 use quote::ToTokens;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 
 /// The solution after its edits, and every identifier it writes (the pruner's seeds).
 pub struct Solution {
-    pub text: String,
+    source: String,
+    edits: Edits,
+    /// Each `use` item (at any depth) and `extern crate` of a dependency: its byte range and
+    /// the bundle modules it names. Those that name only modules left out of the bundle go.
+    imports: Vec<(std::ops::Range<usize>, BTreeSet<String>)>,
     pub seeds: TokenStream,
     /// The libraries it glob-imports a path of (`use itertools::*;`).
-    pub globs: std::collections::BTreeSet<String>,
+    pub globs: BTreeSet<String>,
+    /// The names it imports from libraries by name (`use itertools::Itertools;`).
+    pub imports_by_name: BTreeSet<String>,
 }
 
 pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution, String> {
@@ -30,14 +36,15 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
         )
     };
     let mut edits = Edits::default();
-    let mut seeds = TokenStream::new();
+    let mut live = Vec::new();
     for item in &ast.items {
         if is_cfg_off(item_attrs(item), &[]) {
             edits.remove(range(item));
         } else {
-            item.to_tokens(&mut seeds);
+            live.push(item.clone());
         }
     }
+    let seeds = seed_tokens(live);
     let refs = collect(&ast, &[]);
     for (name, r) in &refs.attributes {
         if name == "derive_readable" {
@@ -103,11 +110,177 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
             _ => None,
         })
         .collect();
+    let mut imports = ImportFinder {
+        deps,
+        found: Vec::new(),
+        names: BTreeSet::new(),
+    };
+    imports.visit_file(&ast);
     Ok(Solution {
-        text: edits.apply(&text),
+        source: text,
+        edits,
+        imports: imports.found,
         seeds,
         globs,
+        imports_by_name: imports.names,
     })
+}
+
+impl Solution {
+    /// The solution's text once `inlined` modules are known: an import (`use dep::*;`,
+    /// `use dep::Trait;`, `extern crate dep;`) of a dependency the program never uses goes
+    /// with the dependency, as templates import crates whether or not a solution needs them.
+    pub fn text(&self, inlined: &BTreeSet<String>) -> String {
+        // The removals first: they win over the rewrite of the same import.
+        let mut edits = Edits::default();
+        for (r, modules) in &self.imports {
+            if modules.iter().all(|m| !inlined.contains(m)) {
+                edits.remove(r.clone());
+            }
+        }
+        edits.extend(self.edits.clone());
+        edits.apply(&self.source)
+    }
+}
+
+/// What the solution writes, for the pruner: its items without their `use` lines, plus the
+/// imported names it then mentions (`Thing` of `use dep::Thing;` when `Thing` is written
+/// again; `Thing` of `use dep::Thing as T;` when `T` is). An import alone reaches nothing,
+/// so `use dep::*;` or `use dep::Trait;` of a crate the program never calls leaves it out;
+/// a trait imported for its methods is reached by the method names.
+fn seed_tokens(mut items: Vec<syn::Item>) -> TokenStream {
+    let mut strip = StripUses::default();
+    for item in &mut items {
+        syn::visit_mut::VisitMut::visit_item_mut(&mut strip, item);
+    }
+    items.retain(|item| match item {
+        syn::Item::Use(u) => {
+            strip.uses.push(u.tree.clone());
+            false
+        }
+        _ => true,
+    });
+    let mut seeds = TokenStream::new();
+    for item in &items {
+        item.to_tokens(&mut seeds);
+    }
+    let mut mentioned = std::collections::HashSet::new();
+    idents(seeds.clone(), &mut mentioned);
+    let mut extra = Vec::new();
+    for tree in &strip.uses {
+        imported_names(tree, &mut |original, local| {
+            if mentioned.contains(local) {
+                extra.push(original.clone());
+            }
+        });
+    }
+    seeds.extend(extra.into_iter().map(proc_macro2::TokenTree::Ident));
+    seeds
+}
+
+fn idents(tokens: TokenStream, out: &mut std::collections::HashSet<String>) {
+    for tree in tokens {
+        match tree {
+            proc_macro2::TokenTree::Ident(i) => {
+                out.insert(i.to_string());
+            }
+            proc_macro2::TokenTree::Group(g) => idents(g.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+/// Calls `f(original, local name)` for each named leaf of a `use` tree.
+fn imported_names(tree: &syn::UseTree, f: &mut dyn FnMut(&proc_macro2::Ident, &str)) {
+    match tree {
+        syn::UseTree::Path(p) => imported_names(&p.tree, f),
+        syn::UseTree::Name(n) => f(&n.ident, &n.ident.to_string()),
+        syn::UseTree::Rename(r) => f(&r.ident, &r.rename.to_string()),
+        syn::UseTree::Group(g) => g.items.iter().for_each(|t| imported_names(t, f)),
+        syn::UseTree::Glob(_) => {}
+    }
+}
+
+/// Takes the `use` items out of blocks and inline modules, keeping their trees.
+#[derive(Default)]
+struct StripUses {
+    uses: Vec<syn::UseTree>,
+}
+
+impl syn::visit_mut::VisitMut for StripUses {
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        block.stmts.retain(|stmt| match stmt {
+            syn::Stmt::Item(syn::Item::Use(u)) => {
+                self.uses.push(u.tree.clone());
+                false
+            }
+            _ => true,
+        });
+        syn::visit_mut::visit_block_mut(self, block);
+    }
+    fn visit_item_mod_mut(&mut self, m: &mut syn::ItemMod) {
+        if let Some((_, items)) = &mut m.content {
+            items.retain(|item| match item {
+                syn::Item::Use(u) => {
+                    self.uses.push(u.tree.clone());
+                    false
+                }
+                _ => true,
+            });
+        }
+        syn::visit_mut::visit_item_mod_mut(self, m);
+    }
+}
+
+/// Finds the imports of dependencies, at any depth (a `use` inside `main` too).
+struct ImportFinder<'a> {
+    deps: &'a BTreeMap<String, Dep>,
+    found: Vec<(std::ops::Range<usize>, BTreeSet<String>)>,
+    names: BTreeSet<String>,
+}
+
+impl ImportFinder<'_> {
+    fn module(&self, head: &str) -> Option<String> {
+        match self.deps.get(head) {
+            Some(Dep::Module(m)) => Some(m.clone()),
+            _ => None,
+        }
+    }
+
+    /// The modules the leaves of `tree` start in; `None` when a leaf is not a dependency's
+    /// (a local module, std), so that the import is kept whatever is inlined.
+    fn heads(&self, tree: &syn::UseTree, out: &mut BTreeSet<String>) -> Option<()> {
+        match tree {
+            syn::UseTree::Path(p) => out.insert(self.module(&p.ident.to_string())?),
+            syn::UseTree::Name(n) => out.insert(self.module(&n.ident.to_string())?),
+            syn::UseTree::Rename(r) => out.insert(self.module(&r.ident.to_string())?),
+            syn::UseTree::Glob(_) => return None,
+            syn::UseTree::Group(g) => {
+                for t in &g.items {
+                    self.heads(t, out)?;
+                }
+                true
+            }
+        };
+        Some(())
+    }
+}
+
+impl<'ast> Visit<'ast> for ImportFinder<'_> {
+    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+        let mut modules = BTreeSet::new();
+        if self.heads(&u.tree, &mut modules).is_some() && !modules.is_empty() {
+            self.found.push((range(u), modules));
+            imported_names(&u.tree, &mut |original, _| {
+                self.names.insert(original.to_string());
+            });
+        }
+    }
+    fn visit_item_extern_crate(&mut self, e: &'ast syn::ItemExternCrate) {
+        if let Some(m) = self.module(&e.ident.to_string()) {
+            self.found.push((range(e), BTreeSet::from([m])));
+        }
+    }
 }
 
 /// The lines `#[fastout]` puts around a function body: print!/println! write to one locked

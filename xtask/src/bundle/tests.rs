@@ -545,3 +545,47 @@ fn an_unused_library_is_never_refused() {
     let b = bundle(&main_rs, &deps_on(&lib), &[lib], Options::default()).unwrap();
     assert!(b.libraries.is_empty());
 }
+
+#[test]
+fn imports_of_a_crate_the_program_never_uses_go_with_it_even_one_that_would_be_refused() {
+    // Templates start with `use dep::*;` whether or not the solution needs it: the crate is
+    // neither inlined nor refused (it has an include!), and its imports go, so the bundle
+    // compiles alone; `fixture` itself is used and keeps its import.
+    let dir = tempfile::tempdir().unwrap();
+    let used = library(
+        dir.path(),
+        &[("lib.rs", "pub trait Twice { fn twice(self) -> Self; }\nimpl Twice for i32 { fn twice(self) -> Self { self * 2 } }\n")],
+    );
+    write_tree(
+        &dir.path().join("unused/src"),
+        &[(
+            "lib.rs",
+            "pub trait Ext { fn ext(&self) -> usize; }\npub fn f() -> &'static str { include_str!(\"x\") }\n",
+        )],
+    );
+    let unused = Library {
+        module: "unused".into(),
+        package: "unused 0.0.0".into(),
+        root: dir.path().join("unused/src/lib.rs"),
+        notice: "unused".into(),
+        unbundleable: Some("it has a build script (build.rs)".into()),
+        ..used.clone()
+    };
+    let main_rs: PathBuf = dir.path().join("main.rs");
+    fs::write(
+        &main_rs,
+        "use unused::*;\nuse unused::Ext;\nuse fixture::Twice;\n#[macro_use]\nextern crate unused;\n\nfn main() {\n    use unused::{f, Ext as _};\n    println!(\"{}\", 21.twice());\n}\n",
+    )
+    .unwrap();
+    let mut deps = deps_on(&used);
+    deps.insert("unused".into(), Dep::Module("unused".into()));
+    let b = bundle(&main_rs, &deps, &[used, unused], Options::default()).unwrap();
+    assert_eq!(b.libraries.len(), 1, "{:?}", b.libraries);
+    assert!(
+        !b.text.contains("unused::") && !b.text.contains("mod unused") && !b.text.contains("extern crate"),
+        "{}",
+        b.text
+    );
+    assert!(b.text.contains("use crate::fixture::Twice;"), "{}", b.text);
+    assert_eq!(bundle_output(dir.path(), &b.text, b""), "42\n");
+}

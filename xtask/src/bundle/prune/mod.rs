@@ -244,11 +244,14 @@ fn is_noise(name: &str) -> bool {
 /// never kept.
 /// `solution_globs`: the modules of the libraries the solution glob-imports a path of: their
 /// traits may be in scope without their names being written.
+/// `solution_imports`: the names the solution imports from libraries (`use dep::Trait;`,
+/// `use dep::Trait as _;`): a trait among them is reached by a call of one of its methods.
 pub fn reach(
     libraries: &[&[syn::Item]],
     modules: &[String],
     seeds: &TokenStream,
     solution_globs: &std::collections::BTreeSet<String>,
+    solution_imports: &std::collections::BTreeSet<String>,
     banned: &HashSet<String>,
 ) -> Kept {
     // Every type-like name the libraries define: impl headers are judged by these.
@@ -390,6 +393,10 @@ pub fn reach(
             break;
         }
     }
+    let imported: HashSet<Sym> = solution_imports
+        .iter()
+        .filter_map(|name| index.interner.get(name))
+        .collect();
     let globbed: HashSet<usize> = modules
         .iter()
         .enumerate()
@@ -439,6 +446,7 @@ pub fn reach(
                 Kind::Trait { .. } => {
                     named(node.name)
                         || ((globbed.contains(&node.lib)
+                            || node.name.is_some_and(|n| imported.contains(&n))
                             || live.contains(&(node.lib, node.parent)))
                             && node.name.is_some_and(reached_by_method))
                 }
