@@ -169,7 +169,10 @@ pub fn run(names: &[String]) -> Result<bool, String> {
     programs.sort();
     cargo(&["build", "--quiet", "--release", "-p", "corpus", "--bins"])?;
     let meta = crates::metadata()?;
-    let graph = crates::graph(&meta, "corpus")?;
+    let mut graph = crates::graph(&meta, "corpus")?;
+    for note in crate::build_scripts::settle(&ws.target, "corpus", &mut graph.libraries)? {
+        println!("{note}");
+    }
     println!(
         "corpus  {} programs, bundles compiled with {}",
         programs.len(),

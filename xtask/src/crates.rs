@@ -114,16 +114,23 @@ pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
         let build_script = p
             .targets
             .iter()
-            .find(|t| t.kind.iter().any(|k| k.to_string() == "custom-build"));
-        let unbundleable = match build_script {
-            Some(t) => Some(format!(
-                "it has a build script ({}), which runs at build time and the judge never runs",
-                t.src_path
-            )),
-            None => p.links.as_ref().map(|l| {
-                format!("it links the native library `{l}`, which the judge does not have")
-            }),
-        };
+            .find(|t| t.kind.iter().any(|k| k.to_string() == "custom-build"))
+            .map(|t| crate::bundle::BuildScript {
+                src: t.src_path.clone().into_std_path_buf(),
+                package_id: p.id.repr.clone(),
+                name: p.name.to_string(),
+                version: p.version.to_string(),
+                manifest_dir: p
+                    .manifest_path
+                    .parent()
+                    .map(|d| d.as_std_path().to_path_buf())
+                    .unwrap_or_default(),
+            });
+        // A build script is run for the judge later (`build_scripts`): one that only sets
+        // cfgs is fine.
+        let unbundleable = p.links.as_ref().map(|l| {
+            format!("it links the native library `{l}`, which the judge does not have")
+        });
         let notice = if meta.workspace_members.contains(id) {
             format!(
                 "{}: this workspace's library, inlined by `cargo xtask submit`",
@@ -148,6 +155,8 @@ pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
             deps: dep_map(id),
             notice,
             unbundleable,
+            cfgs: Vec::new(),
+            build_script,
         });
     }
     Ok(Graph {

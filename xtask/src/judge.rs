@@ -123,3 +123,30 @@ impl Compilers {
         })
     }
 }
+
+/// The judge's target (BOJ: Linux on x86-64): its triple, and the `target_*` cfg values a
+/// plain `rustc` sets there, as cargo passes them to build scripts (`CARGO_CFG_*`).
+pub const TARGET_TRIPLE: &str = "x86_64-unknown-linux-gnu";
+pub const TARGET_CFGS: &[(&str, &[&str])] = &[
+    ("target_os", &["linux"]),
+    ("target_family", &["unix"]),
+    ("target_arch", &["x86_64"]),
+    ("target_pointer_width", &["64"]),
+    ("target_endian", &["little"]),
+    ("target_env", &["gnu"]),
+    ("target_vendor", &["unknown"]),
+    ("target_has_atomic", &["8", "16", "32", "64", "ptr"]),
+    ("target_feature", &["fxsr", "sse", "sse2"]),
+    ("panic", &["unwind"]),
+];
+
+/// The path of the judge's own rustc (rustup's 1.73.0 toolchain), when installed: a build
+/// script probing the compiler is pointed at it.
+pub fn judge_rustc_path() -> Option<std::path::PathBuf> {
+    let out = Command::new("rustup")
+        .args(["which", "--toolchain", JUDGE_TOOLCHAIN, "rustc"])
+        .output()
+        .ok()?;
+    let path = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    (out.status.success() && !path.is_empty()).then(|| path.into())
+}

@@ -1,6 +1,7 @@
 //! `cargo xtask`: the workspace's own tooling. One file per task; flags are declared here.
 
 mod bench;
+mod build_scripts;
 mod bundle;
 mod cases;
 mod corpus;

@@ -53,7 +53,10 @@ pub fn bundle_and_verify(
     // Whatever happens next, no stale file may look submittable.
     let _ = fs::remove_file(&path);
     let _ = fs::remove_file(&failed_path);
-    let graph = crates::graph(&inputs.meta, &problem.name)?;
+    let mut graph = crates::graph(&inputs.meta, &problem.name)?;
+    for note in crate::build_scripts::settle(&ws.target, &problem.name, &mut graph.libraries)? {
+        println!("{note}");
+    }
     let bundle = bundle::bundle(&problem.main_rs, &graph.deps, &graph.libraries, options)?;
     let dir = path.parent().unwrap();
     fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;

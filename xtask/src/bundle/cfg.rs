@@ -12,6 +12,8 @@ use syn::punctuated::Punctuated;
 /// The configuration a crate is compiled under.
 pub struct Cfg<'a> {
     pub features: &'a [String],
+    /// What the crate's build script set for the judge's compiler: `name` or `key="value"`.
+    pub cfgs: &'a [String],
 }
 
 impl Cfg<'_> {
@@ -20,7 +22,7 @@ impl Cfg<'_> {
         match meta {
             syn::Meta::Path(p) => {
                 let name = p.get_ident()?.to_string();
-                Some(matches!(name.as_str(), "unix"))
+                Some(name == "unix" || self.cfgs.contains(&name))
             }
             syn::Meta::NameValue(nv) => {
                 let key = nv.path.get_ident()?.to_string();
@@ -34,17 +36,14 @@ impl Cfg<'_> {
                 let value = s.value();
                 Some(match key.as_str() {
                     "feature" => self.features.contains(&value),
-                    "target_os" => value == "linux",
-                    "target_family" => value == "unix",
-                    "target_arch" => value == "x86_64",
-                    "target_pointer_width" => value == "64",
-                    "target_endian" => value == "little",
-                    "target_env" => value == "gnu",
-                    "target_vendor" => value == "unknown",
-                    "target_has_atomic" => ["8", "16", "32", "64", "ptr"].contains(&value.as_str()),
-                    "panic" => value == "unwind",
-                    "target_feature" => ["sse", "sse2", "fxsr"].contains(&value.as_str()),
-                    _ => false,
+                    "panic" | "target_os" | "target_family" | "target_arch"
+                    | "target_pointer_width" | "target_endian" | "target_env"
+                    | "target_vendor" | "target_has_atomic" | "target_feature" => {
+                        crate::judge::TARGET_CFGS
+                            .iter()
+                            .any(|(k, values)| *k == key && values.contains(&value.as_str()))
+                    }
+                    _ => self.cfgs.contains(&format!("{key}={value:?}")),
                 })
             }
             syn::Meta::List(list) => {
@@ -188,6 +187,7 @@ mod tests {
         let features: Vec<String> = features.iter().map(|s| s.to_string()).collect();
         Cfg {
             features: &features,
+            cfgs: &["has_x".to_string(), "kind=\"fast\"".to_string()],
         }
         .eval(&syn::parse_str(predicate).unwrap())
     }
@@ -208,6 +208,11 @@ mod tests {
         );
         assert_eq!(eval(&["a"], r#"not(any(test, feature = "b"))"#), Some(true));
         assert_eq!(eval(&[], "not(unix, windows)"), None);
+        // What a build script set (`cargo:rustc-cfg=has_x`, `kind="fast"`), and nothing else.
+        assert_eq!(eval(&[], "has_x"), Some(true));
+        assert_eq!(eval(&[], "has_y"), Some(false));
+        assert_eq!(eval(&[], r#"kind = "fast""#), Some(true));
+        assert_eq!(eval(&[], r#"kind = "slow""#), Some(false));
     }
 
     #[test]
@@ -215,6 +220,7 @@ mod tests {
         let features = vec!["x".to_string()];
         let cfg = Cfg {
             features: &features,
+            cfgs: &[],
         };
         let tokens: proc_macro2::TokenStream =
             r#"#[cfg(feature = "x")] a; #[cfg(test)] b; if cfg!(unix) {} #[cfg_attr(test, derive(Debug))] c; #[cfg($m)] d;"#

@@ -19,6 +19,7 @@ pub struct Loaded {
 pub fn load(lib: &Library) -> Result<Loaded, String> {
     let cfg = Cfg {
         features: &lib.features,
+        cfgs: &lib.cfgs,
     };
     let dir = lib.root.parent().unwrap().to_path_buf();
     let mut refusals = Vec::new();
@@ -184,34 +185,37 @@ fn inline_modules(
 ) -> Result<(), String> {
     for item in items {
         let syn::Item::Mod(m) = item else { continue };
-        let name = m.ident.to_string();
+        // `mod r#ref;` lives in `ref.rs`.
+        let name = syn::ext::IdentExt::unraw(&m.ident).to_string();
         let path_attr = m.attrs.iter().position(|a| a.path().is_ident("path"));
+        let path_value = match path_attr {
+            Some(k) => {
+                let value = path_value(file, m, k)?;
+                m.attrs.remove(k);
+                Some(value)
+            }
+            None => None,
+        };
         match &mut m.content {
             Some((_, content)) => {
-                if path_attr.is_some() {
-                    return Err(unsupported_path(file, m));
-                }
-                inline_modules(content, file, &dir.join(&name), false, cfg, refusals)?;
+                // `#[path]` on an inline module names the folder of its children.
+                let inner = match &path_value {
+                    Some(relative) => dir.join(relative),
+                    None => dir.join(&name),
+                };
+                inline_modules(content, file, &inner, false, cfg, refusals)?;
             }
             None => {
-                let child: PathBuf = match path_attr {
-                    Some(k) => {
-                        if !top {
-                            return Err(unsupported_path(file, m));
+                let child: PathBuf = match &path_value {
+                    Some(relative) => {
+                        // In a file's own items, relative to that file's folder; inside
+                        // inline modules, to the folder their names make (the Reference's
+                        // rule for `#[path]`).
+                        if top {
+                            file.parent().unwrap().join(relative)
+                        } else {
+                            dir.join(relative)
                         }
-                        let syn::Meta::NameValue(nv) = &m.attrs[k].meta else {
-                            return Err(unsupported_path(file, m));
-                        };
-                        let syn::Expr::Lit(syn::ExprLit {
-                            lit: syn::Lit::Str(s),
-                            ..
-                        }) = &nv.value
-                        else {
-                            return Err(unsupported_path(file, m));
-                        };
-                        let relative = s.value();
-                        m.attrs.remove(k);
-                        file.parent().unwrap().join(relative)
                     }
                     None => {
                         let flat = dir.join(format!("{name}.rs"));
@@ -245,11 +249,21 @@ fn inline_modules(
     Ok(())
 }
 
-fn unsupported_path(file: &Path, m: &syn::ItemMod) -> String {
-    format!(
-        "{}:{}: `#[path]` on `mod {}` inside an inline module is not supported",
+/// The string of the `#[path = "..."]` attribute at `k`.
+fn path_value(file: &Path, m: &syn::ItemMod, k: usize) -> Result<String, String> {
+    if let syn::Meta::NameValue(nv) = &m.attrs[k].meta {
+        if let syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) = &nv.value
+        {
+            return Ok(s.value());
+        }
+    }
+    Err(format!(
+        "{}:{}: `#[path]` on `mod {}` is not a string",
         file.display(),
         syn::spanned::Spanned::span(&m.ident).start().line,
         m.ident
-    )
+    ))
 }

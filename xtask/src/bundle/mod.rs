@@ -49,8 +49,26 @@ pub struct Library {
     pub deps: BTreeMap<String, Dep>,
     /// A comment placed above the module (license notice).
     pub notice: String,
-    /// Why it cannot be inlined (a build script, a native library), if so.
+    /// Why it cannot be inlined (a build script that does more than set cfgs, a native
+    /// library), if so.
     pub unbundleable: Option<String>,
+    /// The cfgs its build script sets for the judge's compiler (`has_total_cmp`,
+    /// `key="value"`): `#[cfg]` is settled with them.
+    pub cfgs: Vec<String>,
+    /// Its build script, if it has one: run for the judge by `build_scripts`.
+    pub build_script: Option<BuildScript>,
+}
+
+/// A library's build script and what running it needs to know of its package.
+#[derive(Clone, Debug)]
+pub struct BuildScript {
+    /// Its source (`build.rs`), for messages.
+    pub src: PathBuf,
+    /// Cargo's id of the package, as in `cargo build --message-format=json`.
+    pub package_id: String,
+    pub name: String,
+    pub version: String,
+    pub manifest_dir: PathBuf,
 }
 
 /// The bundled file and what went into it.

@@ -30,6 +30,8 @@ fn library(dir: &Path, files: &[(&str, &str)]) -> Library {
         deps: BTreeMap::new(),
         notice: "fixture".into(),
         unbundleable: None,
+        cfgs: Vec::new(),
+        build_script: None,
     }
 }
 
@@ -588,4 +590,23 @@ fn imports_of_a_crate_the_program_never_uses_go_with_it_even_one_that_would_be_r
     );
     assert!(b.text.contains("use crate::fixture::Twice;"), "{}", b.text);
     assert_eq!(bundle_output(dir.path(), &b.text, b""), "42\n");
+}
+
+#[test]
+fn raw_module_names_and_path_attributes_inside_inline_modules_find_their_files() {
+    // zerocopy's `mod r#ref;` lives in `ref.rs`; `#[path]` inside an inline module is
+    // relative to the folder the inline module's name makes (`outer/`).
+    let text = differential(
+        &[
+            (
+                "lib.rs",
+                "mod r#ref;\npub use self::r#ref::get;\nmod outer {\n    #[path = \"deep/x.rs\"]\n    pub mod x;\n}\npub use outer::x::val;\n",
+            ),
+            ("ref.rs", "pub fn get() -> i32 { 7 }\n"),
+            ("outer/deep/x.rs", "pub fn val() -> i32 { 5 }\n"),
+        ],
+        "fn main() { println!(\"{} {}\", fixture::get(), fixture::val()); }\n",
+        b"",
+    );
+    assert!(text.contains("fn get") && text.contains("fn val"), "{text}");
 }

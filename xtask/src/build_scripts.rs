@@ -1,0 +1,306 @@
+//! Library build scripts, run for the judge: a build script that only sets cfgs (num-traits'
+//! autocfg probes, zerocopy's version checks) decides them by asking the compiler, and the
+//! judge's compiler is older than this machine's. So each one is compiled by cargo as usual,
+//! then run again with `RUSTC` pointing at the judge's own rustc (1.73 when installed) and
+//! the judge's target; the `cargo:rustc-cfg` lines it prints settle the library's `#[cfg]`s
+//! in the bundle. A script that asks for anything a single file cannot carry (an environment
+//! variable for the code, a native library, linker arguments) makes the library unbundleable,
+//! with the reason; so does one that fails. Answers are cached per package, features and
+//! compiler under `target/xtask-cache/build-scripts/`, so the next run needs neither cargo
+//! nor the network.
+
+use crate::bundle::{BuildScript, Library};
+use crate::judge;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
+use std::fs;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// What a build script told the judge's build: the cfgs it sets, or why it cannot be
+/// bundled.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Cfgs(Vec<String>),
+    Refused(String),
+}
+
+/// Settles every library of `libraries` that has a build script: its `cfgs`, or its
+/// `unbundleable` reason. `package` is the workspace member being bundled (cargo builds its
+/// dependencies' scripts when a cached answer is missing). Returns notes to print.
+pub fn settle(
+    target: &Path,
+    package: &str,
+    libraries: &mut [Library],
+) -> Result<Vec<String>, String> {
+    let judge_rustc = judge::judge_rustc_path();
+    let (rustc, label) = match &judge_rustc {
+        Some(path) => (path.clone(), format!("rustc {}", judge::JUDGE_RUST)),
+        None => (
+            PathBuf::from(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into())),
+            "this machine's rustc".to_string(),
+        ),
+    };
+    let version = rustc_version(&rustc)?;
+    let cache = target.join("xtask-cache/build-scripts");
+    let mut notes = Vec::new();
+    if judge_rustc.is_none() && libraries.iter().any(|l| l.build_script.is_some()) {
+        notes.push(format!(
+            "note    build scripts are run with {version}: the judge's rustc {} is not installed, and a probe may answer differently there",
+            judge::JUDGE_RUST
+        ));
+    }
+    let mut executables: Option<HashMap<String, PathBuf>> = None;
+    for lib in libraries.iter_mut() {
+        let Some(script) = lib.build_script.clone() else {
+            continue;
+        };
+        let file = cache.join(cache_name(&script, &lib.features, &version));
+        let verdict = match read_cached(&file) {
+            Some(v) => v,
+            None => {
+                if executables.is_none() {
+                    executables = Some(build_scripts_of(package)?);
+                }
+                let exe = executables
+                    .as_ref()
+                    .and_then(|m| m.get(&script.package_id))
+                    .ok_or_else(|| {
+                        format!(
+                            "cargo built no build script for {} {}",
+                            script.name, script.version
+                        )
+                    })?;
+                let v = run_for_judge(exe, &script, &lib.features, &rustc, &label);
+                write_cached(&file, &v)?;
+                v
+            }
+        };
+        match verdict {
+            Verdict::Cfgs(cfgs) => lib.cfgs = cfgs,
+            Verdict::Refused(why) => lib.unbundleable = Some(why),
+        }
+    }
+    Ok(notes)
+}
+
+fn rustc_version(rustc: &Path) -> Result<String, String> {
+    let out = Command::new(rustc)
+        .arg("--version")
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", rustc.display()))?;
+    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+fn cache_name(script: &BuildScript, features: &[String], version: &str) -> String {
+    let mut h = DefaultHasher::new();
+    (&script.package_id, features, version, judge::TARGET_TRIPLE).hash(&mut h);
+    format!("{}-{}-{:016x}", script.name, script.version, h.finish())
+}
+
+fn read_cached(file: &Path) -> Option<Verdict> {
+    let text = fs::read_to_string(file).ok()?;
+    let mut lines = text.lines();
+    match lines.next()? {
+        "cfgs" => Some(Verdict::Cfgs(lines.map(str::to_string).collect())),
+        "refused" => Some(Verdict::Refused(lines.collect::<Vec<_>>().join(" "))),
+        _ => None,
+    }
+}
+
+fn write_cached(file: &Path, verdict: &Verdict) -> Result<(), String> {
+    let text = match verdict {
+        Verdict::Cfgs(cfgs) => format!("cfgs\n{}", cfgs.join("\n")),
+        Verdict::Refused(why) => format!("refused\n{why}"),
+    };
+    fs::create_dir_all(file.parent().unwrap()).map_err(|e| e.to_string())?;
+    fs::write(file, text).map_err(|e| format!("{}: {e}", file.display()))
+}
+
+/// Builds `package` in release mode and returns the build-script executables cargo compiled
+/// for its dependencies, by package id.
+fn build_scripts_of(package: &str) -> Result<HashMap<String, PathBuf>, String> {
+    let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .current_dir(crate::problems::project_root())
+        .args([
+            "build",
+            "--release",
+            "--quiet",
+            "--message-format=json",
+            "-p",
+            package,
+        ])
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "cargo build -p {package} failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let mut found = HashMap::new();
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        let is_script = v["reason"] == "compiler-artifact"
+            && v["target"]["kind"]
+                .as_array()
+                .is_some_and(|k| k.iter().any(|k| k == "custom-build"));
+        if !is_script {
+            continue;
+        }
+        if let (Some(id), Some(exe)) = (v["package_id"].as_str(), v["filenames"][0].as_str()) {
+            found.insert(id.to_string(), PathBuf::from(exe));
+        }
+    }
+    Ok(found)
+}
+
+/// Runs the compiled build script `exe` as cargo would for the judge's target, with
+/// `rustc` as the compiler, and reads what it printed.
+fn run_for_judge(
+    exe: &Path,
+    script: &BuildScript,
+    features: &[String],
+    rustc: &Path,
+    label: &str,
+) -> Verdict {
+    let out_dir = match tempfile::tempdir() {
+        Ok(d) => d,
+        Err(e) => return Verdict::Refused(format!("cannot make a folder for its build script: {e}")),
+    };
+    let mut command = Command::new(exe);
+    command
+        .current_dir(&script.manifest_dir)
+        .env_remove("RUSTC_WRAPPER")
+        .env_remove("RUSTC_WORKSPACE_WRAPPER")
+        .env_remove("RUSTFLAGS")
+        .env("RUSTC", rustc)
+        .env("CARGO_ENCODED_RUSTFLAGS", "")
+        .env("OUT_DIR", out_dir.path())
+        .env("TARGET", judge::TARGET_TRIPLE)
+        .env("HOST", judge::TARGET_TRIPLE)
+        .env("PROFILE", "release")
+        .env("OPT_LEVEL", "3")
+        .env("DEBUG", "false")
+        .env("NUM_JOBS", "1")
+        .env("CARGO_MANIFEST_DIR", &script.manifest_dir)
+        .env("CARGO_MANIFEST_PATH", script.manifest_dir.join("Cargo.toml"))
+        .env("CARGO_PKG_NAME", &script.name)
+        .env("CARGO_PKG_VERSION", &script.version)
+        .env("CARGO_CFG_UNIX", "");
+    let mut parts = script.version.splitn(3, '.');
+    for key in ["MAJOR", "MINOR", "PATCH"] {
+        let part = parts.next().unwrap_or("0");
+        let part = part.split(['-', '+']).next().unwrap_or("0");
+        command.env(format!("CARGO_PKG_VERSION_{key}"), part);
+    }
+    for (key, values) in judge::TARGET_CFGS {
+        command.env(
+            format!("CARGO_CFG_{}", key.to_uppercase()),
+            values.join(","),
+        );
+    }
+    for feature in features {
+        command.env(
+            format!("CARGO_FEATURE_{}", feature.to_uppercase().replace('-', "_")),
+            "1",
+        );
+    }
+    let output = match command.output() {
+        Ok(o) => o,
+        Err(e) => return Verdict::Refused(format!("its build script could not be run: {e}")),
+    };
+    if !output.status.success() {
+        let first = String::from_utf8_lossy(&output.stderr)
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .to_string();
+        return Verdict::Refused(format!(
+            "its build script ({}) fails with {label}: {first}",
+            script.src.display()
+        ));
+    }
+    read_instructions(&String::from_utf8_lossy(&output.stdout), &script.src)
+}
+
+/// Reads a build script's `cargo:` / `cargo::` lines: cfgs are kept, checks, reruns and
+/// warnings are harmless, anything else makes the library unbundleable.
+pub fn read_instructions(stdout: &str, src: &Path) -> Verdict {
+    let mut cfgs = Vec::new();
+    for line in stdout.lines() {
+        let Some(rest) = line
+            .strip_prefix("cargo::")
+            .or_else(|| line.strip_prefix("cargo:"))
+        else {
+            continue;
+        };
+        let (key, value) = rest.split_once('=').unwrap_or((rest, ""));
+        match key {
+            "rustc-cfg" => cfgs.push(normalise_cfg(value)),
+            "rustc-check-cfg" | "rerun-if-changed" | "rerun-if-env-changed" | "warning" => {}
+            "rustc-env" => {
+                return Verdict::Refused(format!(
+                    "its build script ({}) sets `{}` for the code (cargo:rustc-env), which the judge's plain rustc does not set",
+                    src.display(),
+                    value.split('=').next().unwrap_or(value)
+                ))
+            }
+            "rustc-link-lib" | "rustc-link-search" | "rustc-flags" | "rustc-link-arg"
+            | "rustc-link-arg-bins" | "rustc-link-arg-bin" | "rustc-cdylib-link-arg" => {
+                return Verdict::Refused(format!(
+                    "its build script ({}) asks the linker for `{value}` (cargo:{key}), which the judge's single file cannot ask",
+                    src.display()
+                ))
+            }
+            other => {
+                return Verdict::Refused(format!(
+                    "its build script ({}) prints `cargo:{other}`, which the bundler does not know how to carry",
+                    src.display()
+                ))
+            }
+        }
+    }
+    Verdict::Cfgs(cfgs)
+}
+
+/// `key = "value"` as the cfg evaluator writes it (`key="value"`); a bare name as is.
+fn normalise_cfg(value: &str) -> String {
+    match value.split_once('=') {
+        Some((k, v)) => {
+            let v = v.trim().trim_matches('"');
+            format!("{}={v:?}", k.trim())
+        }
+        None => value.trim().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_cfgs_and_ignores_checks_reruns_and_warnings() {
+        let out = "cargo:rerun-if-changed=build.rs\ncargo:rustc-check-cfg=cfg(has_x)\ncargo:rustc-cfg=has_x\ncargo::rustc-cfg=kind=\"fast\"\ncargo:warning=probing\nnot an instruction\n";
+        assert_eq!(
+            read_instructions(out, Path::new("build.rs")),
+            Verdict::Cfgs(vec!["has_x".into(), "kind=\"fast\"".into()])
+        );
+    }
+
+    #[test]
+    fn refuses_environment_for_the_code_and_linker_requests_naming_them() {
+        let env = read_instructions("cargo:rustc-env=GIT_HASH=abc\n", Path::new("x/build.rs"));
+        assert!(
+            matches!(&env, Verdict::Refused(w) if w.contains("GIT_HASH") && w.contains("x/build.rs")),
+            "{env:?}"
+        );
+        let link = read_instructions("cargo:rustc-link-lib=ssl\n", Path::new("build.rs"));
+        assert!(matches!(&link, Verdict::Refused(w) if w.contains("ssl")), "{link:?}");
+        let unknown = read_instructions("cargo::metadata=x=1\n", Path::new("build.rs"));
+        assert!(matches!(unknown, Verdict::Refused(_)));
+    }
+}
