@@ -9,7 +9,7 @@
 //! compiler under `target/xtask-cache/build-scripts/`, so the next run needs neither cargo
 //! nor the network.
 
-use crate::bundle::{BuildScript, Library};
+use crate::bundle::{Library, Origin};
 use crate::judge;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
@@ -53,23 +53,27 @@ pub fn settle(
     }
     let mut executables: Option<HashMap<String, PathBuf>> = None;
     for lib in libraries.iter_mut() {
-        let Some(script) = lib.build_script.clone() else {
+        let (Some(src), Some(origin)) = (lib.build_script.clone(), lib.origin.clone()) else {
             continue;
+        };
+        let script = Script {
+            src: &src,
+            origin: &origin,
         };
         let file = cache.join(cache_name(&script, &lib.features, &version));
         let verdict = match read_cached(&file) {
             Some(v) => v,
             None => {
                 if executables.is_none() {
-                    executables = Some(build_scripts_of(package)?);
+                    executables = Some(crate::crates::build(package)?.build_scripts);
                 }
                 let exe = executables
                     .as_ref()
-                    .and_then(|m| m.get(&script.package_id))
+                    .and_then(|m| m.get(&origin.package_id))
                     .ok_or_else(|| {
                         format!(
                             "cargo built no build script for {} {}",
-                            script.name, script.version
+                            origin.name, origin.version
                         )
                     })?;
                 let v = run_for_judge(exe, &script, &lib.features, &rustc, &label);
@@ -93,10 +97,17 @@ fn rustc_version(rustc: &Path) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
-fn cache_name(script: &BuildScript, features: &[String], version: &str) -> String {
+/// A build script and its package.
+struct Script<'a> {
+    src: &'a Path,
+    origin: &'a Origin,
+}
+
+fn cache_name(script: &Script, features: &[String], version: &str) -> String {
+    let o = script.origin;
     let mut h = DefaultHasher::new();
-    (&script.package_id, features, version, judge::TARGET_TRIPLE).hash(&mut h);
-    format!("{}-{}-{:016x}", script.name, script.version, h.finish())
+    (&o.package_id, features, version, judge::TARGET_TRIPLE).hash(&mut h);
+    format!("{}-{}-{:016x}", o.name, o.version, h.finish())
 }
 
 fn read_cached(file: &Path) -> Option<Verdict> {
@@ -118,51 +129,11 @@ fn write_cached(file: &Path, verdict: &Verdict) -> Result<(), String> {
     fs::write(file, text).map_err(|e| format!("{}: {e}", file.display()))
 }
 
-/// Builds `package` in release mode and returns the build-script executables cargo compiled
-/// for its dependencies, by package id.
-fn build_scripts_of(package: &str) -> Result<HashMap<String, PathBuf>, String> {
-    let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .current_dir(crate::problems::project_root())
-        .args([
-            "build",
-            "--release",
-            "--quiet",
-            "--message-format=json",
-            "-p",
-            package,
-        ])
-        .output()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "cargo build -p {package} failed:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    let mut found = HashMap::new();
-    for line in String::from_utf8_lossy(&out.stdout).lines() {
-        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
-            continue;
-        };
-        let is_script = v["reason"] == "compiler-artifact"
-            && v["target"]["kind"]
-                .as_array()
-                .is_some_and(|k| k.iter().any(|k| k == "custom-build"));
-        if !is_script {
-            continue;
-        }
-        if let (Some(id), Some(exe)) = (v["package_id"].as_str(), v["filenames"][0].as_str()) {
-            found.insert(id.to_string(), PathBuf::from(exe));
-        }
-    }
-    Ok(found)
-}
-
 /// Runs the compiled build script `exe` as cargo would for the judge's target, with
 /// `rustc` as the compiler, and reads what it printed.
 fn run_for_judge(
     exe: &Path,
-    script: &BuildScript,
+    script: &Script,
     features: &[String],
     rustc: &Path,
     label: &str,
@@ -171,9 +142,10 @@ fn run_for_judge(
         Ok(d) => d,
         Err(e) => return Verdict::Refused(format!("cannot make a folder for its build script: {e}")),
     };
+    let origin = script.origin;
     let mut command = Command::new(exe);
     command
-        .current_dir(&script.manifest_dir)
+        .current_dir(&origin.manifest_dir)
         .env_remove("RUSTC_WRAPPER")
         .env_remove("RUSTC_WORKSPACE_WRAPPER")
         .env_remove("RUSTFLAGS")
@@ -186,12 +158,12 @@ fn run_for_judge(
         .env("OPT_LEVEL", "3")
         .env("DEBUG", "false")
         .env("NUM_JOBS", "1")
-        .env("CARGO_MANIFEST_DIR", &script.manifest_dir)
-        .env("CARGO_MANIFEST_PATH", script.manifest_dir.join("Cargo.toml"))
-        .env("CARGO_PKG_NAME", &script.name)
-        .env("CARGO_PKG_VERSION", &script.version)
+        .env("CARGO_MANIFEST_DIR", &origin.manifest_dir)
+        .env("CARGO_MANIFEST_PATH", origin.manifest_dir.join("Cargo.toml"))
+        .env("CARGO_PKG_NAME", &origin.name)
+        .env("CARGO_PKG_VERSION", &origin.version)
         .env("CARGO_CFG_UNIX", "");
-    let mut parts = script.version.splitn(3, '.');
+    let mut parts = origin.version.splitn(3, '.');
     for key in ["MAJOR", "MINOR", "PATCH"] {
         let part = parts.next().unwrap_or("0");
         let part = part.split(['-', '+']).next().unwrap_or("0");

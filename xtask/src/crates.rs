@@ -4,6 +4,7 @@
 use crate::bundle::{Dep, Library};
 use cargo_metadata::{DependencyKind, Metadata, Package, PackageId};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::path::PathBuf;
 
 /// What a problem may inline: the names its `main.rs` uses for its dependencies, and the
 /// library crates reachable from it.
@@ -115,17 +116,22 @@ pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
             .targets
             .iter()
             .find(|t| t.kind.iter().any(|k| k.to_string() == "custom-build"))
-            .map(|t| crate::bundle::BuildScript {
-                src: t.src_path.clone().into_std_path_buf(),
-                package_id: p.id.repr.clone(),
-                name: p.name.to_string(),
-                version: p.version.to_string(),
-                manifest_dir: p
-                    .manifest_path
-                    .parent()
-                    .map(|d| d.as_std_path().to_path_buf())
-                    .unwrap_or_default(),
-            });
+            .map(|t| t.src_path.clone().into_std_path_buf());
+        let origin = crate::bundle::Origin {
+            package_id: p.id.repr.clone(),
+            name: p.name.to_string(),
+            version: p.version.to_string(),
+            lib_name: target.name.replace('-', "_"),
+            manifest_dir: p
+                .manifest_path
+                .parent()
+                .map(|d| d.as_std_path().to_path_buf())
+                .unwrap_or_default(),
+            deps: normal_deps(id)
+                .into_iter()
+                .map(|(name, pkg)| (name, pkg.repr))
+                .collect(),
+        };
         // A build script is run for the judge later (`build_scripts`): one that only sets
         // cfgs is fine.
         let unbundleable = p.links.as_ref().map(|l| {
@@ -157,10 +163,78 @@ pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
             unbundleable,
             cfgs: Vec::new(),
             build_script,
+            origin: Some(origin),
         });
     }
     Ok(Graph {
         deps: dep_map(&root.id),
         libraries,
     })
+}
+
+/// What `cargo build --release -p <package>` made, by package id: each library's compiled
+/// crate (`.rlib`, or `.so` for a proc-macro) and each build script's executable.
+pub struct Built {
+    pub libraries: HashMap<String, PathBuf>,
+    pub build_scripts: HashMap<String, PathBuf>,
+    /// `target/release/deps`, where the dependencies of the dependencies are found.
+    pub deps_dir: PathBuf,
+}
+
+/// Builds `package` (a workspace member) in release mode and reads what cargo made.
+pub fn build(package: &str) -> Result<Built, String> {
+    let out = std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .current_dir(crate::problems::project_root())
+        .args(["build", "--release", "--quiet", "--message-format=json", "-p", package])
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "cargo build -p {package} failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let mut built = Built {
+        libraries: HashMap::new(),
+        build_scripts: HashMap::new(),
+        deps_dir: PathBuf::new(),
+    };
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        if v["reason"] != "compiler-artifact" {
+            continue;
+        }
+        let Some(id) = v["package_id"].as_str() else {
+            continue;
+        };
+        let kinds: Vec<&str> = v["target"]["kind"]
+            .as_array()
+            .map(|k| k.iter().filter_map(|k| k.as_str()).collect())
+            .unwrap_or_default();
+        let files: Vec<PathBuf> = v["filenames"]
+            .as_array()
+            .map(|f| f.iter().filter_map(|f| f.as_str()).map(PathBuf::from).collect())
+            .unwrap_or_default();
+        if kinds.contains(&"custom-build") {
+            if let Some(exe) = files.first() {
+                built.build_scripts.insert(id.to_string(), exe.clone());
+            }
+        } else if kinds.iter().any(|k| ["lib", "rlib", "proc-macro"].contains(k)) {
+            let main = files
+                .iter()
+                .find(|f| f.extension().is_some_and(|e| e == "rlib" || e == "so"))
+                .or(files.first());
+            if let Some(file) = main {
+                if built.deps_dir.as_os_str().is_empty() {
+                    if let Some(dir) = file.parent() {
+                        built.deps_dir = dir.to_path_buf();
+                    }
+                }
+                built.libraries.insert(id.to_string(), file.clone());
+            }
+        }
+    }
+    Ok(built)
 }

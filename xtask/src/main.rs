@@ -10,6 +10,7 @@ mod edits;
 mod engine;
 mod fetch;
 mod judge;
+mod migrate;
 mod problems;
 mod scaffold;
 mod stress;

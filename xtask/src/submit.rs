@@ -54,7 +54,13 @@ pub fn bundle_and_verify(
     let _ = fs::remove_file(&path);
     let _ = fs::remove_file(&failed_path);
     let mut graph = crates::graph(&inputs.meta, &problem.name)?;
-    for note in crate::build_scripts::settle(&ws.target, &problem.name, &mut graph.libraries)? {
+    let mut notes = crate::build_scripts::settle(&ws.target, &problem.name, &mut graph.libraries)?;
+    notes.extend(crate::migrate::migrate_all(
+        &ws.target,
+        &problem.name,
+        &mut graph.libraries,
+    )?);
+    for note in notes {
         println!("{note}");
     }
     let bundle = bundle::bundle(&problem.main_rs, &graph.deps, &graph.libraries, options)?;

@@ -55,20 +55,25 @@ pub struct Library {
     /// The cfgs its build script sets for the judge's compiler (`has_total_cmp`,
     /// `key="value"`): `#[cfg]` is settled with them.
     pub cfgs: Vec<String>,
-    /// Its build script, if it has one: run for the judge by `build_scripts`.
-    pub build_script: Option<BuildScript>,
+    /// Its build script (`build.rs`), if it has one: run for the judge by `build_scripts`.
+    pub build_script: Option<PathBuf>,
+    /// Where cargo has it, for the steps that compile or run it (`build_scripts`,
+    /// `migrate`); `None` for a library that is only files (tests).
+    pub origin: Option<Origin>,
 }
 
-/// A library's build script and what running it needs to know of its package.
+/// A library as cargo knows it.
 #[derive(Clone, Debug)]
-pub struct BuildScript {
-    /// Its source (`build.rs`), for messages.
-    pub src: PathBuf,
+pub struct Origin {
     /// Cargo's id of the package, as in `cargo build --message-format=json`.
     pub package_id: String,
     pub name: String,
     pub version: String,
+    /// Its library target's crate name (`ac_library` for ac-library-rs).
+    pub lib_name: String,
     pub manifest_dir: PathBuf,
+    /// Its dependencies: the name its source uses, and the package id.
+    pub deps: Vec<(String, String)>,
 }
 
 /// The bundled file and what went into it.

@@ -32,6 +32,7 @@ fn library(dir: &Path, files: &[(&str, &str)]) -> Library {
         unbundleable: None,
         cfgs: Vec::new(),
         build_script: None,
+        origin: None,
     }
 }
 

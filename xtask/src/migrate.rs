@@ -1,0 +1,260 @@
+//! Edition-2015 and 2018 libraries brought to the judge's edition 2021 the way
+//! `cargo fix --edition` does it: the compiler's own edition-compatibility lints
+//! (`rust_2018_compatibility`, then `rust_2021_compatibility`, which cover crate-relative
+//! `use` paths, `::x` paths, bare trait objects, keywords that were identifiers, anonymous
+//! trait parameters, `...` ranges, array `into_iter`, closure captures, prelude collisions)
+//! are forced on, and their machine-applicable fixes applied with rustfix, on a copy of the
+//! crate, step by step until the compiler finds nothing more; the copy must then compile as
+//! edition 2021. The copy is cached per package, features, cfgs and compiler under
+//! `target/xtask-cache/migrated/`, so the next run needs neither cargo nor a compile.
+
+use crate::bundle::{Library, Origin};
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{HashMap, HashSet};
+use std::fs;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The edition every library is brought to (the judge's).
+const TARGET_EDITION: &str = "2021";
+
+/// Brings each library of `libraries` older than edition 2021 to it: `root` then points at
+/// the migrated copy and `edition` says 2021. A 2015 library that cannot be migrated becomes
+/// unbundleable, with the reason; a 2018 one stays as it is (most 2018 code means the same in
+/// 2021) with a note. Returns notes to print.
+pub fn migrate_all(
+    target: &Path,
+    package: &str,
+    libraries: &mut [Library],
+) -> Result<Vec<String>, String> {
+    let mut notes = Vec::new();
+    if !libraries.iter().any(needs_migration) {
+        return Ok(notes);
+    }
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let version = Command::new(&rustc)
+        .arg("--version")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .map_err(|e| format!("cannot run {rustc}: {e}"))?;
+    let cache = target.join("xtask-cache/migrated");
+    let mut built: Option<crate::crates::Built> = None;
+    for lib in libraries.iter_mut().filter(|l| needs_migration(l)) {
+        let Some(origin) = lib.origin.clone() else {
+            continue;
+        };
+        let dir = cache.join(cache_name(lib, &origin, &version));
+        let done = dir.join(".migrated");
+        let outcome = match fs::read_to_string(&done) {
+            Ok(text) => parse_outcome(&text),
+            Err(_) => {
+                if built.is_none() {
+                    built = Some(crate::crates::build(package)?);
+                }
+                let b = built.as_ref().unwrap();
+                let outcome = migrate_one(lib, &origin, &dir, b, &rustc);
+                let text = match &outcome {
+                    Ok(()) => "ok".to_string(),
+                    Err(why) => format!("failed\n{why}"),
+                };
+                fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                fs::write(&done, text).map_err(|e| format!("{}: {e}", done.display()))?;
+                outcome
+            }
+        };
+        match outcome {
+            Ok(()) => {
+                let relative = lib
+                    .root
+                    .strip_prefix(&origin.manifest_dir)
+                    .map_err(|_| format!("{}: not inside its package", lib.root.display()))?
+                    .to_path_buf();
+                lib.root = dir.join("pkg").join(relative);
+                lib.edition = TARGET_EDITION.to_string();
+            }
+            Err(why) if lib.edition == "2015" => {
+                lib.unbundleable = Some(format!(
+                    "it is written in edition 2015 and could not be migrated to 2021: {why}"
+                ));
+            }
+            Err(why) => notes.push(format!(
+                "note    {} is edition {}, bundled as written: the migration to 2021 failed ({why})",
+                lib.package, lib.edition
+            )),
+        }
+    }
+    Ok(notes)
+}
+
+fn needs_migration(lib: &Library) -> bool {
+    lib.edition.as_str() < TARGET_EDITION && lib.origin.is_some()
+}
+
+fn parse_outcome(text: &str) -> Result<(), String> {
+    match text.split_once('\n') {
+        Some(("failed", why)) => Err(why.to_string()),
+        _ if text.trim() == "ok" => Ok(()),
+        _ => Err("the cached migration is unreadable".into()),
+    }
+}
+
+fn cache_name(lib: &Library, origin: &Origin, version: &str) -> String {
+    let mut h = DefaultHasher::new();
+    (
+        &origin.package_id,
+        &lib.features,
+        &lib.cfgs,
+        version,
+        TARGET_EDITION,
+    )
+        .hash(&mut h);
+    format!("{}-{}-{:016x}", origin.name, origin.version, h.finish())
+}
+
+/// Copies the package into `dir/pkg` and migrates it there, edition by edition.
+fn migrate_one(
+    lib: &Library,
+    origin: &Origin,
+    dir: &Path,
+    built: &crate::crates::Built,
+    rustc: &str,
+) -> Result<(), String> {
+    let pkg = dir.join("pkg");
+    let _ = fs::remove_dir_all(&pkg);
+    copy_sources(&origin.manifest_dir, &pkg)?;
+    let relative = lib
+        .root
+        .strip_prefix(&origin.manifest_dir)
+        .map_err(|_| format!("{}: not inside its package", lib.root.display()))?;
+    let root = pkg.join(relative);
+    let mut args: Vec<String> = vec![
+        "--crate-type".into(),
+        "lib".into(),
+        "--crate-name".into(),
+        origin.lib_name.clone(),
+        "--emit=metadata".into(),
+        "--cap-lints".into(),
+        "warn".into(),
+        "--error-format=json".into(),
+        "-L".into(),
+        format!("dependency={}", built.deps_dir.display()),
+    ];
+    for f in &lib.features {
+        args.push("--cfg".into());
+        args.push(format!("feature={f:?}"));
+    }
+    for c in &lib.cfgs {
+        args.push("--cfg".into());
+        args.push(c.clone());
+    }
+    for (name, id) in &origin.deps {
+        if let Some(file) = built.libraries.get(id) {
+            args.push("--extern".into());
+            args.push(format!("{name}={}", file.display()));
+        }
+    }
+    let out = dir.join("out");
+    fs::create_dir_all(&out).map_err(|e| e.to_string())?;
+    let steps: &[(&str, &str)] = match lib.edition.as_str() {
+        "2015" => &[
+            ("2015", "rust_2018_compatibility"),
+            ("2018", "rust_2021_compatibility"),
+        ],
+        _ => &[("2018", "rust_2021_compatibility")],
+    };
+    let compile = |edition: &str, lint: Option<&str>| -> Result<(bool, String), String> {
+        let mut c = Command::new(rustc);
+        c.args(&args)
+            .args(["--edition", edition, "--out-dir"])
+            .arg(&out)
+            .arg(&root);
+        if let Some(lint) = lint {
+            c.args(["--force-warn", lint]);
+        }
+        let o = c
+            .output()
+            .map_err(|e| format!("cannot run {rustc}: {e}"))?;
+        Ok((
+            o.status.success(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        ))
+    };
+    for (edition, lint) in steps {
+        for _pass in 0..6 {
+            let (_, diagnostics) = compile(edition, Some(lint))?;
+            if apply_fixes(&diagnostics, &pkg)? == 0 {
+                break;
+            }
+        }
+    }
+    let (ok, diagnostics) = compile(TARGET_EDITION, None)?;
+    if ok {
+        return Ok(());
+    }
+    let first = diagnostics
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|v| v["level"] == "error")
+        .and_then(|v| v["rendered"].as_str().map(|r| r.lines().take(3).collect::<Vec<_>>().join(" ")))
+        .unwrap_or_else(|| "it does not compile as edition 2021".into());
+    Err(first)
+}
+
+/// Applies the machine-applicable fixes in `diagnostics` to the files under `pkg`; returns
+/// how many files changed.
+fn apply_fixes(diagnostics: &str, pkg: &Path) -> Result<usize, String> {
+    let suggestions = rustfix::get_suggestions_from_json(
+        diagnostics,
+        &HashSet::<String>::new(),
+        rustfix::Filter::MachineApplicableOnly,
+    )
+    .map_err(|e| format!("cannot read rustc's suggestions: {e}"))?;
+    let mut by_file: HashMap<PathBuf, Vec<rustfix::Suggestion>> = HashMap::new();
+    for s in suggestions {
+        let Some(file) = s
+            .solutions
+            .first()
+            .and_then(|sol| sol.replacements.first())
+            .map(|r| PathBuf::from(&r.snippet.file_name))
+        else {
+            continue;
+        };
+        // Only the copy is edited: a span in another crate's file is not ours to fix.
+        if file.starts_with(pkg) {
+            by_file.entry(file).or_default().push(s);
+        }
+    }
+    let mut changed = 0;
+    for (file, suggestions) in by_file {
+        let code = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let fixed = rustfix::apply_suggestions(&code, &suggestions)
+            .map_err(|e| format!("{}: cannot apply the compiler's fixes: {e}", file.display()))?;
+        if fixed != code {
+            fs::write(&file, fixed).map_err(|e| format!("{}: {e}", file.display()))?;
+            changed += 1;
+        }
+    }
+    Ok(changed)
+}
+
+/// Copies the package's files (not `target/` or `.git`) from `from` to `to`.
+fn copy_sources(from: &Path, to: &Path) -> Result<(), String> {
+    fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for entry in fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
+        let entry = entry.map_err(|e| e.to_string())?;
+        let name = entry.file_name();
+        if name == "target" || name == ".git" {
+            continue;
+        }
+        let path = entry.path();
+        let dest = to.join(&name);
+        let kind = entry.file_type().map_err(|e| e.to_string())?;
+        if kind.is_dir() {
+            copy_sources(&path, &dest)?;
+        } else if kind.is_file() {
+            fs::copy(&path, &dest).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
+}
