@@ -122,7 +122,15 @@ pub fn bundle(
     let mut trees = Vec::new();
     let mut uses_alloc = Vec::new();
     let mut refusals = Vec::new();
+    let reachable = reachable_modules(&solution.referenced, libraries);
     for lib in libraries {
+        if !reachable.contains(&lib.module) {
+            // Neither the solution nor a library it reaches names this crate.
+            trees.push(Vec::new());
+            uses_alloc.push(false);
+            refusals.push(Vec::new());
+            continue;
+        }
         let loaded = load::load(lib)?;
         let mut items = loaded.items;
         uses_alloc.push(paths::rewrite(&mut items, lib));
@@ -187,6 +195,28 @@ pub fn bundle(
         return Ok(best);
     }
     refine(best, trees, &modules, draft)
+}
+
+/// The modules the solution names, and those their libraries depend on, transitively.
+fn reachable_modules(
+    named: &std::collections::BTreeSet<String>,
+    libraries: &[Library],
+) -> std::collections::BTreeSet<String> {
+    let mut reachable = named.clone();
+    let mut queue: Vec<String> = named.iter().cloned().collect();
+    while let Some(m) = queue.pop() {
+        let Some(lib) = libraries.iter().find(|l| l.module == m) else {
+            continue;
+        };
+        for dep in lib.deps.values() {
+            if let Dep::Module(d) = dep {
+                if reachable.insert(d.clone()) {
+                    queue.push(d.clone());
+                }
+            }
+        }
+    }
+    reachable
 }
 
 /// rustc as an oracle on `best` (drafted from `trees` by `draft`), round after round, until

@@ -181,7 +181,9 @@ pub fn compact(tokens: proc_macro2::TokenStream) -> String {
                     *last = Last::Word;
                 }
                 TokenTree::Punct(p) => {
-                    if *last == Last::AlonePunct {
+                    // `self#` and `x'a` would be reserved prefixes in edition 2021.
+                    let prefix = *last == Last::Word && matches!(p.as_char(), '#' | '\'');
+                    if *last == Last::AlonePunct || prefix {
                         out.push(' ');
                     }
                     out.push(p.as_char());
@@ -211,4 +213,17 @@ pub fn compact(tokens: proc_macro2::TokenStream) -> String {
     let mut last = Last::Start;
     walk(tokens, &mut out, &mut last);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn compact_layout_never_writes_a_reserved_prefix() {
+        // In edition 2021 `self#...` and `x'a` lex as reserved prefixes.
+        let tokens: proc_macro2::TokenStream = "@section self #[doc = \"x\"] fn f(self: &Self) {} fn g(x: &dyn Any + 'static) {}".parse().unwrap();
+        let text = super::compact(tokens);
+        assert!(text.contains("self #[doc"), "{text}");
+        assert!(text.contains("+ 'static") || text.contains("+'static"), "{text}");
+        assert!(!text.contains("self#") && !text.contains("Any'"), "{text}");
+    }
 }

@@ -24,6 +24,9 @@ pub struct Solution {
     pub globs: BTreeSet<String>,
     /// The names it imports from libraries by name (`use itertools::Itertools;`).
     pub imports_by_name: BTreeSet<String>,
+    /// The bundle modules of the dependencies it names at all (in a path, a `use`, an
+    /// `extern crate`): only these, and what they depend on, can be reached.
+    pub referenced: BTreeSet<String>,
 }
 
 pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution, String> {
@@ -64,11 +67,13 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
             None => Ok(None),
         }
     };
+    let mut referenced = BTreeSet::new();
     // `extern crate dep;` is implied by the module; `#[macro_use]` becomes a glob import.
     for item in &ast.items {
         if let syn::Item::ExternCrate(e) = item {
             let name = e.ident.to_string();
             if let Some(m) = module_of(&name, range(item).start)? {
+                referenced.insert(m.clone());
                 let macro_use = e.attrs.iter().any(|a| a.path().is_ident("macro_use"));
                 let alias = e.rename.as_ref().map(|(_, r)| r.to_string());
                 let mut replacement = String::new();
@@ -89,11 +94,13 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
         }
         if let Some(m) = module_of(&segments[0], r.start)? {
             edits.replace(r.clone(), format!("crate::{m}"));
+            referenced.insert(m);
         }
     }
     for (head, r) in &refs.rooted {
         if let Some(m) = module_of(head, r.start)? {
             edits.replace(r.clone(), format!("crate::{m}"));
+            referenced.insert(m);
         }
     }
     for item in &ast.items {
@@ -123,6 +130,7 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
         seeds,
         globs,
         imports_by_name: imports.names,
+        referenced,
     })
 }
 
