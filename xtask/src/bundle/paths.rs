@@ -84,6 +84,13 @@ impl Rewriter<'_> {
                     };
                     if let (Some(target), Some((_, rename))) = (&target, &e.rename) {
                         out.push(syn::parse_quote!(#vis use #target as #rename;));
+                    } else if matches!(name.as_str(), "std" | "core" | "alloc") {
+                        // 2015 code names them through a module (`extern crate std;` then
+                        // `use self::std::cell::Cell;`): keep the name there.
+                        if let Some(target) = &target {
+                            let n = ident(&name);
+                            out.push(syn::parse_quote!(#[allow(unused_imports)] #vis use #target as #n;));
+                        }
                     }
                     if let (Some(target), true) = (&target, macro_use) {
                         out.push(syn::parse_quote!(#[allow(unused_imports)] use #target::*;));
@@ -214,6 +221,16 @@ impl Rewriter<'_> {
 }
 
 impl VisitMut for Rewriter<'_> {
+    // `<T as crate::Trait>::f`: the segments inserted before the trait move its position.
+    fn visit_expr_path_mut(&mut self, e: &mut syn::ExprPath) {
+        for attr in &mut e.attrs {
+            self.visit_attribute_mut(attr);
+        }
+        qualified(self, &mut e.qself, &mut e.path);
+    }
+    fn visit_type_path_mut(&mut self, t: &mut syn::TypePath) {
+        qualified(self, &mut t.qself, &mut t.path);
+    }
     fn visit_item_use_mut(&mut self, u: &mut syn::ItemUse) {
         let leading = u.leading_colon.is_some();
         if leading {
@@ -251,5 +268,20 @@ impl VisitMut for Rewriter<'_> {
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
         self.visit_path_mut(&mut mac.path);
         mac.tokens = self.fix_tokens(std::mem::take(&mut mac.tokens));
+    }
+}
+
+/// Rewrites a path that may be qualified (`<T as Trait>::x`), keeping `qself.position` on
+/// the trait's last segment when segments are inserted in front of it.
+fn qualified(r: &mut Rewriter, qself: &mut Option<syn::QSelf>, path: &mut syn::Path) {
+    if let Some(q) = qself {
+        r.visit_type_mut(&mut q.ty);
+    }
+    let before = path.segments.len();
+    r.visit_path_mut(path);
+    if let Some(q) = qself {
+        if q.position > 0 {
+            q.position += path.segments.len() - before;
+        }
     }
 }

@@ -393,6 +393,13 @@ pub fn reach(
             break;
         }
     }
+    // Functions that macro-made impls define (`fn is_one` in num-traits' `one_impl!`): a
+    // trait's default method of such a name stays, or those impls would define a method
+    // the trait no longer has.
+    let mut macro_fns: HashSet<Sym> = HashSet::new();
+    for body in macro_bodies.values() {
+        fns_defined_in(body.clone(), &mut index.interner, &mut macro_fns);
+    }
     let imported: HashSet<Sym> = solution_imports
         .iter()
         .filter_map(|name| index.interner.get(name))
@@ -450,7 +457,12 @@ pub fn reach(
                             || live.contains(&(node.lib, node.parent)))
                             && node.name.is_some_and(reached_by_method))
                 }
-                Kind::TraitItem { required } => parent_kept && (*required || method(node.name)),
+                Kind::TraitItem { required } => {
+                    parent_kept
+                        && (*required
+                            || method(node.name)
+                            || node.name.is_some_and(|n| macro_fns.contains(&n)))
+                }
                 Kind::Impl { header_locals, .. } => {
                     header_locals.iter().all(|s| kept_names.contains(s))
                 }
@@ -659,6 +671,27 @@ pub fn reach(
             .filter(|(_, &id)| index.nodes[id].kept)
             .map(|(&a, _)| a)
             .collect(),
+    }
+}
+
+/// The names after `fn` in a macro body, at any depth.
+fn fns_defined_in(tokens: TokenStream, interner: &mut Interner, out: &mut HashSet<Sym>) {
+    let mut after_fn = false;
+    for tree in tokens {
+        match tree {
+            proc_macro2::TokenTree::Ident(i) => {
+                let name = i.to_string();
+                if after_fn {
+                    out.insert(interner.sym(&name));
+                }
+                after_fn = name == "fn";
+            }
+            proc_macro2::TokenTree::Group(g) => {
+                fns_defined_in(g.stream(), interner, out);
+                after_fn = false;
+            }
+            _ => after_fn = false,
+        }
     }
 }
 
