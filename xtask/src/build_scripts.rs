@@ -140,7 +140,9 @@ fn run_for_judge(
 ) -> Verdict {
     let out_dir = match tempfile::tempdir() {
         Ok(d) => d,
-        Err(e) => return Verdict::Refused(format!("cannot make a folder for its build script: {e}")),
+        Err(e) => {
+            return Verdict::Refused(format!("cannot make a folder for its build script: {e}"))
+        }
     };
     let origin = script.origin;
     let mut command = Command::new(exe);
@@ -159,7 +161,10 @@ fn run_for_judge(
         .env("DEBUG", "false")
         .env("NUM_JOBS", "1")
         .env("CARGO_MANIFEST_DIR", &origin.manifest_dir)
-        .env("CARGO_MANIFEST_PATH", origin.manifest_dir.join("Cargo.toml"))
+        .env(
+            "CARGO_MANIFEST_PATH",
+            origin.manifest_dir.join("Cargo.toml"),
+        )
         .env("CARGO_PKG_NAME", &origin.name)
         .env("CARGO_PKG_VERSION", &origin.version)
         .env("CARGO_CFG_UNIX", "");
@@ -196,7 +201,7 @@ fn run_for_judge(
             script.src.display()
         ));
     }
-    read_instructions(&String::from_utf8_lossy(&output.stdout), &script.src)
+    read_instructions(&String::from_utf8_lossy(&output.stdout), script.src)
 }
 
 /// Reads a build script's `cargo:` / `cargo::` lines: cfgs are kept, checks, reruns and
@@ -271,7 +276,10 @@ mod tests {
             "{env:?}"
         );
         let link = read_instructions("cargo:rustc-link-lib=ssl\n", Path::new("build.rs"));
-        assert!(matches!(&link, Verdict::Refused(w) if w.contains("ssl")), "{link:?}");
+        assert!(
+            matches!(&link, Verdict::Refused(w) if w.contains("ssl")),
+            "{link:?}"
+        );
         let unknown = read_instructions("cargo::metadata=x=1\n", Path::new("build.rs"));
         assert!(matches!(unknown, Verdict::Refused(_)));
     }

@@ -134,9 +134,10 @@ pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
         };
         // A build script is run for the judge later (`build_scripts`): one that only sets
         // cfgs is fine.
-        let unbundleable = p.links.as_ref().map(|l| {
-            format!("it links the native library `{l}`, which the judge does not have")
-        });
+        let unbundleable = p
+            .links
+            .as_ref()
+            .map(|l| format!("it links the native library `{l}`, which the judge does not have"));
         let notice = if meta.workspace_members.contains(id) {
             format!(
                 "{}: this workspace's library, inlined by `cargo xtask submit`",
@@ -185,7 +186,14 @@ pub struct Built {
 pub fn build(package: &str) -> Result<Built, String> {
     let out = std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .current_dir(crate::problems::project_root())
-        .args(["build", "--release", "--quiet", "--message-format=json", "-p", package])
+        .args([
+            "build",
+            "--release",
+            "--quiet",
+            "--message-format=json",
+            "-p",
+            package,
+        ])
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     if !out.status.success() {
@@ -215,13 +223,21 @@ pub fn build(package: &str) -> Result<Built, String> {
             .unwrap_or_default();
         let files: Vec<PathBuf> = v["filenames"]
             .as_array()
-            .map(|f| f.iter().filter_map(|f| f.as_str()).map(PathBuf::from).collect())
+            .map(|f| {
+                f.iter()
+                    .filter_map(|f| f.as_str())
+                    .map(PathBuf::from)
+                    .collect()
+            })
             .unwrap_or_default();
         if kinds.contains(&"custom-build") {
             if let Some(exe) = files.first() {
                 built.build_scripts.insert(id.to_string(), exe.clone());
             }
-        } else if kinds.iter().any(|k| ["lib", "rlib", "proc-macro"].contains(k)) {
+        } else if kinds
+            .iter()
+            .any(|k| ["lib", "rlib", "proc-macro"].contains(k))
+        {
             let main = files
                 .iter()
                 .find(|f| f.extension().is_some_and(|e| e == "rlib" || e == "so"))

@@ -172,9 +172,7 @@ fn migrate_one(
         if let Some(lint) = lint {
             c.args(["--force-warn", lint]);
         }
-        let o = c
-            .output()
-            .map_err(|e| format!("cannot run {rustc}: {e}"))?;
+        let o = c.output().map_err(|e| format!("cannot run {rustc}: {e}"))?;
         Ok((
             o.status.success(),
             String::from_utf8_lossy(&o.stderr).into_owned(),
@@ -196,7 +194,11 @@ fn migrate_one(
         .lines()
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
         .find(|v| v["level"] == "error")
-        .and_then(|v| v["rendered"].as_str().map(|r| r.lines().take(3).collect::<Vec<_>>().join(" ")))
+        .and_then(|v| {
+            v["rendered"]
+                .as_str()
+                .map(|r| r.lines().take(3).collect::<Vec<_>>().join(" "))
+        })
         .unwrap_or_else(|| "it does not compile as edition 2021".into());
     Err(first)
 }

@@ -36,13 +36,18 @@ impl Cfg<'_> {
                 let value = s.value();
                 Some(match key.as_str() {
                     "feature" => self.features.contains(&value),
-                    "panic" | "target_os" | "target_family" | "target_arch"
-                    | "target_pointer_width" | "target_endian" | "target_env"
-                    | "target_vendor" | "target_has_atomic" | "target_feature" => {
-                        crate::judge::TARGET_CFGS
-                            .iter()
-                            .any(|(k, values)| *k == key && values.contains(&value.as_str()))
-                    }
+                    "panic"
+                    | "target_os"
+                    | "target_family"
+                    | "target_arch"
+                    | "target_pointer_width"
+                    | "target_endian"
+                    | "target_env"
+                    | "target_vendor"
+                    | "target_has_atomic"
+                    | "target_feature" => crate::judge::TARGET_CFGS
+                        .iter()
+                        .any(|(k, values)| *k == key && values.contains(&value.as_str())),
                     _ => self.cfgs.contains(&format!("{key}={value:?}")),
                 })
             }

@@ -89,7 +89,9 @@ impl Rewriter<'_> {
                         // `use self::std::cell::Cell;`): keep the name there.
                         if let Some(target) = &target {
                             let n = ident(&name);
-                            out.push(syn::parse_quote!(#[allow(unused_imports)] #vis use #target as #n;));
+                            out.push(
+                                syn::parse_quote!(#[allow(unused_imports)] #vis use #target as #n;),
+                            );
                         }
                     }
                     if let (Some(target), true) = (&target, macro_use) {

@@ -220,10 +220,16 @@ mod tests {
     #[test]
     fn compact_layout_never_writes_a_reserved_prefix() {
         // In edition 2021 `self#...` and `x'a` lex as reserved prefixes.
-        let tokens: proc_macro2::TokenStream = "@section self #[doc = \"x\"] fn f(self: &Self) {} fn g(x: &dyn Any + 'static) {}".parse().unwrap();
+        let tokens: proc_macro2::TokenStream =
+            "@section self #[doc = \"x\"] fn f(self: &Self) {} fn g(x: &dyn Any + 'static) {}"
+                .parse()
+                .unwrap();
         let text = super::compact(tokens);
         assert!(text.contains("self #[doc"), "{text}");
-        assert!(text.contains("+ 'static") || text.contains("+'static"), "{text}");
+        assert!(
+            text.contains("+ 'static") || text.contains("+'static"),
+            "{text}"
+        );
         assert!(!text.contains("self#") && !text.contains("Any'"), "{text}");
     }
 }

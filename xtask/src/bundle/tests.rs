@@ -585,7 +585,9 @@ fn imports_of_a_crate_the_program_never_uses_go_with_it_even_one_that_would_be_r
     let b = bundle(&main_rs, &deps, &[used, unused], Options::default()).unwrap();
     assert_eq!(b.libraries.len(), 1, "{:?}", b.libraries);
     assert!(
-        !b.text.contains("unused::") && !b.text.contains("mod unused") && !b.text.contains("extern crate"),
+        !b.text.contains("unused::")
+            && !b.text.contains("mod unused")
+            && !b.text.contains("extern crate"),
         "{}",
         b.text
     );

@@ -226,7 +226,7 @@ pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> Result<Outcome, 
                     }
                     Err(e) => {
                         let mut b = broken.lock().unwrap();
-                        if b.as_ref().map_or(true, |(at, _)| k < *at) {
+                        if b.as_ref().is_none_or(|(at, _)| k < *at) {
                             *b = Some((k, e));
                         }
                     }

@@ -434,7 +434,7 @@ pub fn reach(
                 continue;
             }
             let node = &index.nodes[i];
-            let parent_kept = node.parent.map_or(true, |p| index.nodes[p].kept);
+            let parent_kept = node.parent.is_none_or(|p| index.nodes[p].kept);
             let named = |n: Option<Sym>| n.is_some_and(|n| mentioned.path.contains(&n));
             let method = |n: Option<Sym>| n.is_some_and(|n| mentioned.any.contains(&n));
             let reached_by_method = |t: Sym| {
