@@ -122,6 +122,7 @@ pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
             name: p.name.to_string(),
             version: p.version.to_string(),
             lib_name: target.name.replace('-', "_"),
+            rust_version: p.rust_version.as_ref().map(|v| v.to_string()),
             manifest_dir: p
                 .manifest_path
                 .parent()

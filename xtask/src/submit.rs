@@ -64,6 +64,9 @@ pub fn bundle_and_verify(
         println!("{note}");
     }
     let bundle = bundle::bundle(&problem.main_rs, &graph.deps, &graph.libraries, options)?;
+    for line in newer_than_judge(&graph.libraries, &bundle) {
+        println!("{line}");
+    }
     let dir = path.parent().unwrap();
     fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let size = bundle.text.len() as u64;
@@ -172,6 +175,33 @@ pub fn bundle_and_verify(
         ok,
         tally,
     })
+}
+
+/// One line for each inlined library that declares a `rust-version` newer than the judge's:
+/// pinned by hand past what the resolver would pick, it is the likely cause of a failure on
+/// the judge's compiler.
+fn newer_than_judge(libraries: &[bundle::Library], bundle: &bundle::Bundle) -> Vec<String> {
+    let parse = |v: &str| -> Vec<u64> { v.split('.').map(|p| p.parse().unwrap_or(0)).collect() };
+    let judge = parse(JUDGE_RUST);
+    libraries
+        .iter()
+        .filter(|l| {
+            bundle
+                .libraries
+                .iter()
+                .any(|(name, _)| name.starts_with(&format!("{} (", l.module)))
+        })
+        .filter_map(|l| {
+            let o = l.origin.as_ref()?;
+            let declared = o.rust_version.as_deref()?;
+            (parse(declared) > judge).then(|| {
+                format!(
+                    "warn    {} {} declares rust-version {declared}, newer than the judge's {JUDGE_RUST}: remove the pin (cargo then picks the newest version for {JUDGE_RUST}) or pin an older one, e.g. `cargo update -p {} --precise <version>`",
+                    o.name, o.version, o.name
+                )
+            })
+        })
+        .collect()
 }
 
 /// clippy's `incompatible_msrv` lint on the bundle with `msrv = 1.73`: this machine's rustc
@@ -310,6 +340,53 @@ mod tests {
             .expect("an unknown package cannot be bundled");
         assert!(err.contains("not-a-package"), "{err}");
         assert!(!path.exists() && !failed.exists());
+    }
+
+    #[test]
+    fn an_inlined_library_newer_than_the_judge_gets_one_line_naming_both_versions() {
+        let lib = |module: &str, rust: Option<&str>| bundle::Library {
+            module: module.into(),
+            package: format!("{module} 2.1.3"),
+            root: PathBuf::new(),
+            edition: "2021".into(),
+            features: Vec::new(),
+            deps: Default::default(),
+            notice: String::new(),
+            unbundleable: None,
+            cfgs: Vec::new(),
+            build_script: None,
+            origin: Some(bundle::Origin {
+                package_id: String::new(),
+                name: module.replace('_', "-"),
+                version: "2.1.3".into(),
+                lib_name: module.into(),
+                rust_version: rust.map(str::to_string),
+                manifest_dir: PathBuf::new(),
+                deps: Vec::new(),
+            }),
+        };
+        let libraries = [
+            lib("rustc_hash", Some("1.77")),
+            lib("older", Some("1.60")),
+            lib("undeclared", None),
+            lib("not_inlined", Some("1.80")),
+        ];
+        let b = bundle::Bundle {
+            text: String::new(),
+            libraries: ["rustc_hash", "older", "undeclared"]
+                .iter()
+                .map(|m| (format!("{m} ({m} 2.1.3)"), 1))
+                .collect(),
+        };
+        let lines = newer_than_judge(&libraries, &b);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].contains("rustc-hash 2.1.3")
+                && lines[0].contains("1.77")
+                && lines[0].contains(JUDGE_RUST),
+            "{}",
+            lines[0]
+        );
     }
 
     #[test]

@@ -71,6 +71,8 @@ pub struct Origin {
     pub version: String,
     /// Its library target's crate name (`ac_library` for ac-library-rs).
     pub lib_name: String,
+    /// The `rust-version` it declares, if any.
+    pub rust_version: Option<String>,
     pub manifest_dir: PathBuf,
     /// Its dependencies: the name its source uses, and the package id.
     pub deps: Vec<(String, String)>,
