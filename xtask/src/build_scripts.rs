@@ -10,9 +10,9 @@
 //! nor the network.
 
 use crate::bundle::{Library, Origin};
+use crate::crates::LazyBuild;
 use crate::judge;
 use std::collections::hash_map::DefaultHasher;
-use std::collections::HashMap;
 use std::fs;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -27,13 +27,17 @@ pub enum Verdict {
 }
 
 /// Settles every library of `libraries` that has a build script: its `cfgs`, or its
-/// `unbundleable` reason. `package` is the workspace member being bundled (cargo builds its
-/// dependencies' scripts when a cached answer is missing). Returns notes to print.
+/// `unbundleable` reason. `build` is the workspace member being bundled, built by cargo
+/// only when a cached answer is missing. Returns notes to print.
 pub fn settle(
     target: &Path,
-    package: &str,
+    build: &mut LazyBuild,
     libraries: &mut [Library],
 ) -> Result<Vec<String>, String> {
+    let mut notes = Vec::new();
+    if !libraries.iter().any(|l| l.build_script.is_some()) {
+        return Ok(notes);
+    }
     let judge_rustc = judge::judge_rustc_path();
     let (rustc, label) = match &judge_rustc {
         Some(path) => (path.clone(), format!("rustc {}", judge::JUDGE_RUST)),
@@ -42,16 +46,14 @@ pub fn settle(
             "this machine's rustc".to_string(),
         ),
     };
-    let version = rustc_version(&rustc)?;
+    let version = judge::rustc_version(&rustc)?;
     let cache = target.join("xtask-cache/build-scripts");
-    let mut notes = Vec::new();
-    if judge_rustc.is_none() && libraries.iter().any(|l| l.build_script.is_some()) {
+    if judge_rustc.is_none() {
         notes.push(format!(
             "note    build scripts are run with {version}: the judge's rustc {} is not installed, and a probe may answer differently there",
             judge::JUDGE_RUST
         ));
     }
-    let mut executables: Option<HashMap<String, PathBuf>> = None;
     for lib in libraries.iter_mut() {
         let (Some(src), Some(origin)) = (lib.build_script.clone(), lib.origin.clone()) else {
             continue;
@@ -64,12 +66,10 @@ pub fn settle(
         let verdict = match read_cached(&file) {
             Some(v) => v,
             None => {
-                if executables.is_none() {
-                    executables = Some(crate::crates::build(package)?.build_scripts);
-                }
-                let exe = executables
-                    .as_ref()
-                    .and_then(|m| m.get(&origin.package_id))
+                let exe = build
+                    .get()?
+                    .build_scripts
+                    .get(&origin.package_id)
                     .ok_or_else(|| {
                         format!(
                             "cargo built no build script for {} {}",
@@ -87,14 +87,6 @@ pub fn settle(
         }
     }
     Ok(notes)
-}
-
-fn rustc_version(rustc: &Path) -> Result<String, String> {
-    let out = Command::new(rustc)
-        .arg("--version")
-        .output()
-        .map_err(|e| format!("cannot run {}: {e}", rustc.display()))?;
-    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
 /// A build script and its package.

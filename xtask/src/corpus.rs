@@ -176,12 +176,7 @@ pub fn run(names: &[String]) -> Result<bool, String> {
     cargo(&["build", "--quiet", "--release", "-p", "corpus", "--bins"])?;
     let meta = crates::metadata()?;
     let mut graph = crates::graph(&meta, "corpus")?;
-    let mut notes = crate::build_scripts::settle(&ws.target, "corpus", &mut graph.libraries)?;
-    notes.extend(crate::migrate::migrate_all(
-        &ws.target,
-        "corpus",
-        &mut graph.libraries,
-    )?);
+    let notes = crates::ready_for_judge(&ws.target, "corpus", &mut graph.libraries)?;
     for note in notes {
         println!("{note}");
     }

@@ -183,10 +183,46 @@ pub struct Built {
     pub deps_dir: PathBuf,
 }
 
+/// A workspace member's release build, made the first time a step asks for it (a step
+/// whose answer is cached never does), and at most once for all steps.
+pub struct LazyBuild<'a> {
+    package: &'a str,
+    built: Option<Built>,
+}
+
+impl<'a> LazyBuild<'a> {
+    pub fn new(package: &'a str) -> LazyBuild<'a> {
+        LazyBuild {
+            package,
+            built: None,
+        }
+    }
+
+    pub fn get(&mut self) -> Result<&Built, String> {
+        if self.built.is_none() {
+            self.built = Some(build(self.package)?);
+        }
+        Ok(self.built.as_ref().unwrap())
+    }
+}
+
+/// Readies `package`'s libraries for the judge: build scripts run for its compiler
+/// (`build_scripts`), libraries of older editions migrated to 2021 (`migrate`). Returns the
+/// notes to print.
+pub fn ready_for_judge(
+    target: &std::path::Path,
+    package: &str,
+    libraries: &mut [crate::bundle::Library],
+) -> Result<Vec<String>, String> {
+    let mut build = LazyBuild::new(package);
+    let mut notes = crate::build_scripts::settle(target, &mut build, libraries)?;
+    notes.extend(crate::migrate::migrate_all(target, &mut build, libraries)?);
+    Ok(notes)
+}
+
 /// Builds `package` (a workspace member) in release mode and reads what cargo made.
-pub fn build(package: &str) -> Result<Built, String> {
-    let out = std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .current_dir(crate::problems::project_root())
+fn build(package: &str) -> Result<Built, String> {
+    let out = crate::problems::cargo_command()
         .args([
             "build",
             "--release",

@@ -150,3 +150,13 @@ pub fn judge_rustc_path() -> Option<std::path::PathBuf> {
     let path = String::from_utf8_lossy(&out.stdout).trim().to_string();
     (out.status.success() && !path.is_empty()).then(|| path.into())
 }
+
+/// What `rustc --version` says for the compiler at `rustc` (a cache key for the steps that
+/// ask a compiler: build scripts, edition migration).
+pub fn rustc_version(rustc: &Path) -> Result<String, String> {
+    let out = Command::new(rustc)
+        .arg("--version")
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", rustc.display()))?;
+    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+}

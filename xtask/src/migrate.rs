@@ -25,7 +25,7 @@ const TARGET_EDITION: &str = "2021";
 /// 2021) with a note. Returns notes to print.
 pub fn migrate_all(
     target: &Path,
-    package: &str,
+    build: &mut crate::crates::LazyBuild,
     libraries: &mut [Library],
 ) -> Result<Vec<String>, String> {
     let mut notes = Vec::new();
@@ -33,13 +33,8 @@ pub fn migrate_all(
         return Ok(notes);
     }
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
-    let version = Command::new(&rustc)
-        .arg("--version")
-        .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .map_err(|e| format!("cannot run {rustc}: {e}"))?;
+    let version = crate::judge::rustc_version(Path::new(&rustc))?;
     let cache = target.join("xtask-cache/migrated");
-    let mut built: Option<crate::crates::Built> = None;
     for lib in libraries.iter_mut().filter(|l| needs_migration(l)) {
         let Some(origin) = lib.origin.clone() else {
             continue;
@@ -49,11 +44,7 @@ pub fn migrate_all(
         let outcome = match fs::read_to_string(&done) {
             Ok(text) => parse_outcome(&text),
             Err(_) => {
-                if built.is_none() {
-                    built = Some(crate::crates::build(package)?);
-                }
-                let b = built.as_ref().unwrap();
-                let outcome = migrate_one(lib, &origin, &dir, b, &rustc);
+                let outcome = migrate_one(lib, &origin, &dir, build.get()?, &rustc);
                 let text = match &outcome {
                     Ok(()) => "ok".to_string(),
                     Err(why) => format!("failed\n{why}"),

@@ -19,11 +19,16 @@ pub fn metadata_command() -> MetadataCommand {
     command
 }
 
-/// Runs cargo (the one running this task, if any) with `args` in the solutions' workspace;
-/// an error unless it succeeds.
+/// Cargo (the one running this task, if any), in the solutions' workspace.
+pub fn cargo_command() -> Command {
+    let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    command.current_dir(project_root());
+    command
+}
+
+/// Runs cargo with `args` in the solutions' workspace; an error unless it succeeds.
 pub fn cargo(args: &[&str]) -> Result<(), String> {
-    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .current_dir(project_root())
+    let status = cargo_command()
         .args(args)
         .status()
         .map_err(|e| format!("cannot run cargo: {e}"))?;

@@ -54,12 +54,7 @@ pub fn bundle_and_verify(
     let _ = fs::remove_file(&path);
     let _ = fs::remove_file(&failed_path);
     let mut graph = crates::graph(&inputs.meta, &problem.name)?;
-    let mut notes = crate::build_scripts::settle(&ws.target, &problem.name, &mut graph.libraries)?;
-    notes.extend(crate::migrate::migrate_all(
-        &ws.target,
-        &problem.name,
-        &mut graph.libraries,
-    )?);
+    let notes = crates::ready_for_judge(&ws.target, &problem.name, &mut graph.libraries)?;
     for note in notes {
         println!("{note}");
     }

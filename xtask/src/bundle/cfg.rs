@@ -34,20 +34,10 @@ impl Cfg<'_> {
                     return None;
                 };
                 let value = s.value();
-                Some(match key.as_str() {
-                    "feature" => self.features.contains(&value),
-                    "panic"
-                    | "target_os"
-                    | "target_family"
-                    | "target_arch"
-                    | "target_pointer_width"
-                    | "target_endian"
-                    | "target_env"
-                    | "target_vendor"
-                    | "target_has_atomic"
-                    | "target_feature" => crate::judge::TARGET_CFGS
-                        .iter()
-                        .any(|(k, values)| *k == key && values.contains(&value.as_str())),
+                let target = crate::judge::TARGET_CFGS.iter().find(|(k, _)| *k == key);
+                Some(match (key.as_str(), target) {
+                    ("feature", _) => self.features.contains(&value),
+                    (_, Some((_, values))) => values.contains(&value.as_str()),
                     _ => self.cfgs.contains(&format!("{key}={value:?}")),
                 })
             }

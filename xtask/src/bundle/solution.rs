@@ -161,13 +161,7 @@ fn seed_tokens(mut items: Vec<syn::Item>) -> TokenStream {
     for item in &mut items {
         syn::visit_mut::VisitMut::visit_item_mut(&mut strip, item);
     }
-    items.retain(|item| match item {
-        syn::Item::Use(u) => {
-            strip.uses.push(u.tree.clone());
-            false
-        }
-        _ => true,
-    });
+    items.retain(|item| !strip.take(item));
     let mut seeds = TokenStream::new();
     for item in &items {
         item.to_tokens(&mut seeds);
@@ -215,26 +209,29 @@ struct StripUses {
     uses: Vec<syn::UseTree>,
 }
 
+impl StripUses {
+    /// Whether `item` is a `use` (its tree kept), that is, whether it goes.
+    fn take(&mut self, item: &syn::Item) -> bool {
+        match item {
+            syn::Item::Use(u) => {
+                self.uses.push(u.tree.clone());
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
 impl syn::visit_mut::VisitMut for StripUses {
     fn visit_block_mut(&mut self, block: &mut syn::Block) {
-        block.stmts.retain(|stmt| match stmt {
-            syn::Stmt::Item(syn::Item::Use(u)) => {
-                self.uses.push(u.tree.clone());
-                false
-            }
-            _ => true,
-        });
+        block
+            .stmts
+            .retain(|stmt| !matches!(stmt, syn::Stmt::Item(item) if self.take(item)));
         syn::visit_mut::visit_block_mut(self, block);
     }
     fn visit_item_mod_mut(&mut self, m: &mut syn::ItemMod) {
         if let Some((_, items)) = &mut m.content {
-            items.retain(|item| match item {
-                syn::Item::Use(u) => {
-                    self.uses.push(u.tree.clone());
-                    false
-                }
-                _ => true,
-            });
+            items.retain(|item| !self.take(item));
         }
         syn::visit_mut::visit_item_mod_mut(self, m);
     }
