@@ -12,6 +12,7 @@ mod fetch;
 mod judge;
 mod migrate;
 mod problems;
+mod registry;
 mod scaffold;
 mod stress;
 mod submit;

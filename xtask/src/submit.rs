@@ -3,6 +3,7 @@
 
 use crate::bundle;
 use crate::crates;
+use crate::registry;
 use crate::engine::suite::Tally;
 use crate::problems::{Problem, Workspace};
 use std::fs;
@@ -59,7 +60,7 @@ pub fn bundle_and_verify(
         println!("{note}");
     }
     let bundle = bundle::bundle(&problem.main_rs, &graph.deps, &graph.libraries, options)?;
-    for line in newer_than_judge(&graph.libraries, &bundle) {
+    for line in newer_than_judge(&graph.libraries, &bundle, registry::releases) {
         println!("{line}");
     }
     let dir = path.parent().unwrap();
@@ -175,9 +176,12 @@ pub fn bundle_and_verify(
 /// One line for each inlined library that declares a `rust-version` newer than the judge's:
 /// pinned by hand past what the resolver would pick, it is the likely cause of a failure on
 /// the judge's compiler.
-fn newer_than_judge(libraries: &[bundle::Library], bundle: &bundle::Bundle) -> Vec<String> {
-    let parse = |v: &str| -> Vec<u64> { v.split('.').map(|p| p.parse().unwrap_or(0)).collect() };
-    let judge = parse(JUDGE_RUST);
+fn newer_than_judge(
+    libraries: &[bundle::Library],
+    bundle: &bundle::Bundle,
+    releases: impl Fn(&str) -> Option<Vec<registry::Release>>,
+) -> Vec<String> {
+    let judge = registry::numbers(JUDGE_RUST);
     libraries
         .iter()
         .filter(|l| {
@@ -189,10 +193,35 @@ fn newer_than_judge(libraries: &[bundle::Library], bundle: &bundle::Bundle) -> V
         .filter_map(|l| {
             let o = l.origin.as_ref()?;
             let declared = o.rust_version.as_deref()?;
-            (parse(declared) > judge).then(|| {
+            (registry::numbers(declared) > judge).then(|| {
+                let (name, version) = (&o.name, &o.version);
+                let fix = match releases(name) {
+                    None => format!(
+                        "cargo's copy of the registry index has no entry for {name}, so the newest version for {JUDGE_RUST} is unknown: pin an older one"
+                    ),
+                    Some(rs) => match registry::newest_for(&rs, version, JUDGE_RUST) {
+                        None => format!("no published version of {name} declares {JUDGE_RUST} or older"),
+                        Some((r, same)) => {
+                            let declares = match &r.rust_version {
+                                Some(rv) => format!("declares {rv}"),
+                                None => "declares no rust-version".to_string(),
+                            };
+                            if same {
+                                format!(
+                                    "pin {} ({declares}): `cargo update -p {name}@{version} --precise {}`",
+                                    r.version, r.version
+                                )
+                            } else {
+                                format!(
+                                    "the newest for it is {} ({declares}): require `{name} = \"={}\"` in Cargo.toml",
+                                    r.version, r.version
+                                )
+                            }
+                        }
+                    },
+                };
                 format!(
-                    "warn    {} {} declares rust-version {declared}, newer than the judge's {JUDGE_RUST}: remove the pin (cargo then picks the newest version for {JUDGE_RUST}) or pin an older one, e.g. `cargo update -p {} --precise <version>`",
-                    o.name, o.version, o.name
+                    "warn    {name} {version} declares rust-version {declared}, newer than the judge's {JUDGE_RUST}; {fix}"
                 )
             })
         })
@@ -373,15 +402,32 @@ mod tests {
                 .map(|m| (format!("{m} ({m} 2.1.3)"), 1))
                 .collect(),
         };
-        let lines = newer_than_judge(&libraries, &b);
+        let release = |v: &str, rv: Option<&str>| registry::Release {
+            version: v.into(),
+            rust_version: rv.map(str::to_string),
+            yanked: false,
+        };
+        let history = || {
+            Some(vec![
+                release("1.1.0", None),
+                release("2.1.1", None),
+                release("2.1.3", Some("1.77")),
+            ])
+        };
+        let lines = newer_than_judge(&libraries, &b, |_| history());
         assert_eq!(lines.len(), 1, "{lines:?}");
         assert!(
             lines[0].contains("rustc-hash 2.1.3")
                 && lines[0].contains("1.77")
-                && lines[0].contains(JUDGE_RUST),
+                && lines[0].contains(JUDGE_RUST)
+                && lines[0].contains("--precise 2.1.1")
+                && lines[0].contains("declares no rust-version"),
             "{}",
             lines[0]
         );
+        // Offline with no cached index entry, the line says the newest is unknown.
+        let lines = newer_than_judge(&libraries, &b, |_| None);
+        assert!(lines[0].contains("unknown"), "{}", lines[0]);
     }
 
     #[test]
