@@ -114,7 +114,7 @@ pub fn newest_for<'a>(
         .filter(|r| {
             r.rust_version
                 .as_deref()
-                .map_or(true, |rv| numbers(rv).is_some_and(|rv| rv <= judge))
+                .is_none_or(|rv| numbers(rv).is_some_and(|rv| rv <= judge))
         })
         .filter_map(|r| Some((r, numbers(&r.version)?)))
         .collect();

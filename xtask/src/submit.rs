@@ -3,9 +3,9 @@
 
 use crate::bundle;
 use crate::crates;
-use crate::registry;
 use crate::engine::suite::Tally;
 use crate::problems::{Problem, Workspace};
+use crate::registry;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -124,14 +124,25 @@ pub fn bundle_and_verify(
             .collect()
     });
     let mut built = None;
+    let mut failed_labels = Vec::new();
     for (label, bin, result) in results {
         match result {
             // The last compiler listed is the judge's own when installed.
             Ok(()) => built = Some(bin),
             Err(message) => {
                 println!("FAIL    {label} --edition 2021 -O on the bundle alone:\n{message}");
+                failed_labels.push(label);
                 ok = false;
             }
+        }
+    }
+    let judge_only = compilers
+        .judge
+        .as_ref()
+        .is_some_and(|j| failed_labels == [j.label.clone()]);
+    if judge_only {
+        if let Some(line) = undeclared_rust_versions(&graph.libraries, &bundle) {
+            println!("{line}");
         }
     }
     if !ok {
@@ -182,14 +193,7 @@ fn newer_than_judge(
     releases: impl Fn(&str) -> Option<Vec<registry::Release>>,
 ) -> Vec<String> {
     let judge = registry::numbers(JUDGE_RUST);
-    libraries
-        .iter()
-        .filter(|l| {
-            bundle
-                .libraries
-                .iter()
-                .any(|(name, _)| name.starts_with(&format!("{} (", l.module)))
-        })
+    inlined(libraries, bundle)
         .filter_map(|l| {
             let o = l.origin.as_ref()?;
             let declared = o.rust_version.as_deref()?;
@@ -208,8 +212,8 @@ fn newer_than_judge(
                             };
                             if same {
                                 format!(
-                                    "pin {} ({declares}): `cargo update -p {name}@{version} --precise {}`",
-                                    r.version, r.version
+                                    "the newest for it is {} ({declares}): `cargo update -p {name}@{version} --precise {}` (where Cargo.toml pins `={version}`, change that to `={}` instead)",
+                                    r.version, r.version, r.version
                                 )
                             } else {
                                 format!(
@@ -226,6 +230,40 @@ fn newer_than_judge(
             })
         })
         .collect()
+}
+
+/// When only the judge's compiler fails: the inlined registry crates that declare no
+/// `rust-version`, which cargo's resolver cannot hold back for the judge.
+fn undeclared_rust_versions(
+    libraries: &[bundle::Library],
+    bundle: &bundle::Bundle,
+) -> Option<String> {
+    let names: Vec<String> = inlined(libraries, bundle)
+        .filter_map(|l| l.origin.as_ref())
+        .filter(|o| {
+            o.rust_version.is_none() && !o.manifest_dir.starts_with(crate::problems::project_root())
+        })
+        .map(|o| format!("{} {}", o.name, o.version))
+        .collect();
+    (!names.is_empty()).then(|| {
+        format!(
+            "note    only the judge's rustc {JUDGE_RUST} failed; {} declare no rust-version, so cargo could not choose a version for {JUDGE_RUST}: if the error is in one of them, pin an older version (`cargo update -p <crate> --precise <version>`)",
+            names.join(", ")
+        )
+    })
+}
+
+/// The libraries the bundle inlined.
+fn inlined<'a>(
+    libraries: &'a [bundle::Library],
+    bundle: &'a bundle::Bundle,
+) -> impl Iterator<Item = &'a bundle::Library> {
+    libraries.iter().filter(|l| {
+        bundle
+            .libraries
+            .iter()
+            .any(|(name, _)| name.starts_with(&format!("{} (", l.module)))
+    })
 }
 
 /// clippy's `incompatible_msrv` lint on the bundle with `msrv = 1.73`: this machine's rustc
@@ -367,7 +405,7 @@ mod tests {
     }
 
     #[test]
-    fn an_inlined_library_newer_than_the_judge_gets_one_line_naming_both_versions() {
+    fn an_inlined_library_newer_than_the_judge_gets_one_line_naming_both_versions_and_the_fix() {
         let lib = |module: &str, rust: Option<&str>| bundle::Library {
             module: module.into(),
             package: format!("{module} 2.1.3"),
@@ -428,6 +466,14 @@ mod tests {
         // Offline with no cached index entry, the line says the newest is unknown.
         let lines = newer_than_judge(&libraries, &b, |_| None);
         assert!(lines[0].contains("unknown"), "{}", lines[0]);
+        // Where only the judge's compiler fails, the crates that declare nothing are named.
+        let note = undeclared_rust_versions(&libraries, &b).unwrap();
+        assert!(
+            note.contains("undeclared 2.1.3")
+                && !note.contains("older 2.1.3")
+                && !note.contains("not-inlined"),
+            "{note}"
+        );
     }
 
     #[test]
