@@ -3,25 +3,48 @@
 //! tested. Every problem runs even when another fails, is refused or does not build; the
 //! closing line counts every failure of any kind.
 
-use crate::engine::suite::Tally;
+use crate::engine::suite::{self, Tally};
 use crate::problems::{cargo, Problem, Workspace};
 use crate::submit;
 
-/// One problem: its release binary's cases, then the bundle's.
-fn run_problem(
-    ws: &Workspace,
-    problem: &Problem,
-    inputs: &submit::Inputs,
-) -> Result<Tally, String> {
-    cargo(&["build", "--release", "--quiet", "-p", &problem.name])?;
-    let binary = ws.target.join("release").join(&problem.name);
-    let mut tally = ws.run_cases(problem, &binary, "release")?;
-    let bundled = submit::bundle_and_verify(ws, problem, inputs, Default::default())?;
-    tally.add(bundled.tally);
-    if !bundled.ok && bundled.tally.failed == 0 {
-        tally.failed += 1; // the bundle itself failed: size, compile or std-API check
+/// One problem: its release binary's cases, then the bundle's. Every case is meant to run
+/// twice; a run that a failed build or bundle kept from happening counts as failed.
+fn run_problem(ws: &Workspace, problem: &Problem, inputs: &submit::Inputs) -> Tally {
+    let meant = 2 * suite::count(&ws.cases_dir(problem));
+    let mut tally = Tally::default();
+    let mut broken = false;
+    let release = cargo(&["build", "--release", "--quiet", "-p", &problem.name]).and_then(|()| {
+        let binary = ws.target.join("release").join(&problem.name);
+        ws.run_cases(problem, &binary, "release")
+    });
+    match release {
+        Ok(t) => tally.add(t),
+        Err(e) => {
+            println!("FAIL    {} (release): {e}", problem.name);
+            broken = true;
+        }
     }
-    Ok(tally)
+    match submit::bundle_and_verify(ws, problem, inputs, Default::default()) {
+        Ok(bundled) => {
+            tally.add(bundled.tally);
+            // The bundle itself failed (size, compile or std-API check).
+            broken |= !bundled.ok;
+        }
+        Err(e) => {
+            println!("FAIL    {} (bundle): {e}", problem.name);
+            broken = true;
+        }
+    }
+    let never = tally.settle(meant);
+    if never > 0 {
+        println!(
+            "FAIL    {}: {never} of its {meant} case runs never ran",
+            problem.name
+        );
+    } else if broken && tally.failed == 0 {
+        tally.failed += 1;
+    }
+    tally
 }
 
 /// `cargo xtask cases [problems...]`.
@@ -38,13 +61,7 @@ pub fn run(names: &[String]) -> Result<bool, String> {
                 problem.name
             );
         }
-        match run_problem(&ws, problem, &inputs) {
-            Ok(t) => total.add(t),
-            Err(e) => {
-                println!("FAIL    {}: {e}", problem.name);
-                total.failed += 1;
-            }
-        }
+        total.add(run_problem(&ws, problem, &inputs));
     }
     println!("{} passed, {} failed", total.passed, total.failed);
     Ok(total.failed == 0)

@@ -193,34 +193,20 @@ pub fn run(names: &[String]) -> Result<bool, String> {
     if let Some(note) = compilers.missing_note() {
         println!("{note}");
     }
-    // Two workers: compiling dominates, and the machine has two cores.
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<(usize, bool, String)> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..2)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut out = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                        let Some(name) = programs.get(i) else { break };
-                        let (ok, line) = check_program(&ws, &graph, &compilers, name);
-                        out.push((i, ok, line));
-                    }
-                    out
-                })
-            })
-            .collect();
-        let mut all: Vec<_> = workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_default())
-            .collect();
-        all.sort_by_key(|(i, _, _)| *i);
-        all
+    // Two workers: compiling dominates, and the machine has two cores. A panic while
+    // checking one program is that program's failure.
+    let results = crate::engine::pool::map(&programs, 2, |name| {
+        check_program(&ws, &graph, &compilers, name)
     });
     let mut passed = 0;
-    for (_, ok, line) in &results {
-        println!("{line}");
-        passed += usize::from(*ok);
+    for (name, result) in programs.iter().zip(&results) {
+        match result {
+            Ok((ok, line)) => {
+                println!("{line}");
+                passed += usize::from(*ok);
+            }
+            Err(e) => println!("FAIL    {name}: {e}"),
+        }
     }
     let failed = results.len() - passed;
     println!("{passed} passed, {failed} failed");

@@ -3,7 +3,7 @@
 //! then the smallest failing input, both outputs and the command to replay it.
 
 use crate::engine::compare::{cut, Rule};
-use crate::engine::stress::{stress, Failure, Outcome, Programs, Settings};
+use crate::engine::stress::{stress, Cut, Failure, Outcome, Programs, Settings};
 use crate::problems::{cargo, Workspace};
 use std::fs;
 use std::path::Path;
@@ -175,39 +175,37 @@ pub fn run(name: &str, args: Args) -> Result<bool, String> {
         let stop = Arc::clone(&stop);
         let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
     }
-    match stress(&programs, &settings, &stop)? {
-        Outcome::Agreed { cases } => {
-            println!(
-                "stress  {}: {cases} cases (seeds {}..{}, sizes 1..{}), no disagreement",
-                problem.name,
-                args.seed,
-                args.seed + cases.saturating_sub(1),
-                args.size
-            );
-            println!("{cases} passed, 0 failed");
-            Ok(true)
-        }
-        Outcome::Stopped { cases } => {
-            println!(
-                "stress  {}: stopped after {cases} cases, no disagreement",
-                problem.name
-            );
-            println!("{cases} passed, 0 failed");
-            Ok(true)
-        }
+    let outcome = stress(&programs, &settings, &stop)?;
+    match &outcome {
+        Outcome::Agreed { cases } => println!(
+            "stress  {}: {cases} cases (seeds {}..{}, sizes 1..{}), no disagreement",
+            problem.name,
+            args.seed,
+            args.seed + cases.saturating_sub(1),
+            args.size
+        ),
+        Outcome::Stopped { cases, cut } => println!(
+            "stress  {}: {} after {cases} cases, no disagreement",
+            problem.name,
+            match cut {
+                Cut::TimeUp => "time is up (--time)",
+                Cut::Interrupted => "interrupted",
+            }
+        ),
+        Outcome::Broken { error, .. } => eprintln!("error: {error}"),
         Outcome::Disagreed {
             cases,
-            failed,
             first,
             smallest,
+            ..
         } => {
             println!(
                 "DISAGREE {}: after {cases} cases, at seed {} size {}; smallest failing: seed {} size {}",
                 problem.name, first.seed, first.size, smallest.seed, smallest.size
             );
-            show(&smallest, &programs);
+            show(smallest, &programs);
             if args.save {
-                let input = save(&ws.cases_dir(&problem), &smallest)?;
+                let input = save(&ws.cases_dir(&problem), smallest)?;
                 println!(
                     "saved   {} and its brute-force answer as .out",
                     input.display()
@@ -218,9 +216,67 @@ pub fn run(name: &str, args: Args) -> Result<bool, String> {
                     problem.name, smallest.seed
                 );
             }
-            println!("{} passed, {failed} failed", cases - failed);
-            Ok(false)
         }
+    }
+    let tally = closing_tally(&outcome, args.cases, args.time.is_some());
+    println!("{}", tally.line());
+    Ok(tally.failed == 0)
+}
+
+/// The closing count of a stress run: every case that was meant to run is counted.
+#[derive(Debug, PartialEq, Eq)]
+struct StressTally {
+    passed: u64,
+    failed: u64,
+    /// Of the failed, how many never ran, and why.
+    never_ran: Option<(u64, &'static str)>,
+}
+
+impl StressTally {
+    fn line(&self) -> String {
+        let mut line = format!("{} passed, {} failed", self.passed, self.failed);
+        if let Some((n, why)) = self.never_ran {
+            line.push_str(&format!(" ({n} of them never ran: {why})"));
+        }
+        line
+    }
+}
+
+/// `planned` cases were asked for (`--cases`). A time-boxed run (`--time`) was meant to run
+/// what it had time for, so only the cases it ran count; otherwise a run cut short (Ctrl-C,
+/// a broken generator or brute force, a panic in the tool, the stop after a disagreement)
+/// counts the cases it never ran as failed.
+fn closing_tally(outcome: &Outcome, planned: u64, time_boxed: bool) -> StressTally {
+    let unrun = |ran: u64, why| {
+        let n = planned.saturating_sub(ran);
+        (!time_boxed && n > 0).then_some((n, why))
+    };
+    let (passed, failed, never_ran) = match *outcome {
+        Outcome::Agreed { cases } => (cases, 0, None),
+        Outcome::Stopped {
+            cases,
+            cut: Cut::TimeUp,
+        } => (cases, 0, None),
+        Outcome::Stopped {
+            cases,
+            cut: Cut::Interrupted,
+        } => {
+            let n = planned.saturating_sub(cases);
+            (cases, n, (n > 0).then_some((n, "interrupted")))
+        }
+        Outcome::Broken { agreed, .. } => {
+            let never = unrun(agreed + 1, "the run stopped at the broken case");
+            (agreed, 1 + never.map_or(0, |(n, _)| n), never)
+        }
+        Outcome::Disagreed { cases, failed, .. } => {
+            let never = unrun(cases, "the run stopped at the first disagreement");
+            (cases - failed, failed + never.map_or(0, |(n, _)| n), never)
+        }
+    };
+    StressTally {
+        passed,
+        failed,
+        never_ran,
     }
 }
 
@@ -370,6 +426,90 @@ fn main() {
     }
 
     #[test]
+    fn a_run_cut_short_counts_the_cases_it_never_ran_as_failed_unless_time_boxed() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let programs = Programs {
+            solution: build(d, "correct", CORRECT),
+            generator: build(d, "gen", GEN),
+            brute: build(d, "brute", BRUTE),
+        };
+        // Ctrl-C before the first case: 60 were asked for, none ran.
+        let outcome = stress(&programs, &settings(d, 60), &AtomicBool::new(true)).unwrap();
+        assert!(
+            matches!(
+                outcome,
+                Outcome::Stopped {
+                    cases: 0,
+                    cut: Cut::Interrupted
+                }
+            ),
+            "{outcome:?}"
+        );
+        let t = closing_tally(&outcome, 60, false);
+        assert_eq!((t.passed, t.failed), (0, 60));
+        assert_eq!(
+            t.line(),
+            "0 passed, 60 failed (60 of them never ran: interrupted)"
+        );
+        // A time box that ends at once passes on the cases it had time for.
+        let mut boxed = settings(d, 1000);
+        boxed.time = Some(Duration::ZERO);
+        let outcome = stress(&programs, &boxed, &AtomicBool::new(false)).unwrap();
+        let Outcome::Stopped {
+            cases,
+            cut: Cut::TimeUp,
+        } = outcome
+        else {
+            panic!("{outcome:?}")
+        };
+        let t = closing_tally(&outcome, 1000, true);
+        assert_eq!((t.passed, t.failed, t.never_ran), (cases, 0, None));
+    }
+
+    /// Every outcome, checked against the plain rule: without a time box the closing line
+    /// adds up to the cases asked for, and only an uncut, undisagreeing run has no failure.
+    #[test]
+    fn the_closing_line_counts_every_case_that_was_meant_to_run() {
+        let failure = || {
+            Box::new(Failure {
+                seed: 1,
+                size: 1,
+                input: PathBuf::new(),
+                expected: PathBuf::new(),
+                actual: PathBuf::new(),
+                report: String::new(),
+            })
+        };
+        let outcomes = [
+            Outcome::Agreed { cases: 100 },
+            Outcome::Stopped {
+                cases: 37,
+                cut: Cut::Interrupted,
+            },
+            Outcome::Broken {
+                agreed: 12,
+                error: "the generator failed".into(),
+            },
+            Outcome::Disagreed {
+                cases: 40,
+                failed: 2,
+                first: failure(),
+                smallest: failure(),
+            },
+        ];
+        for (i, outcome) in outcomes.iter().enumerate() {
+            let t = closing_tally(outcome, 100, false);
+            assert_eq!(t.passed + t.failed, 100, "{outcome:?}");
+            assert_eq!(t.failed == 0, i == 0, "{outcome:?}");
+        }
+        let t = closing_tally(&outcomes[2], 100, false);
+        assert_eq!((t.passed, t.failed, t.never_ran.unwrap().0), (12, 88, 87));
+        let t = closing_tally(&outcomes[3], 100, true);
+        assert_eq!((t.passed, t.failed, t.never_ran), (38, 2, None));
+    }
+
+    #[test]
     fn bad_setups_are_one_clear_line() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
@@ -384,7 +524,10 @@ fn main() {
                 generator,
                 brute,
             };
-            stress(&p, &settings(d, 10), &AtomicBool::new(false)).unwrap_err()
+            match stress(&p, &settings(d, 10), &AtomicBool::new(false)).unwrap() {
+                Outcome::Broken { agreed: 0, error } => error,
+                other => panic!("{other:?}"),
+            }
         };
         let crash = run_with(with_env(d, "gen-crash", "GEN_CRASH", &gen), brute.clone());
         assert!(

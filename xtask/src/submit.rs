@@ -349,10 +349,14 @@ pub fn run(name: &str, options: bundle::Options) -> Result<bool, String> {
         ])?;
     }
     let inputs = inputs(&ws)?;
-    let outcome = bundle_and_verify(&ws, &problem, &inputs, options)?;
+    let meant = crate::engine::suite::count(&ws.cases_dir(&problem));
+    let mut outcome = bundle_and_verify(&ws, &problem, &inputs, options)?;
+    let never = outcome.tally.settle(meant);
     println!(
-        "{} passed, {} failed",
-        outcome.tally.passed, outcome.tally.failed
+        "{}",
+        outcome
+            .tally
+            .line(never, "the bundle failed before its cases")
     );
     if !outcome.ok {
         return Ok(false);

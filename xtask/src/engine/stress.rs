@@ -58,8 +58,11 @@ pub struct Failure {
 pub enum Outcome {
     /// Every case agreed.
     Agreed { cases: u64 },
-    /// Stopped (Ctrl-C or the time limit) with no disagreement.
-    Stopped { cases: u64 },
+    /// Stopped before `Settings::cases` with no disagreement.
+    Stopped { cases: u64, cut: Cut },
+    /// The generator or the brute force failed, or the tool itself panicked, on one case:
+    /// nothing after it can be trusted. `agreed` cases agreed before it.
+    Broken { agreed: u64, error: String },
     /// The first failure found, and the smallest one shrinking found.
     Disagreed {
         cases: u64,
@@ -68,6 +71,15 @@ pub enum Outcome {
         first: Box<Failure>,
         smallest: Box<Failure>,
     },
+}
+
+/// Why a run stopped early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cut {
+    /// `Settings::time` ran out: a time-boxed run passes on the cases it had time for.
+    TimeUp,
+    /// Ctrl-C: the cases not run count as failed.
+    Interrupted,
 }
 
 /// What one case came to.
@@ -181,6 +193,7 @@ pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> Result<Outcome, 
     let started = Instant::now();
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
+    let agreed = AtomicU64::new(0);
     let found = AtomicBool::new(false);
     let failures: Mutex<Vec<(u64, Failure)>> = Mutex::new(Vec::new());
     // The broken setup met at the smallest case, so the report does not depend on timing.
@@ -209,7 +222,7 @@ pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> Result<Outcome, 
             handles.push(scope.spawn(|| loop {
                 if stop.load(Ordering::SeqCst)
                     || found.load(Ordering::SeqCst)
-                    || broken.lock().unwrap().is_some()
+                    || broken.lock().unwrap_or_else(|e| e.into_inner()).is_some()
                     || s.time.is_some_and(|t| started.elapsed() > t)
                 {
                     break;
@@ -218,14 +231,29 @@ pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> Result<Outcome, 
                 if k >= s.cases {
                     break;
                 }
-                match one_case(p, s, s.seed + k, size_of(k)) {
-                    Ok(CaseResult::Agreed) => {}
+                let (seed, size) = (s.seed + k, size_of(k));
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    one_case(p, s, seed, size)
+                }))
+                .unwrap_or_else(|panic| {
+                    Err(format!(
+                        "the tool panicked on seed {seed} size {size}: {}",
+                        super::pool::panic_message(&*panic)
+                    ))
+                });
+                match result {
+                    Ok(CaseResult::Agreed) => {
+                        agreed.fetch_add(1, Ordering::SeqCst);
+                    }
                     Ok(CaseResult::Failed(f)) => {
-                        failures.lock().unwrap().push((k, f));
+                        failures
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push((k, f));
                         found.store(true, Ordering::SeqCst);
                     }
                     Err(e) => {
-                        let mut b = broken.lock().unwrap();
+                        let mut b = broken.lock().unwrap_or_else(|e| e.into_inner());
                         if b.as_ref().is_none_or(|(at, _)| k < *at) {
                             *b = Some((k, e));
                         }
@@ -242,18 +270,27 @@ pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> Result<Outcome, 
     if s.progress {
         eprintln!();
     }
-    if let Some((_, e)) = broken.into_inner().unwrap() {
-        return Err(e);
+    if let Some((_, error)) = broken.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Ok(Outcome::Broken {
+            agreed: agreed.load(Ordering::SeqCst),
+            error,
+        });
     }
     let cases = done.load(Ordering::SeqCst);
-    let mut failures = failures.into_inner().unwrap();
+    let mut failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
     failures.sort_by_key(|(k, _)| *k);
     let failed = failures.len() as u64;
     let Some((_, first)) = failures.into_iter().next() else {
         return Ok(if cases >= s.cases {
             Outcome::Agreed { cases }
         } else {
-            Outcome::Stopped { cases }
+            // Only a time box or Ctrl-C stops workers short of `s.cases` with no failure.
+            let cut = if stop.load(Ordering::SeqCst) {
+                Cut::Interrupted
+            } else {
+                Cut::TimeUp
+            };
+            Outcome::Stopped { cases, cut }
         });
     };
     let smallest = shrink(p, s, &first, stop)?;

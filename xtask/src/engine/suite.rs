@@ -8,7 +8,6 @@ use super::compare::{self, Rule};
 use super::{describe_end, run, stderr_summary, End, Limits, Run, Verdict};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// What a case expects.
 #[derive(Debug)]
@@ -126,6 +125,28 @@ impl Tally {
         self.passed += other.passed;
         self.failed += other.failed;
     }
+
+    /// Counts the runs of `meant` that never happened (a build or a bundle that failed
+    /// first) as failed; returns how many that was.
+    pub fn settle(&mut self, meant: usize) -> usize {
+        let never = meant.saturating_sub(self.passed + self.failed);
+        self.failed += never;
+        never
+    }
+
+    /// `3 passed, 2 failed (2 never ran: why)`.
+    pub fn line(&self, never_ran: usize, why: &str) -> String {
+        let mut line = format!("{} passed, {} failed", self.passed, self.failed);
+        if never_ran > 0 {
+            line.push_str(&format!(" ({never_ran} never ran: {why})"));
+        }
+        line
+    }
+}
+
+/// How many cases `dir` holds (0 when it cannot be read: the run then reports why).
+pub fn count(dir: &Path) -> usize {
+    load(dir).map_or(0, |cases| cases.len())
 }
 
 /// What to run a suite with.
@@ -149,34 +170,30 @@ impl Suite<'_> {
         if cases.is_empty() {
             return Err(format!("{}: no test cases", self.cases_dir.display()));
         }
-        let workers = std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-            .min(cases.len());
-        let next = AtomicUsize::new(0);
-        let mut outcomes: Vec<(usize, Result<Outcome, String>)> = std::thread::scope(|s| {
-            let handles: Vec<_> = (0..workers)
-                .map(|_| {
-                    s.spawn(|| {
-                        let mut mine = Vec::new();
-                        loop {
-                            let i = next.fetch_add(1, Ordering::SeqCst);
-                            let Some(case) = cases.get(i) else { break };
-                            mine.push((i, self.one(binary, case)));
-                        }
-                        mine
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().unwrap_or_default())
-                .collect()
-        });
-        outcomes.sort_by_key(|(i, _)| *i);
+        Ok(self.run_each(&cases, |case| self.one(binary, case)))
+    }
+
+    /// `one` on every case on all cores, reported and counted.
+    pub fn run_each(
+        &self,
+        cases: &[Case],
+        one: impl Fn(&Case) -> Result<Outcome, String> + Sync,
+    ) -> Tally {
+        let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let outcomes = super::pool::map(cases, workers, one);
+        self.report(cases, outcomes)
+    }
+
+    /// Prints one line a case and counts them: an error or a panic while running a case
+    /// is that case's failure.
+    fn report(
+        &self,
+        cases: &[Case],
+        outcomes: Vec<Result<Result<Outcome, String>, String>>,
+    ) -> Tally {
         let mut tally = Tally::default();
-        for (i, outcome) in outcomes {
-            match outcome {
+        for (case, outcome) in cases.iter().zip(outcomes) {
+            match outcome.and_then(|o| o) {
                 Ok(o) => {
                     print_outcome(self.problem, self.label, &o, self.limits);
                     if o.verdict == Verdict::Accepted {
@@ -186,18 +203,15 @@ impl Suite<'_> {
                     }
                 }
                 Err(e) => {
-                    println!(
-                        "ERR {:<8} {}/{}: {e}",
-                        self.label, self.problem, cases[i].name
-                    );
+                    println!("ERR {:<8} {}/{}: {e}", self.label, self.problem, case.name);
                     tally.failed += 1;
                 }
             }
         }
-        Ok(tally)
+        tally
     }
 
-    fn one(&self, binary: &Path, case: &Case) -> Result<Outcome, String> {
+    pub fn one(&self, binary: &Path, case: &Case) -> Result<Outcome, String> {
         let stem = self.out_dir.join(format!("{}.{}", case.name, self.label));
         let run = run(binary, &[], &case.input, self.limits, &stem)?;
         let verdict = verdict(case, &run, self.limits, self.rule)?;

@@ -4,7 +4,7 @@
 //! output are asserted.
 
 use super::compare::Rule;
-use super::suite::{verdict, Case, Expect, Suite};
+use super::suite::{verdict, Case, Expect, Suite, Tally};
 use super::{run, End, Limits, Verdict};
 use crate::testing::build_rust;
 use std::fs;
@@ -239,6 +239,33 @@ fn a_suite_runs_every_case_and_counts_every_failure() {
 }
 
 #[test]
+fn a_case_whose_worker_panics_is_counted_as_failed_not_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases_dir = dir.path().join("cases");
+    fs::create_dir_all(&cases_dir).unwrap();
+    for (i, name) in ["a", "b", "c", "d", "e"].iter().enumerate() {
+        write_case(&cases_dir, name, &format!("echo {i}"), &format!("{i}\n"));
+    }
+    let suite = Suite {
+        problem: "fixture",
+        label: "release",
+        cases_dir: &cases_dir,
+        limits: LIMITS,
+        rule: &Rule::Lines,
+        out_dir: &dir.path().join("out"),
+    };
+    let cases = super::suite::load(&cases_dir).unwrap();
+    let tally = suite.run_each(&cases, |case| {
+        if case.name == "c" {
+            panic!("the tool broke on case c");
+        }
+        suite.one(&fixtures().program, case)
+    });
+    // Five cases meant to run: four ran and passed, the panicked one is a failure.
+    assert_eq!((tally.passed, tally.failed), (4, 1));
+}
+
+#[test]
 fn error_cases_want_a_clean_failure_naming_the_problem() {
     let want = || Expect::Error("is not a die value".into());
     let (v, _) = judge("clean-failure", "fail 9", want(), &Rule::Lines);
@@ -253,4 +280,21 @@ fn error_cases_want_a_clean_failure_naming_the_problem() {
         matches!(&v, Verdict::WrongAnswer(r) if r.contains("exited 0")),
         "{v:?}"
     );
+}
+
+#[test]
+fn runs_that_never_happened_are_counted_as_failed_in_the_closing_line() {
+    let mut t = Tally {
+        passed: 3,
+        failed: 1,
+    };
+    assert_eq!(t.settle(10), 6);
+    assert_eq!((t.passed, t.failed), (3, 7));
+    assert_eq!(
+        t.line(6, "the bundle failed"),
+        "3 passed, 7 failed (6 never ran: the bundle failed)"
+    );
+    // Nothing missing: nothing added, no note.
+    assert_eq!(t.settle(10), 0);
+    assert_eq!(t.line(0, "x"), "3 passed, 7 failed");
 }
