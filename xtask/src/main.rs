@@ -12,6 +12,7 @@ mod fetch;
 mod judge;
 mod migrate;
 mod problems;
+mod record;
 mod registry;
 mod scaffold;
 mod stress;
@@ -38,6 +39,8 @@ enum Task {
     Cases {
         /// Only these problems (crate name or short id such as 18139); all when empty.
         problems: Vec<String>,
+        #[command(flatten)]
+        record: cases::RecordArgs,
     },
     /// Bundle a solution into one file, compile it alone like the judge, run every case.
     Submit {
@@ -88,7 +91,7 @@ enum Task {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.task {
-        Task::Cases { problems } => cases::run(&problems),
+        Task::Cases { problems, record } => cases::run(&problems, record),
         Task::Submit {
             problem,
             readable,

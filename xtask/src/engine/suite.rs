@@ -118,12 +118,27 @@ pub struct Outcome {
 pub struct Tally {
     pub passed: usize,
     pub failed: usize,
+    /// The longest run, milliseconds, and the largest peak memory, bytes.
+    pub slowest_ms: u64,
+    pub peak_bytes: u64,
 }
 
 impl Tally {
     pub fn add(&mut self, other: Tally) {
         self.passed += other.passed;
         self.failed += other.failed;
+        self.slowest_ms = self.slowest_ms.max(other.slowest_ms);
+        self.peak_bytes = self.peak_bytes.max(other.peak_bytes);
+    }
+
+    /// `16 runs, slowest 12 ms, peak 2.1 MiB`: what a cached problem's line repeats.
+    pub fn figures(&self) -> String {
+        format!(
+            "{} runs, slowest {} ms, peak {}",
+            self.passed + self.failed,
+            self.slowest_ms,
+            mib(self.peak_bytes)
+        )
     }
 
     /// Counts the runs of `meant` that never happened (a build or a bundle that failed
@@ -196,6 +211,10 @@ impl Suite<'_> {
             match outcome.and_then(|o| o) {
                 Ok(o) => {
                     print_outcome(self.problem, self.label, &o, self.limits);
+                    if let Some(run) = &o.run {
+                        tally.slowest_ms = tally.slowest_ms.max(run.wall.as_millis() as u64);
+                        tally.peak_bytes = tally.peak_bytes.max(run.peak_memory);
+                    }
                     if o.verdict == Verdict::Accepted {
                         tally.passed += 1;
                     } else {

@@ -287,6 +287,7 @@ fn runs_that_never_happened_are_counted_as_failed_in_the_closing_line() {
     let mut t = Tally {
         passed: 3,
         failed: 1,
+        ..Tally::default()
     };
     assert_eq!(t.settle(10), 6);
     assert_eq!((t.passed, t.failed), (3, 7));

@@ -1,0 +1,242 @@
+//! What was verified, remembered: a record under `target/xtask-cache/verified/` of each check
+//! that passed (a problem's cases, a stress pair, a corpus program), keyed by a hash of
+//! everything its verdict depends on. A check whose hash matches its last pass is not run
+//! again; a failure is never remembered (it removes the entry), and `--force` ignores the
+//! record.
+//!
+//! What a hash covers is the caller's to say ([`Fingerprint`]); every hash starts from
+//! [`environment`]: the tool's own source, both compilers' versions, the workspace's build
+//! settings. A change to any of them re-checks everything.
+
+use std::fs;
+use std::hash::{DefaultHasher, Hasher};
+use std::path::{Path, PathBuf};
+
+/// A 128-bit hash of labelled pieces (two SipHash streams with different starting words).
+/// Only ever compared with a hash this same tool made, so std's hasher suffices: a new
+/// Rust that changed it would change the tool's build and the compilers' versions too.
+#[derive(Clone)]
+pub struct Fingerprint {
+    a: DefaultHasher,
+    b: DefaultHasher,
+}
+
+impl Fingerprint {
+    pub fn new(kind: &str) -> Fingerprint {
+        let mut f = Fingerprint {
+            a: DefaultHasher::new(),
+            b: DefaultHasher::new(),
+        };
+        f.b.write_u64(0x9e37_79b9_7f4a_7c15);
+        f.bytes("kind", kind.as_bytes());
+        f
+    }
+
+    /// A labelled piece; lengths are hashed too, so pieces cannot run into each other.
+    pub fn bytes(&mut self, label: &str, data: &[u8]) {
+        for h in [&mut self.a, &mut self.b] {
+            h.write_usize(label.len());
+            h.write(label.as_bytes());
+            h.write_usize(data.len());
+            h.write(data);
+        }
+    }
+
+    pub fn text(&mut self, label: &str, text: &str) {
+        self.bytes(label, text.as_bytes());
+    }
+
+    /// A file's path (as given) and contents; a missing file hashes as missing.
+    pub fn file(&mut self, path: &Path) {
+        let label = path.to_string_lossy();
+        match fs::read(path) {
+            Ok(data) => self.bytes(&label, &data),
+            Err(_) => self.bytes(&label, b"\0missing"),
+        }
+    }
+
+    /// Every file under `dir`, in name order, by its path relative to `dir`; build folders
+    /// (`target`) and hidden entries are left out.
+    pub fn tree(&mut self, dir: &Path) {
+        self.text("tree", &dir.to_string_lossy());
+        let mut files = Vec::new();
+        walk(dir, dir, &mut files);
+        files.sort();
+        for rel in files {
+            let data = fs::read(dir.join(&rel)).unwrap_or_default();
+            self.bytes(&rel.to_string_lossy(), &data);
+        }
+    }
+
+    pub fn hex(&self) -> String {
+        format!("{:016x}{:016x}", self.a.finish(), self.b.finish())
+    }
+}
+
+fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with('.') || name == "target" {
+            continue;
+        }
+        let path = entry.path();
+        match entry.file_type() {
+            Ok(t) if t.is_dir() => walk(root, &path, out),
+            Ok(t) if t.is_file() => {
+                out.push(path.strip_prefix(root).unwrap_or(&path).to_path_buf());
+            }
+            _ => {}
+        }
+    }
+}
+
+/// What every verdict depends on besides its own inputs: the tool's source (a bundler
+/// change must re-check; its version number never changes), the compilers' versions, the
+/// workspace's build settings (`[profile.*]`, `[workspace.package]`, `.cargo/config.toml`;
+/// not the member list, which grows with every problem).
+pub fn environment(root: &Path, compilers: &crate::judge::Compilers) -> Fingerprint {
+    let mut f = Fingerprint::new("environment");
+    f.tree(&root.join("xtask").join("src"));
+    f.file(&root.join("xtask").join("Cargo.lock"));
+    f.file(&root.join("xtask").join("Cargo.toml"));
+    f.file(&root.join(".cargo").join("config.toml"));
+    for c in compilers.all() {
+        f.text("compiler", &c.label);
+    }
+    let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap_or_default();
+    match manifest.parse::<toml_edit::DocumentMut>() {
+        Ok(doc) => {
+            for key in ["profile", "patch", "replace"] {
+                if let Some(item) = doc.get(key) {
+                    f.text(key, &item.to_string());
+                }
+            }
+            if let Some(ws) = doc.get("workspace") {
+                for key in ["package", "dependencies", "lints"] {
+                    if let Some(item) = ws.get(key) {
+                        f.text(key, &item.to_string());
+                    }
+                }
+            }
+        }
+        Err(_) => f.text("manifest", &manifest),
+    }
+    f
+}
+
+/// The record of one kind of check (`cases`, `stress`, `corpus`).
+pub struct Record {
+    dir: PathBuf,
+    force: bool,
+}
+
+impl Record {
+    /// `force`: every lookup misses (the record is still updated by what runs).
+    pub fn open(target: &Path, kind: &str, force: bool) -> Record {
+        Record {
+            dir: target.join("xtask-cache").join("verified").join(kind),
+            force,
+        }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+
+    /// The summary saved with `name`'s last pass, when that pass had this `hash`.
+    pub fn passed(&self, name: &str, hash: &str) -> Option<String> {
+        if self.force {
+            return None;
+        }
+        let text = fs::read_to_string(self.path(name)).ok()?;
+        let (saved, summary) = text.split_once('\n')?;
+        (saved == hash).then(|| summary.trim_end().to_string())
+    }
+
+    /// Remembers a pass. A record that cannot be written only costs a re-check later.
+    pub fn pass(&self, name: &str, hash: &str, summary: &str) {
+        let _ = fs::create_dir_all(&self.dir);
+        let tmp = self.dir.join(format!(".{name}.tmp"));
+        if fs::write(&tmp, format!("{hash}\n{summary}\n")).is_ok() {
+            let _ = fs::rename(&tmp, self.path(name));
+        }
+    }
+
+    /// Forgets `name`: a failure is never remembered as passed.
+    pub fn fail(&self, name: &str) {
+        let _ = fs::remove_file(self.path(name));
+    }
+}
+
+/// `3 cached, 2 checked: 2 passed, 0 failed` (problems, programs or pairs).
+pub fn summary_line(cached: usize, checked: usize, failed: usize) -> String {
+    format!(
+        "{cached} cached, {checked} checked: {} passed, {failed} failed",
+        checked - failed
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pass_is_found_only_under_its_own_hash_a_failure_or_force_forgets_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let record = Record::open(dir.path(), "cases", false);
+        assert_eq!(record.passed("boj-1000", "h1"), None);
+        record.pass("boj-1000", "h1", "6 runs, slowest 3 ms");
+        assert_eq!(
+            record.passed("boj-1000", "h1").as_deref(),
+            Some("6 runs, slowest 3 ms")
+        );
+        assert_eq!(record.passed("boj-1000", "h2"), None);
+        assert_eq!(record.passed("boj-1001", "h1"), None);
+        assert_eq!(
+            Record::open(dir.path(), "cases", true).passed("boj-1000", "h1"),
+            None
+        );
+        assert_eq!(
+            Record::open(dir.path(), "corpus", false).passed("boj-1000", "h1"),
+            None
+        );
+        record.fail("boj-1000");
+        assert_eq!(record.passed("boj-1000", "h1"), None);
+    }
+
+    #[test]
+    fn a_tree_hash_changes_with_any_byte_or_name_and_ignores_target_and_hidden() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        fs::create_dir_all(d.join("src")).unwrap();
+        fs::create_dir_all(d.join("target")).unwrap();
+        fs::write(d.join("src/main.rs"), "fn main() {}").unwrap();
+        fs::write(d.join("Cargo.toml"), "[package]").unwrap();
+        let hash = || {
+            let mut f = Fingerprint::new("t");
+            f.tree(d);
+            f.hex()
+        };
+        let first = hash();
+        assert_eq!(first.len(), 32);
+        assert_eq!(hash(), first);
+        fs::write(d.join("target/out"), "build output").unwrap();
+        fs::write(d.join(".hidden"), "editor state").unwrap();
+        assert_eq!(hash(), first);
+        fs::write(d.join("src/main.rs"), "fn main() { }").unwrap();
+        let edited = hash();
+        assert_ne!(edited, first);
+        fs::rename(d.join("src/main.rs"), d.join("src/lib.rs")).unwrap();
+        assert_ne!(hash(), edited);
+        // Pieces are length-prefixed: ("ab", "c") and ("a", "bc") differ.
+        let mut x = Fingerprint::new("t");
+        x.text("ab", "c");
+        let mut y = Fingerprint::new("t");
+        y.text("a", "bc");
+        assert_ne!(x.hex(), y.hex());
+    }
+}
