@@ -1,6 +1,7 @@
 # The workspace's two everyday commands:
 #   make test              everything: lint, unit tests, every case against release and bundled
-#                          binaries, and the bundler's corpus of contest programs
+#                          binaries, and the bundler's corpus of contest programs; what passed
+#                          is remembered, so a run re-checks only what changed (FORCE=1: all)
 #   make submit-<problem>  one verified file to paste into the judge (e.g. make submit-18139)
 CARGO ?= cargo
 
@@ -11,9 +12,14 @@ test: lint unit cases stress-check corpus
 # The tooling (xtask/) is a workspace of its own, so each step runs on both.
 XTASK_MANIFEST = --manifest-path xtask/Cargo.toml
 
+# What passed is remembered under target/xtask-cache/verified/, keyed by a hash of all it
+# depends on: a run re-checks only what changed. FORCE=1 checks everything again.
+RECORD = $(if $(FORCE),--force)
+
+# The unit tests of the crates whose inputs changed (all of them on a fresh clone), and of
+# the tool when it or a manifest changed.
 unit:
-	$(CARGO) test --workspace --quiet
-	$(CARGO) test $(XTASK_MANIFEST) --quiet
+	$(CARGO) xtask unit $(RECORD)
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -22,22 +28,27 @@ lint:
 	$(CARGO) clippy $(XTASK_MANIFEST) --all-targets --quiet -- -D warnings
 
 cases:
-	$(CARGO) xtask cases
+	$(CARGO) xtask cases $(RECORD)
 
 # Each showcase problem against its brute force (examples/brute.rs) on fixed seeds; the
 # random tests of the three problems run here, so each brute force exists once.
 stress-check:
-	$(CARGO) xtask stress 17825 --cases 100 --seed 1
-	$(CARGO) xtask stress 18139 --cases 400 --seed 1
-	$(CARGO) xtask stress q58 --cases 200 --seed 1 --size 5
+	$(CARGO) xtask stress 17825 --cases 100 --seed 1 $(RECORD)
+	$(CARGO) xtask stress 18139 --cases 400 --seed 1 $(RECORD)
+	$(CARGO) xtask stress q58 --cases 200 --seed 1 --size 5 $(RECORD)
 
 # Every program under corpus/ built by cargo and bundled: both must print the same bytes.
 corpus:
-	$(CARGO) xtask corpus
+	$(CARGO) xtask corpus $(RECORD)
 
 # The judge's own compiler (BOJ: rustc 1.73), used by `make submit` and `make test` when present.
 judge-rustc:
 	rustup toolchain install 1.73.0 --profile minimal
+
+# One problem, everything, always run: its unit tests, its cases (release and bundled), and
+# its stress pair for a few seconds when it has one. The command to type while solving.
+test-%:
+	$(CARGO) xtask test $*
 
 submit-%:
 	$(CARGO) xtask submit $*

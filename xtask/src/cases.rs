@@ -3,10 +3,9 @@
 //! tested. Every problem runs even when another fails, is refused or does not build; the
 //! closing line counts every failure of any kind.
 
-use crate::crates;
 use crate::engine::suite::{self, Tally};
 use crate::problems::{cargo, Problem, Workspace};
-use crate::record::{self, Fingerprint, Record};
+use crate::record::{self, Record, RecordArgs};
 use crate::submit;
 
 /// One problem: its release binary's cases, then the bundle's. Every case is meant to run
@@ -49,43 +48,6 @@ fn run_problem(ws: &Workspace, problem: &Problem, inputs: &submit::Inputs) -> Ta
     tally
 }
 
-/// The hash of everything `problem`'s verdicts depend on: the environment (the tool, the
-/// compilers, the build settings), the crate's own files (sources, manifest with its
-/// `[package.metadata.problem]`, examples), its cases, and every library it reaches: a
-/// workspace crate by its files, a registry crate by its exact version and features.
-pub fn fingerprint(
-    ws: &Workspace,
-    env: &Fingerprint,
-    graph: &crates::Graph,
-    problem: &Problem,
-) -> String {
-    let mut f = env.clone();
-    f.text("check", "cases");
-    if let Some(dir) = problem.main_rs.parent().and_then(|src| src.parent()) {
-        f.tree(dir);
-    }
-    f.tree(&ws.cases_dir(problem));
-    for lib in &graph.libraries {
-        match &lib.origin {
-            Some(o) if o.manifest_dir.starts_with(&ws.root) => f.tree(&o.manifest_dir),
-            Some(o) => f.text("registry", &format!("{} {:?}", o.package_id, lib.features)),
-            None => f.text("library", &format!("{} {:?}", lib.package, lib.features)),
-        }
-    }
-    f.hex()
-}
-
-/// The flags every remembering command takes.
-#[derive(clap::Args, Clone, Copy, Default)]
-pub struct RecordArgs {
-    /// Ignore the record of what passed: check everything again.
-    #[arg(long)]
-    pub force: bool,
-    /// List the cached ones too, with the figures of their last pass.
-    #[arg(short, long)]
-    pub verbose: bool,
-}
-
 /// `cargo xtask cases [problems...]`: every problem whose inputs changed since its last
 /// pass (all with `--force`); the others are counted as cached.
 pub fn run(names: &[String], flags: RecordArgs) -> Result<bool, String> {
@@ -98,9 +60,7 @@ pub fn run(names: &[String], flags: RecordArgs) -> Result<bool, String> {
     let (mut cached, mut checked, mut failed) = (0, 0, 0);
     for problem in &problems {
         // A problem cargo cannot resolve is checked, and its failure is reported there.
-        let hash = crates::graph(&inputs.meta, &problem.name)
-            .map(|g| fingerprint(&ws, &env, &g, problem))
-            .ok();
+        let hash = record::problem_hash(&ws, &env, &inputs.meta, "cases", problem).ok();
         if let Some(summary) = hash
             .as_deref()
             .and_then(|h| record.passed(&problem.name, h))
@@ -121,17 +81,17 @@ pub fn run(names: &[String], flags: RecordArgs) -> Result<bool, String> {
         let t = run_problem(&ws, problem, &inputs);
         checked += 1;
         // Remembered only when nothing it depends on changed while it ran.
-        let after = crates::graph(&inputs.meta, &problem.name)
-            .map(|g| fingerprint(&ws, &env, &g, problem))
-            .ok();
+        let after = record::problem_hash(&ws, &env, &inputs.meta, "cases", problem).ok();
         match (&hash, t.failed) {
             (Some(h), 0) if after.as_ref() == Some(h) => {
                 record.pass(&problem.name, h, &t.figures())
             }
-            (Some(_), 0) => record.fail(&problem.name),
+            (Some(_), 0) => {}
             _ => {
                 failed += 1;
-                record.fail(&problem.name);
+                if let Some(h) = &hash {
+                    record.fail(&problem.name, h);
+                }
             }
         }
         total.add(t);

@@ -11,6 +11,7 @@ use crate::crates;
 use crate::engine;
 use crate::judge::{self, Compilers};
 use crate::problems::{cargo, Workspace};
+use crate::record::{self, Fingerprint, Record, RecordArgs};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -158,8 +159,18 @@ fn check_program(
     )
 }
 
-/// `cargo xtask corpus [names...]`.
-pub fn run(names: &[String]) -> Result<bool, String> {
+/// The hash of everything program `name`'s verdict depends on: the environment, the
+/// corpus crate's manifest and every package it reaches, the program and its inputs.
+fn program_hash(ws: &Workspace, base: &Fingerprint, name: &str) -> String {
+    let mut f = base.clone();
+    f.file(&ws.root.join("corpus/src/bin").join(format!("{name}.rs")));
+    f.tree(&ws.root.join("corpus/cases").join(name));
+    f.hex()
+}
+
+/// `cargo xtask corpus [names...]`: the programs whose inputs changed since their last pass
+/// (all with `--force`); the others are counted as cached.
+pub fn run(names: &[String], flags: RecordArgs) -> Result<bool, String> {
     let ws = Workspace::load()?;
     let compilers = Compilers::find()?;
     let mut programs: Vec<String> = fs::read_dir(ws.root.join("corpus/src/bin"))
@@ -173,8 +184,40 @@ pub fn run(names: &[String]) -> Result<bool, String> {
         .filter(|n| names.is_empty() || names.contains(n))
         .collect();
     programs.sort();
-    cargo(&["build", "--quiet", "--release", "-p", "corpus", "--bins"])?;
     let meta = crates::metadata()?;
+    let mut base = record::environment(&ws.root, &compilers);
+    base.text("check", "corpus");
+    base.file(&ws.root.join("corpus/Cargo.toml"));
+    for p in crates::reached(&meta, "corpus")? {
+        if p.manifest_dir.starts_with(&ws.root) {
+            base.tree(&p.manifest_dir);
+        }
+        base.text("package", &format!("{} {:?}", p.id, p.features));
+    }
+    let record = Record::open(&ws.target, "corpus", flags.force);
+    let hashes: Vec<String> = programs
+        .iter()
+        .map(|name| program_hash(&ws, &base, name))
+        .collect();
+    let mut cached = 0;
+    let mut to_check = Vec::new();
+    for (name, hash) in programs.iter().zip(&hashes) {
+        match record.passed(name, hash) {
+            Some(summary) => {
+                cached += 1;
+                if flags.verbose {
+                    println!("cached {name:<34} {summary}");
+                }
+            }
+            None => to_check.push((name.clone(), hash.clone())),
+        }
+    }
+    if to_check.is_empty() {
+        println!("{}", record::summary_line(cached, 0, 0));
+        return Ok(true);
+    }
+    let programs: Vec<String> = to_check.iter().map(|(n, _)| n.clone()).collect();
+    cargo(&["build", "--quiet", "--release", "-p", "corpus", "--bins"])?;
     let mut graph = crates::graph(&meta, "corpus")?;
     let notes = crates::ready_for_judge(&ws.target, "corpus", &mut graph.libraries)?;
     for note in notes {
@@ -199,16 +242,30 @@ pub fn run(names: &[String]) -> Result<bool, String> {
         check_program(&ws, &graph, &compilers, name)
     });
     let mut passed = 0;
-    for (name, result) in programs.iter().zip(&results) {
+    for ((name, hash), result) in to_check.iter().zip(&results) {
         match result {
             Ok((ok, line)) => {
                 println!("{line}");
-                passed += usize::from(*ok);
+                if *ok {
+                    passed += 1;
+                    // Remembered only when nothing it depends on changed while it ran.
+                    if program_hash(&ws, &base, name) == *hash {
+                        let summary = line.trim_start_matches("ok").trim_start();
+                        let summary = summary.strip_prefix(name.as_str()).unwrap_or(summary);
+                        record.pass(name, hash, summary.trim_start());
+                    }
+                } else {
+                    record.fail(name, hash);
+                }
             }
-            Err(e) => println!("FAIL    {name}: {e}"),
+            Err(e) => {
+                println!("FAIL    {name}: {e}");
+                record.fail(name, hash);
+            }
         }
     }
     let failed = results.len() - passed;
     println!("{passed} passed, {failed} failed");
+    println!("{}", record::summary_line(cached, results.len(), failed));
     Ok(failed == 0)
 }

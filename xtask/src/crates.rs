@@ -291,3 +291,54 @@ fn build(package: &str) -> Result<Built, String> {
     }
     Ok(built)
 }
+
+/// A package a workspace member reaches, for hashing what its checks depend on.
+pub struct Reached {
+    /// Cargo's package id: name, exact version and source.
+    pub id: String,
+    pub features: Vec<String>,
+    /// Where its manifest is; a package inside the workspace folder is hashed by its files.
+    pub manifest_dir: PathBuf,
+}
+
+/// Every package `package` reaches through dependencies of any kind (normal, build, dev;
+/// proc-macros too), transitively, itself excluded, in id order.
+pub fn reached(meta: &Metadata, package: &str) -> Result<Vec<Reached>, String> {
+    let resolve = meta
+        .resolve
+        .as_ref()
+        .ok_or("cargo metadata gave no dependency resolution")?;
+    let nodes: HashMap<&PackageId, &cargo_metadata::Node> =
+        resolve.nodes.iter().map(|n| (&n.id, n)).collect();
+    let packages: HashMap<&PackageId, &Package> =
+        meta.packages.iter().map(|p| (&p.id, p)).collect();
+    let root = meta
+        .workspace_packages()
+        .into_iter()
+        .find(|p| p.name.as_str() == package)
+        .ok_or_else(|| format!("`{package}` is not a package of this workspace"))?;
+    let mut seen: HashSet<&PackageId> = HashSet::from([&root.id]);
+    let mut queue = vec![&root.id];
+    let mut out = Vec::new();
+    while let Some(id) = queue.pop() {
+        for dep in nodes.get(id).map_or(&[][..], |n| &n.deps[..]) {
+            if seen.insert(&dep.pkg) {
+                queue.push(&dep.pkg);
+                let p = packages.get(&dep.pkg);
+                out.push(Reached {
+                    id: dep.pkg.repr.clone(),
+                    features: nodes
+                        .get(&dep.pkg)
+                        .map(|n| n.features.iter().map(|f| f.to_string()).collect())
+                        .unwrap_or_default(),
+                    manifest_dir: p
+                        .and_then(|p| p.manifest_path.parent())
+                        .map(|d| d.as_std_path().to_path_buf())
+                        .unwrap_or_default(),
+                });
+            }
+        }
+    }
+    out.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(out)
+}

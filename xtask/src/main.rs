@@ -11,6 +11,7 @@ mod engine;
 mod fetch;
 mod judge;
 mod migrate;
+mod one;
 mod problems;
 mod record;
 mod registry;
@@ -19,6 +20,7 @@ mod stress;
 mod submit;
 #[cfg(test)]
 mod testing;
+mod unit;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -40,7 +42,7 @@ enum Task {
         /// Only these problems (crate name or short id such as 18139); all when empty.
         problems: Vec<String>,
         #[command(flatten)]
-        record: cases::RecordArgs,
+        record: record::RecordArgs,
     },
     /// Bundle a solution into one file, compile it alone like the judge, run every case.
     Submit {
@@ -53,10 +55,22 @@ enum Task {
         #[arg(long)]
         names_only: bool,
     },
+    /// Everything about one problem: its unit tests, its cases, a few seconds of stress.
+    Test {
+        /// Crate name or short id.
+        problem: String,
+    },
+    /// The unit tests of the workspace members (and of this tool) whose inputs changed.
+    Unit {
+        #[command(flatten)]
+        record: record::RecordArgs,
+    },
     /// Bundle every corpus program, compile it alone and compare its output with cargo's build.
     Corpus {
         /// Only these programs (file stems under corpus/src/bin); all when empty.
         programs: Vec<String>,
+        #[command(flatten)]
+        record: record::RecordArgs,
     },
     /// Benchmarks: the Rush Hour database and reference, the Q58 table and reference.
     Bench {
@@ -111,7 +125,9 @@ fn main() -> ExitCode {
                 },
             },
         ),
-        Task::Corpus { programs } => corpus::run(&programs),
+        Task::Corpus { programs, record } => corpus::run(&programs, record),
+        Task::Unit { record } => unit::run(record),
+        Task::Test { problem } => one::run(&problem),
         Task::Bench { which } => bench::run(which.as_deref()),
         Task::New { problem, url } => problems::Workspace::load()
             .and_then(|ws| scaffold::run(&ws.root, &problem, url.as_deref())),

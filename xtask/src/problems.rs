@@ -19,10 +19,29 @@ pub fn metadata_command() -> MetadataCommand {
     command
 }
 
-/// Cargo (the one running this task, if any), in the solutions' workspace.
+/// Cargo (the one running this task, if any), in the solutions' workspace, without the
+/// variables `cargo run` set for this tool's own process: a build script that reruns when
+/// one changes (ring's reads `CARGO_MANIFEST_DIR`) would otherwise make the next
+/// `cargo xtask` rebuild the tool.
 pub fn cargo_command() -> Command {
     let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     command.current_dir(project_root());
+    for (key, _) in std::env::vars_os() {
+        let key = key.to_string_lossy();
+        let ours = key.starts_with("CARGO_PKG_")
+            || matches!(
+                key.as_ref(),
+                "CARGO_MANIFEST_DIR"
+                    | "CARGO_MANIFEST_PATH"
+                    | "CARGO_CRATE_NAME"
+                    | "CARGO_BIN_NAME"
+                    | "CARGO_PRIMARY_PACKAGE"
+                    | "OUT_DIR"
+            );
+        if ours {
+            command.env_remove(key.as_ref());
+        }
+    }
     command
 }
 

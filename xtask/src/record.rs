@@ -99,10 +99,17 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
 /// workspace's build settings (`[profile.*]`, `[workspace.package]`, `.cargo/config.toml`;
 /// not the member list, which grows with every problem).
 pub fn environment(root: &Path, compilers: &crate::judge::Compilers) -> Fingerprint {
-    let mut f = Fingerprint::new("environment");
+    let mut f = build_settings(root, compilers);
     f.tree(&root.join("xtask").join("src"));
     f.file(&root.join("xtask").join("Cargo.lock"));
     f.file(&root.join("xtask").join("Cargo.toml"));
+    f
+}
+
+/// What every build in the workspace depends on: the compilers' versions and the
+/// workspace's build settings (not the tool's source).
+pub fn build_settings(root: &Path, compilers: &crate::judge::Compilers) -> Fingerprint {
+    let mut f = Fingerprint::new("build settings");
     f.file(&root.join(".cargo").join("config.toml"));
     for c in compilers.all() {
         f.text("compiler", &c.label);
@@ -128,6 +135,43 @@ pub fn environment(root: &Path, compilers: &crate::judge::Compilers) -> Fingerpr
     f
 }
 
+/// The hash of everything a check of `problem` depends on: the environment (the tool, the
+/// compilers, the build settings), the crate's own files (sources, manifest with its
+/// `[package.metadata.problem]`, examples), its cases, and every package it reaches: a
+/// workspace crate by its files, a registry crate by its exact version and features.
+pub fn problem_hash(
+    ws: &crate::problems::Workspace,
+    env: &Fingerprint,
+    meta: &cargo_metadata::Metadata,
+    check: &str,
+    problem: &crate::problems::Problem,
+) -> Result<String, String> {
+    let mut f = env.clone();
+    f.text("check", check);
+    if let Some(dir) = problem.main_rs.parent().and_then(|src| src.parent()) {
+        f.tree(dir);
+    }
+    f.tree(&ws.cases_dir(problem));
+    for p in crate::crates::reached(meta, &problem.name)? {
+        if p.manifest_dir.starts_with(&ws.root) {
+            f.tree(&p.manifest_dir);
+        }
+        f.text("package", &format!("{} {:?}", p.id, p.features));
+    }
+    Ok(f.hex())
+}
+
+/// The flags every remembering command takes.
+#[derive(clap::Args, Clone, Copy, Default)]
+pub struct RecordArgs {
+    /// Ignore the record of what passed: check everything again.
+    #[arg(long)]
+    pub force: bool,
+    /// List the cached ones too, with the figures of their last pass.
+    #[arg(short, long)]
+    pub verbose: bool,
+}
+
 /// The record of one kind of check (`cases`, `stress`, `corpus`).
 pub struct Record {
     dir: PathBuf,
@@ -147,30 +191,59 @@ impl Record {
         self.dir.join(name)
     }
 
-    /// The summary saved with `name`'s last pass, when that pass had this `hash`.
-    pub fn passed(&self, name: &str, hash: &str) -> Option<String> {
-        if self.force {
-            return None;
-        }
-        let text = fs::read_to_string(self.path(name)).ok()?;
-        let (saved, summary) = text.split_once('\n')?;
-        (saved == hash).then(|| summary.trim_end().to_string())
+    /// The passes remembered for `name`, newest first: `(hash, summary)`.
+    fn entries(&self, name: &str) -> Vec<(String, String)> {
+        fs::read_to_string(self.path(name))
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| l.split_once('\t'))
+            .map(|(h, s)| (h.to_string(), s.to_string()))
+            .collect()
     }
 
-    /// Remembers a pass. A record that cannot be written only costs a re-check later.
-    pub fn pass(&self, name: &str, hash: &str, summary: &str) {
+    fn write(&self, name: &str, entries: &[(String, String)]) {
         let _ = fs::create_dir_all(&self.dir);
+        let text: String = entries.iter().map(|(h, s)| format!("{h}\t{s}\n")).collect();
         let tmp = self.dir.join(format!(".{name}.tmp"));
-        if fs::write(&tmp, format!("{hash}\n{summary}\n")).is_ok() {
+        if fs::write(&tmp, text).is_ok() {
             let _ = fs::rename(&tmp, self.path(name));
         }
     }
 
-    /// Forgets `name`: a failure is never remembered as passed.
-    pub fn fail(&self, name: &str) {
-        let _ = fs::remove_file(self.path(name));
+    /// The summary saved with a pass of `name` under this `hash`. The last few passes are
+    /// kept, so undoing an edit finds the pass from before it.
+    pub fn passed(&self, name: &str, hash: &str) -> Option<String> {
+        if self.force {
+            return None;
+        }
+        self.entries(name)
+            .into_iter()
+            .find(|(h, _)| h == hash)
+            .map(|(_, s)| s)
+    }
+
+    /// Remembers a pass. A record that cannot be written only costs a re-check later.
+    pub fn pass(&self, name: &str, hash: &str, summary: &str) {
+        let mut entries = self.entries(name);
+        entries.retain(|(h, _)| h != hash);
+        entries.insert(0, (hash.to_string(), summary.replace(['\n', '\t'], " ")));
+        entries.truncate(KEPT);
+        self.write(name, &entries);
+    }
+
+    /// Forgets `name`'s pass under `hash`: a failure is never remembered as passed.
+    pub fn fail(&self, name: &str, hash: &str) {
+        let mut entries = self.entries(name);
+        let before = entries.len();
+        entries.retain(|(h, _)| h != hash);
+        if entries.len() != before {
+            self.write(name, &entries);
+        }
     }
 }
+
+/// Passes kept per check.
+const KEPT: usize = 8;
 
 /// `3 cached, 2 checked: 2 passed, 0 failed` (problems, programs or pairs).
 pub fn summary_line(cached: usize, checked: usize, failed: usize) -> String {
@@ -204,8 +277,20 @@ mod tests {
             Record::open(dir.path(), "corpus", false).passed("boj-1000", "h1"),
             None
         );
-        record.fail("boj-1000");
+        // An edit and its undo: both passes are found.
+        record.pass("boj-1000", "h2", "6 runs, slowest 4 ms");
+        assert!(record.passed("boj-1000", "h1").is_some());
+        assert!(record.passed("boj-1000", "h2").is_some());
+        record.fail("boj-1000", "h1");
         assert_eq!(record.passed("boj-1000", "h1"), None);
+        assert!(record.passed("boj-1000", "h2").is_some());
+        // Only the last few are kept.
+        for i in 0..20 {
+            record.pass("boj-1000", &format!("x{i}"), "s");
+        }
+        assert!(record.passed("boj-1000", "x19").is_some());
+        assert!(record.passed("boj-1000", "x12").is_some());
+        assert_eq!(record.passed("boj-1000", "x11"), None);
     }
 
     #[test]

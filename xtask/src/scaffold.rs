@@ -67,6 +67,10 @@ path = "examples/brute.rs"
     )
 }
 
+/// What the stress pair's stubs say until they are written: `make test-<problem>` leaves a
+/// pair out while either file still says it.
+pub const PAIR_STUB_MARK: &str = "TODO: write it";
+
 /// The generator stub: `make stress` says it printed nothing until it is written.
 const GEN_RS: &str = r#"//! Random input for `make stress`: `gen <seed> <size>` prints ONE input of about `size`
 //! (keep small sizes small: the smallest failing input is searched from size 1 up).
@@ -448,6 +452,11 @@ mod tests {
     }
 
     /// `make test` checks formatting: what `make new` writes must pass it as written.
+    #[test]
+    fn both_stress_stubs_carry_the_mark_that_leaves_them_out_of_make_test_problem() {
+        assert!(GEN_RS.contains(PAIR_STUB_MARK) && BRUTE_RS.contains(PAIR_STUB_MARK));
+    }
+
     #[test]
     fn every_generated_file_is_already_formatted() {
         let files = [

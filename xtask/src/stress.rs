@@ -2,9 +2,11 @@
 //! inputs from its generator (`examples/gen.rs`, `examples/brute.rs`), until they disagree;
 //! then the smallest failing input, both outputs and the command to replay it.
 
+use crate::crates;
 use crate::engine::compare::{cut, Rule};
 use crate::engine::stress::{stress, Cut, Failure, Outcome, Programs, Settings};
 use crate::problems::{cargo, Workspace};
+use crate::record::{self, Record, RecordArgs};
 use std::fs;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,6 +34,8 @@ pub struct Args {
     /// Keep the smallest failing input as testcases/<crate>/stress-<seed>.{in,out}.
     #[arg(long)]
     pub save: bool,
+    #[command(flatten)]
+    pub record: RecordArgs,
 }
 
 /// At most `lines` lines of a file, each cut, with how much was left out.
@@ -89,6 +93,32 @@ pub fn save(dir: &Path, f: &Failure) -> Result<std::path::PathBuf, String> {
 pub fn run(name: &str, args: Args) -> Result<bool, String> {
     let ws = Workspace::load()?;
     let problem = ws.find(name)?.clone();
+    // A run of a fixed number of cases on fixed seeds gives the same verdict until an input
+    // changes: remembered when it passed. A time-boxed run is not (its count varies).
+    let record = Record::open(&ws.target, "stress", args.record.force);
+    let hash = match args.time {
+        Some(_) => None,
+        None => {
+            let env = record::environment(&ws.root, &crate::judge::Compilers::find()?);
+            let check = format!(
+                "stress cases={} seed={} size={} brute-time={}",
+                args.cases, args.seed, args.size, args.brute_time
+            );
+            record::problem_hash(&ws, &env, &crates::metadata()?, &check, &problem).ok()
+        }
+    };
+    let key = format!(
+        "{}-{}-{}-{}",
+        problem.name, args.cases, args.seed, args.size
+    );
+    if let Some(summary) = hash.as_deref().and_then(|h| record.passed(&key, h)) {
+        println!(
+            "cached  stress {}: {summary}, and nothing it depends on changed since (--force runs it again)",
+            problem.name
+        );
+        println!("{}", record::summary_line(1, 0, 0));
+        return Ok(true);
+    }
     let crate_dir = problem
         .main_rs
         .parent()
@@ -220,6 +250,20 @@ pub fn run(name: &str, args: Args) -> Result<bool, String> {
     }
     let tally = closing_tally(&outcome, args.cases, args.time.is_some());
     println!("{}", tally.line());
+    if let Some(h) = &hash {
+        if tally.failed == 0 {
+            let summary = format!(
+                "{} cases (seeds {}..{}, sizes 1..{}) agreed",
+                tally.passed,
+                args.seed,
+                args.seed + tally.passed.saturating_sub(1),
+                args.size
+            );
+            record.pass(&key, h, &summary);
+        } else {
+            record.fail(&key, h);
+        }
+    }
     Ok(tally.failed == 0)
 }
 
