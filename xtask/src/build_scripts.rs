@@ -118,7 +118,10 @@ fn write_cached(file: &Path, verdict: &Verdict) -> Result<(), String> {
         Verdict::Refused(why) => format!("refused\n{why}"),
     };
     fs::create_dir_all(file.parent().unwrap()).map_err(|e| e.to_string())?;
-    fs::write(file, text).map_err(|e| format!("{}: {e}", file.display()))
+    // Written aside and renamed: a parallel run reads the whole answer or none.
+    let tmp = file.with_extension(format!("tmp{}", std::process::id()));
+    fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    fs::rename(&tmp, file).map_err(|e| format!("{}: {e}", file.display()))
 }
 
 /// Runs the compiled build script `exe` as cargo would for the judge's target, with

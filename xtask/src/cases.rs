@@ -48,58 +48,193 @@ fn run_problem(ws: &Workspace, problem: &Problem, inputs: &submit::Inputs) -> Ta
     tally
 }
 
+/// What checking one problem came to.
+struct Checked {
+    tally: Tally,
+    /// Whether it passed as a whole (its cases, its bundle).
+    ok: bool,
+}
+
+/// Checks `problem` in this process, records a pass, and says what it came to.
+fn check_here(
+    ws: &Workspace,
+    inputs: &submit::Inputs,
+    env: &record::Fingerprint,
+    record: &Record,
+    problem: &Problem,
+    hash: Option<&str>,
+) -> Checked {
+    let solution = std::fs::read_to_string(&problem.main_rs).unwrap_or_default();
+    if solution.contains(crate::scaffold::TEMPLATE_MARK) {
+        println!(
+            "note    {} is still the template: its samples fail until it is solved",
+            problem.name
+        );
+    }
+    let tally = run_problem(ws, problem, inputs);
+    // Remembered only when nothing it depends on changed while it ran.
+    let after = record::problem_hash(ws, env, &inputs.meta, "cases", problem).ok();
+    match (hash, tally.failed) {
+        (Some(h), 0) if after.as_deref() == Some(h) => {
+            record.pass(&problem.name, h, &tally.figures())
+        }
+        (Some(h), f) if f > 0 => record.fail(&problem.name, h),
+        _ => {}
+    }
+    Checked {
+        tally,
+        ok: tally.failed == 0,
+    }
+}
+
+/// Checks `problem` in a child process of this tool (`cases <problem>`), its output kept
+/// until it ends; the child records its own pass.
+fn check_in_child(ws: &Workspace, problem: &Problem, force: bool) -> (Checked, String, bool) {
+    let meant = 2 * suite::count(&ws.cases_dir(problem));
+    let mut command = match std::env::current_exe() {
+        Ok(exe) => std::process::Command::new(exe),
+        Err(e) => {
+            let mut tally = Tally::default();
+            tally.settle(meant.max(1));
+            return (
+                Checked { tally, ok: false },
+                format!("FAIL    {}: cannot start a check: {e}\n", problem.name),
+                false,
+            );
+        }
+    };
+    command.args(["cases", &problem.name]);
+    if force {
+        command.arg("--force");
+    }
+    let output = command.stderr(std::process::Stdio::inherit()).output();
+    let full = output
+        .as_ref()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_else(|e| format!("FAIL    {}: cannot run its check: {e}\n", problem.name));
+    // The child's own closing lines are read here and summed by the parent, not printed.
+    let closing = |l: &str| l.starts_with("runs    ") || l.contains(" cached, ");
+    let text: String = full
+        .lines()
+        .filter(|l| !closing(l))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let status_ok = output.as_ref().is_ok_and(|o| o.status.success());
+    let mut tally = Tally::default();
+    for line in full.lines() {
+        if let Some(rest) = line.strip_prefix("runs    ") {
+            let numbers: Vec<usize> = rest
+                .split(|c: char| !c.is_ascii_digit())
+                .filter_map(|n| n.parse().ok())
+                .collect();
+            if let [passed, failed, ..] = numbers[..] {
+                tally.passed = passed;
+                tally.failed = failed;
+            }
+        }
+    }
+    // A child that died before its closing line: every run it owed counts as failed.
+    tally.settle(meant);
+    if !status_ok && tally.failed == 0 {
+        tally.failed += 1;
+    }
+    let timed_out = text.lines().any(|l| l.starts_with("TLE "));
+    (
+        Checked {
+            tally,
+            ok: status_ok && tally.failed == 0,
+        },
+        text,
+        timed_out,
+    )
+}
+
 /// `cargo xtask cases [problems...]`: every problem whose inputs changed since its last
-/// pass (all with `--force`); the others are counted as cached.
+/// pass (all with `--force`); the others are counted as cached. Problems to check are
+/// built by one cargo run, then checked in parallel, one child process per core; a problem
+/// that hit a time limit while others ran beside it is checked again alone before its
+/// verdict counts.
 pub fn run(names: &[String], flags: RecordArgs) -> Result<bool, String> {
     let ws = Workspace::load()?;
     let problems = ws.select(names)?;
     let inputs = submit::inputs(&ws)?;
     let env = record::environment(&ws.root, &crate::judge::Compilers::find()?);
     let record = Record::open(&ws.target, "cases", flags.force);
-    let mut total = Tally::default();
-    let (mut cached, mut checked, mut failed) = (0, 0, 0);
+    let mut cached = 0;
+    let mut stale = Vec::new();
     for problem in &problems {
         // A problem cargo cannot resolve is checked, and its failure is reported there.
         let hash = record::problem_hash(&ws, &env, &inputs.meta, "cases", problem).ok();
-        if let Some(summary) = hash
+        match hash
             .as_deref()
             .and_then(|h| record.passed(&problem.name, h))
         {
-            cached += 1;
-            if flags.verbose {
-                println!("cached  {}: {summary}", problem.name);
-            }
-            continue;
-        }
-        let solution = std::fs::read_to_string(&problem.main_rs).unwrap_or_default();
-        if solution.contains(crate::scaffold::TEMPLATE_MARK) {
-            println!(
-                "note    {} is still the template: its samples fail until it is solved",
-                problem.name
-            );
-        }
-        let t = run_problem(&ws, problem, &inputs);
-        checked += 1;
-        // Remembered only when nothing it depends on changed while it ran.
-        let after = record::problem_hash(&ws, &env, &inputs.meta, "cases", problem).ok();
-        match (&hash, t.failed) {
-            (Some(h), 0) if after.as_ref() == Some(h) => {
-                record.pass(&problem.name, h, &t.figures())
-            }
-            (Some(_), 0) => {}
-            _ => {
-                failed += 1;
-                if let Some(h) = &hash {
-                    record.fail(&problem.name, h);
+            Some(summary) => {
+                cached += 1;
+                if flags.verbose {
+                    println!("cached  {}: {summary}", problem.name);
                 }
             }
+            None => stale.push((problem, hash)),
         }
-        total.add(t);
+    }
+    if stale.len() > 1 {
+        // One cargo run builds them all on every core; a failure is reported per problem.
+        let mut args = vec!["build", "--release", "--quiet"];
+        for (p, _) in &stale {
+            args.extend(["-p", p.name.as_str()]);
+        }
+        let _ = cargo(&args);
+    }
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let results: Vec<Checked> = if stale.len() <= 1 || workers == 1 {
+        stale
+            .iter()
+            .map(|(p, h)| check_here(&ws, &inputs, &env, &record, p, h.as_deref()))
+            .collect()
+    } else {
+        let print = std::sync::Mutex::new(());
+        let first = crate::engine::pool::map(&stale, workers, |(p, _)| {
+            let (checked, text, timed_out) = check_in_child(&ws, p, flags.force);
+            if !timed_out || checked.ok {
+                let _guard = print.lock().unwrap_or_else(|e| e.into_inner());
+                print!("{text}");
+            }
+            (checked, timed_out)
+        });
+        let mut results = Vec::new();
+        for ((p, _), result) in stale.iter().zip(first) {
+            results.push(match result {
+                Ok((checked, false)) | Ok((checked @ Checked { ok: true, .. }, true)) => checked,
+                Ok((_, true)) => {
+                    println!(
+                        "rerun   {}: a time limit was hit while problems ran side by side; checked again alone:",
+                        p.name
+                    );
+                    let (checked, text, _) = check_in_child(&ws, p, flags.force);
+                    print!("{text}");
+                    checked
+                }
+                Err(e) => {
+                    println!("FAIL    {}: {e}", p.name);
+                    let mut tally = Tally::default();
+                    tally.settle(2 * suite::count(&ws.cases_dir(p)));
+                    Checked { tally, ok: false }
+                }
+            });
+        }
+        results
+    };
+    let mut total = Tally::default();
+    let mut failed = 0;
+    for r in &results {
+        total.add(r.tally);
+        failed += usize::from(!r.ok);
     }
     println!(
         "runs    {} passed, {} failed (each case against the release and the bundled build)",
         total.passed, total.failed
     );
-    println!("{}", record::summary_line(cached, checked, failed));
-    Ok(total.failed == 0 && failed == 0)
+    println!("{}", record::summary_line(cached, results.len(), failed));
+    Ok(failed == 0)
 }

@@ -44,13 +44,29 @@ pub fn migrate_all(
         let outcome = match fs::read_to_string(&done) {
             Ok(text) => parse_outcome(&text),
             Err(_) => {
-                let outcome = migrate_one(lib, &origin, &dir, build.get()?, &rustc);
+                // Migrated in a folder of this process's own, then renamed into place, so
+                // two runs at once (problems checked in parallel) never write one folder.
+                let name = dir.file_name().unwrap_or_default().to_string_lossy();
+                let tmp = cache.join(format!(".{name}.{}", std::process::id()));
+                let _ = fs::remove_dir_all(&tmp);
+                let outcome = migrate_one(lib, &origin, &tmp, build.get()?, &rustc);
                 let text = match &outcome {
                     Ok(()) => "ok".to_string(),
                     Err(why) => format!("failed\n{why}"),
                 };
-                fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-                fs::write(&done, text).map_err(|e| format!("{}: {e}", done.display()))?;
+                fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+                let marker = tmp.join(".migrated");
+                fs::write(&marker, text).map_err(|e| format!("{}: {e}", marker.display()))?;
+                if fs::rename(&tmp, &dir).is_err() {
+                    if done.is_file() {
+                        // Another run finished the same migration first.
+                        let _ = fs::remove_dir_all(&tmp);
+                    } else {
+                        // A folder left by a run that was cut short.
+                        let _ = fs::remove_dir_all(&dir);
+                        fs::rename(&tmp, &dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                    }
+                }
                 outcome
             }
         };

@@ -10,6 +10,7 @@ pub mod compare;
 pub mod pool;
 pub mod stress;
 pub mod suite;
+mod traced;
 
 use std::fs;
 use std::io::Read;
@@ -44,7 +45,8 @@ pub enum End {
 pub struct Run {
     pub end: End,
     pub wall: Duration,
-    /// Peak resident memory (the kernel's `ru_maxrss` of this child), in bytes.
+    /// Peak resident memory of the program itself (its own high-water mark, read as it
+    /// exits), in bytes.
     pub peak_memory: u64,
     /// Where its stdout and stderr were saved.
     pub stdout: PathBuf,
@@ -65,12 +67,30 @@ pub fn run(
     }
     let stdout = PathBuf::from(format!("{}.out", out_stem.display()));
     let stderr = PathBuf::from(format!("{}.stderr", out_stem.display()));
-    // The kernel's peak for a child counts the memory it had before `exec`: a copy, or
-    // with vfork a share, of this process's. Above this process's own peak it is exactly
-    // the program's; below, the program's own high-water mark, sampled while it runs,
-    // is the figure.
-    let inherited = own_peak();
     let started = Instant::now();
+    match traced::spawn(program, args, input, &stdout, &stderr) {
+        Ok(child) => traced::watch(child, program, limits, started, stdout, stderr),
+        Err(traced::NotStarted::Untraceable) => {
+            sampled_run(program, args, input, limits, started, stdout, stderr)
+        }
+        Err(traced::NotStarted::Failed(e)) => Err(e),
+    }
+}
+
+/// A run where the program cannot be traced (ptrace refused): the kernel's peak for a
+/// child counts the memory it had before `exec` (a copy, or with vfork a share, of this
+/// process's). Above this process's own peak it is exactly the program's; below, the
+/// program's own high-water mark, sampled while it runs, is the figure.
+fn sampled_run(
+    program: &Path,
+    args: &[&std::ffi::OsStr],
+    input: &Path,
+    limits: Limits,
+    started: Instant,
+    stdout: PathBuf,
+    stderr: PathBuf,
+) -> Result<Run, String> {
+    let inherited = own_peak();
     let mut child = spawn(program, args, input, &stdout, &stderr)?;
     let pid = child.id();
     let mut sampled_peak = 0;
@@ -118,7 +138,7 @@ pub fn run(
 }
 
 #[cfg(unix)]
-fn end_of(status: std::process::ExitStatus) -> End {
+pub(crate) fn end_of(status: std::process::ExitStatus) -> End {
     use std::os::unix::process::ExitStatusExt;
     match (status.code(), status.signal()) {
         (Some(code), _) => End::Code(code),
@@ -129,7 +149,7 @@ fn end_of(status: std::process::ExitStatus) -> End {
 
 /// The resident memory of a running process and its high-water mark, in bytes, from
 /// `/proc/<pid>/status` (Linux; elsewhere the limit is judged after the run).
-fn memory_of(pid: u32) -> Option<(u64, u64)> {
+pub(crate) fn memory_of(pid: u32) -> Option<(u64, u64)> {
     let status = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let field = |name: &str| -> Option<u64> {
         let line = status.lines().find(|l| l.starts_with(name))?;

@@ -299,3 +299,71 @@ fn runs_that_never_happened_are_counted_as_failed_in_the_closing_line() {
     assert_eq!(t.settle(10), 0);
     assert_eq!(t.line(0, "x"), "3 passed, 7 failed");
 }
+
+/// Prints its own high-water mark (VmHWM, kB) as its last act.
+const OWN_PEAK: &str = r#"
+fn main() {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    println!("{}", line[6..].trim().trim_end_matches("kB").trim());
+}
+"#;
+
+/// The figure is the program's own: 60 runs of a trivial program, 2 at a time, while this
+/// process holds 300 MiB it has touched (more than any figure could hide), each within
+/// 0.5 MiB of the high-water mark the program read itself, none 0, all within 0.5 MiB of
+/// each other.
+#[test]
+fn a_trivial_program_is_measured_at_its_own_peak_whatever_the_tool_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = build_rust(dir.path(), "own_peak", OWN_PEAK);
+    let ballast: Vec<u8> = vec![1; 300 << 20];
+    let input = dir.path().join("empty.in");
+    fs::write(&input, "").unwrap();
+    let limits = Limits {
+        time: Duration::from_secs(5),
+        memory_bytes: 256 << 20,
+    };
+    let figures: Vec<(u64, u64)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..2)
+            .map(|w| {
+                let (program, input, dir) = (&program, &input, dir.path());
+                s.spawn(move || {
+                    (0..30)
+                        .map(|i| {
+                            let stem = dir.join(format!("run-{w}-{i}"));
+                            let r = run(program, &[], input, limits, &stem).unwrap();
+                            assert_eq!(r.end, End::Code(0));
+                            let own: u64 = fs::read_to_string(&r.stdout)
+                                .unwrap()
+                                .trim()
+                                .parse()
+                                .unwrap();
+                            (r.peak_memory, own * 1024)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap())
+            .collect()
+    });
+    assert_eq!(
+        ballast.iter().step_by(4096).filter(|&&b| b == 1).count(),
+        (300 << 20) / 4096
+    );
+    assert_eq!(figures.len(), 60);
+    const HALF_MIB: u64 = 1 << 19;
+    for &(figure, own) in &figures {
+        assert!(figure > 0, "{figures:?}");
+        assert!(
+            figure.abs_diff(own) <= HALF_MIB,
+            "figure {figure}, own {own}"
+        );
+    }
+    let lo = figures.iter().map(|f| f.0).min().unwrap();
+    let hi = figures.iter().map(|f| f.0).max().unwrap();
+    assert!(hi - lo <= HALF_MIB, "from {lo} to {hi}");
+}

@@ -1,0 +1,169 @@
+//! A run whose memory figure is the program's own, as a judge gives it: the program is
+//! started under ptrace, stopped for an instant as it exits (`PTRACE_O_TRACEEXIT`, while its
+//! memory still exists) and its high-water mark (`VmHWM`) read then. That mark belongs to the
+//! memory the program got at `exec`, so nothing of this tool (which can be hundreds of MiB,
+//! and which the kernel's `ru_maxrss` of a child does count) enters it, and a program that
+//! ends within a millisecond is measured as exactly as a long one.
+//!
+//! Where ptrace is refused (a sandbox), [`spawn`] says so and the caller falls back to
+//! sampling.
+
+use super::{memory_of, End, Limits, Run};
+use nix::errno::Errno;
+use nix::sys::ptrace;
+use nix::sys::signal::{kill, Signal};
+use nix::sys::wait::{waitpid, WaitPidFlag, WaitStatus};
+use nix::unistd::Pid;
+use std::fs;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Why a program was not started under ptrace.
+pub enum NotStarted {
+    /// ptrace is refused here: run it without.
+    Untraceable,
+    /// It cannot be started at all.
+    Failed(String),
+}
+
+/// A started program, stopped by ptrace at its `exec`.
+pub struct Traced {
+    pid: Pid,
+}
+
+/// Starts `program` traced. A binary written a moment ago can still be open for writing in
+/// a child another thread is forking ("text file busy", ETXTBSY): retried briefly then.
+pub fn spawn(
+    program: &Path,
+    args: &[&std::ffi::OsStr],
+    input: &Path,
+    stdout: &Path,
+    stderr: &Path,
+) -> Result<Traced, NotStarted> {
+    let failed = |e: String| NotStarted::Failed(e);
+    let open = |p: &Path| fs::File::open(p).map_err(|e| failed(format!("{}: {e}", p.display())));
+    let create =
+        |p: &Path| fs::File::create(p).map_err(|e| failed(format!("{}: {e}", p.display())));
+    let mut attempt = 0;
+    let child = loop {
+        let mut command = Command::new(program);
+        command
+            .args(args)
+            .stdin(Stdio::from(open(input)?))
+            .stdout(Stdio::from(create(stdout)?))
+            .stderr(Stdio::from(create(stderr)?));
+        // SAFETY: the closure runs in the forked child between fork and exec. It makes one
+        // system call, ptrace(PTRACE_TRACEME), which is async-signal-safe, allocates nothing
+        // and touches no state shared with the parent. The reason for it is measured: the
+        // memory column (see the module's opening and `a_trivial_program_is_measured_*`).
+        unsafe {
+            command.pre_exec(|| ptrace::traceme().map_err(std::io::Error::from));
+        }
+        match command.spawn() {
+            Ok(child) => break child,
+            Err(e) if e.raw_os_error() == Some(Errno::ETXTBSY as i32) && attempt < 20 => {
+                attempt += 1;
+                thread::sleep(Duration::from_millis(10));
+            }
+            Err(e) if e.raw_os_error() == Some(Errno::EPERM as i32) => {
+                return Err(NotStarted::Untraceable)
+            }
+            Err(e) => return Err(failed(format!("cannot start {}: {e}", program.display()))),
+        }
+    };
+    let pid = Pid::from_raw(child.id() as i32);
+    // The first stop is at exec; from there on, stop once more as it exits, and take it
+    // down with this tool if this tool dies.
+    match waitpid(pid, None) {
+        Ok(WaitStatus::Stopped(_, Signal::SIGTRAP)) => {}
+        other => {
+            let _ = kill(pid, Signal::SIGKILL);
+            let _ = waitpid(pid, None);
+            return Err(failed(format!(
+                "{} did not start under ptrace: {other:?}",
+                program.display()
+            )));
+        }
+    }
+    let options = ptrace::Options::PTRACE_O_TRACEEXIT | ptrace::Options::PTRACE_O_EXITKILL;
+    if let Err(e) = ptrace::setoptions(pid, options).and_then(|()| ptrace::cont(pid, None)) {
+        let _ = kill(pid, Signal::SIGKILL);
+        let _ = waitpid(pid, None);
+        return Err(failed(format!("ptrace on {}: {e}", program.display())));
+    }
+    Ok(Traced { pid })
+}
+
+/// Waits for `child` to end within `limits`, killing it at the time limit or when its
+/// resident memory passes the memory limit.
+pub fn watch(
+    child: Traced,
+    program: &Path,
+    limits: Limits,
+    started: Instant,
+    stdout: PathBuf,
+    stderr: PathBuf,
+) -> Result<Run, String> {
+    let pid = child.pid;
+    let mut peak_at_exit = None;
+    let mut sampled_peak = 0;
+    let mut killed_for = None;
+    let mut nap = Duration::from_micros(50);
+    loop {
+        let status = match waitpid(pid, Some(WaitPidFlag::WNOHANG)) {
+            Ok(status) => status,
+            Err(Errno::EINTR) => continue,
+            Err(e) => return Err(format!("waiting for {}: {e}", program.display())),
+        };
+        let end = match status {
+            WaitStatus::StillAlive => None,
+            WaitStatus::PtraceEvent(_, _, event)
+                if event == ptrace::Event::PTRACE_EVENT_EXIT as i32 =>
+            {
+                // Its memory is still there: the figure is read now.
+                peak_at_exit = memory_of(pid.as_raw() as u32).map(|(_, peak)| peak);
+                let _ = ptrace::cont(pid, None);
+                continue;
+            }
+            // A signal on its way to the program (SIGSEGV, SIGPIPE...): passed on as sent.
+            WaitStatus::Stopped(_, signal) => {
+                let _ = ptrace::cont(pid, Some(signal));
+                continue;
+            }
+            WaitStatus::Exited(_, code) => Some(End::Code(code)),
+            WaitStatus::Signaled(_, signal, _) => Some(End::Signal(signal as i32)),
+            _ => {
+                let _ = ptrace::cont(pid, None);
+                continue;
+            }
+        };
+        if let Some(end) = end {
+            let wall = started.elapsed();
+            return Ok(Run {
+                end: killed_for.unwrap_or(end),
+                wall,
+                // Killed (no exit stop, or an exit stop after the kill): the last sample.
+                peak_memory: peak_at_exit.unwrap_or(sampled_peak).max(sampled_peak),
+                stdout,
+                stderr,
+            });
+        }
+        if killed_for.is_none() {
+            let (resident, peak) = memory_of(pid.as_raw() as u32).unwrap_or((0, 0));
+            sampled_peak = sampled_peak.max(peak);
+            if started.elapsed() > limits.time {
+                killed_for = Some(End::TimeLimit);
+            } else if resident > limits.memory_bytes {
+                killed_for = Some(End::MemoryLimit);
+            }
+            if killed_for.is_some() {
+                let _ = kill(pid, Signal::SIGKILL);
+            }
+        }
+        thread::sleep(nap);
+        nap = (nap * 2).min(Duration::from_millis(2));
+    }
+}
