@@ -88,7 +88,11 @@ pub fn spawn(
             )));
         }
     }
-    let options = ptrace::Options::PTRACE_O_TRACEEXIT | ptrace::Options::PTRACE_O_EXITKILL;
+    // TRACEEXEC: a later exec (a wrapper script's `exec prog`) is an event, not a SIGTRAP
+    // that would be passed on to the program and kill it.
+    let options = ptrace::Options::PTRACE_O_TRACEEXIT
+        | ptrace::Options::PTRACE_O_TRACEEXEC
+        | ptrace::Options::PTRACE_O_EXITKILL;
     if let Err(e) = ptrace::setoptions(pid, options).and_then(|()| ptrace::cont(pid, None)) {
         let _ = kill(pid, Signal::SIGKILL);
         let _ = waitpid(pid, None);
@@ -125,6 +129,11 @@ pub fn watch(
             {
                 // Its memory is still there: the figure is read now.
                 peak_at_exit = memory_of(pid.as_raw() as u32).map(|(_, peak)| peak);
+                let _ = ptrace::cont(pid, None);
+                continue;
+            }
+            // Another event (an exec): nothing to pass on.
+            WaitStatus::PtraceEvent(..) => {
                 let _ = ptrace::cont(pid, None);
                 continue;
             }
