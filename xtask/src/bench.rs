@@ -379,7 +379,7 @@ fn dice(ws: &Workspace) -> Result<(), String> {
 }
 
 /// `cargo xtask bench [rush|q58|dice]`.
-pub fn run(which: Option<&str>) -> Result<bool, String> {
+pub fn run(which: Option<&str>, problems: usize) -> Result<bool, String> {
     let ws = Workspace::load()?;
     match which {
         None => {
@@ -392,7 +392,12 @@ pub fn run(which: Option<&str>) -> Result<bool, String> {
         Some("dice") | Some("17825") => dice(&ws)?,
         Some("rush") | Some("18139") => rush(&ws)?,
         Some("q58") => q58(&ws)?,
-        Some(other) => return Err(format!("unknown benchmark `{other}`: rush, q58 or dice")),
+        Some("scale") => return crate::scale::run(&ws, problems),
+        Some(other) => {
+            return Err(format!(
+                "unknown benchmark `{other}`: rush, q58, dice or scale"
+            ))
+        }
     }
     Ok(true)
 }

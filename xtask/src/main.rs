@@ -16,6 +16,7 @@ mod problems;
 mod record;
 mod registry;
 mod scaffold;
+mod scale;
 mod stress;
 mod submit;
 #[cfg(test)]
@@ -74,8 +75,12 @@ enum Task {
     },
     /// Benchmarks: the Rush Hour database and reference, the Q58 table and reference.
     Bench {
-        /// `rush` or `q58`; both when omitted.
+        /// `rush`, `q58`, `dice`, or `scale` (how `make test` grows with the number of
+        /// problems); the first three when omitted.
         which: Option<String>,
+        /// For `scale`: how many small problems to generate beside this workspace's.
+        #[arg(long, default_value_t = 40)]
+        problems: usize,
     },
     /// Scaffold a new problem crate, its sample case and the workspace member entry.
     New {
@@ -128,7 +133,7 @@ fn main() -> ExitCode {
         Task::Corpus { programs, record } => corpus::run(&programs, record),
         Task::Unit { record } => unit::run(record),
         Task::Test { problem } => one::run(&problem),
-        Task::Bench { which } => bench::run(which.as_deref()),
+        Task::Bench { which, problems } => bench::run(which.as_deref(), problems),
         Task::New { problem, url } => problems::Workspace::load()
             .and_then(|ws| scaffold::run(&ws.root, &problem, url.as_deref())),
         Task::Stress { problem, args } => stress::run(&problem, args),

@@ -26,6 +26,12 @@ pub fn metadata_command() -> MetadataCommand {
 pub fn cargo_command() -> Command {
     let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     command.current_dir(project_root());
+    forget_cargo_run(&mut command);
+    command
+}
+
+/// Removes from `command`'s environment the variables `cargo run` set for this process.
+pub fn forget_cargo_run(command: &mut Command) {
     for (key, _) in std::env::vars_os() {
         let key = key.to_string_lossy();
         let ours = key.starts_with("CARGO_PKG_")
@@ -42,7 +48,6 @@ pub fn cargo_command() -> Command {
             command.env_remove(key.as_ref());
         }
     }
-    command
 }
 
 /// Runs cargo with `args` in the solutions' workspace; an error unless it succeeds.
