@@ -25,7 +25,7 @@ fn splitmix(state: &mut u64) -> u64 {
 }
 
 /// Problem `k`'s solution: the count of distinct values and the sum of the `k % 5 + 1`
-/// largest distinct ones, times `k`.
+/// largest distinct ones, times `k + 1`.
 fn solution(k: usize) -> String {
     format!(
         r#"use itertools::Itertools;
@@ -35,10 +35,11 @@ fn main() {{
     input! {{ n: usize, a: [u64; n] }}
     let distinct: Vec<u64> = a.into_iter().sorted().dedup().collect();
     let top: u64 = distinct.iter().rev().take({take}).sum();
-    println!("{{}} {{}}", distinct.len(), top * {k});
+    println!("{{}} {{}}", distinct.len(), top * {times});
 }}
 "#,
-        take = k % 5 + 1
+        take = k % 5 + 1,
+        times = k + 1
     )
 }
 
@@ -48,7 +49,7 @@ fn answer(k: usize, a: &[u64]) -> String {
     distinct.sort_unstable();
     distinct.dedup();
     let top: u64 = distinct.iter().rev().take(k % 5 + 1).sum();
-    format!("{} {}\n", distinct.len(), top * k as u64)
+    format!("{} {}\n", distinct.len(), top * (k as u64 + 1))
 }
 
 fn manifest(name: &str) -> String {
@@ -244,10 +245,11 @@ mod tests {
     /// The generated solution's answer, computed by hand for two inputs.
     #[test]
     fn the_generated_answers_follow_the_rule_written_in_the_solution() {
-        // k = 3 takes the 4 largest distinct values: {9, 7, 5, 2} of [5 9 2 9 7 5 1] -> 23.
-        assert_eq!(answer(3, &[5, 9, 2, 9, 7, 5, 1]), "5 69\n");
-        // k = 5 takes 1: the largest, 4, times 5.
-        assert_eq!(answer(5, &[4, 4, 4]), "1 20\n");
-        assert!(solution(3).contains("take(4)") && solution(3).contains("* 3"));
+        // k = 3 takes the 4 largest distinct values: {9, 7, 5, 2} of [5 9 2 9 7 5 1] -> 23,
+        // times 4.
+        assert_eq!(answer(3, &[5, 9, 2, 9, 7, 5, 1]), "5 92\n");
+        // k = 5 takes 1: the largest, 4, times 6.
+        assert_eq!(answer(5, &[4, 4, 4]), "1 24\n");
+        assert!(solution(3).contains("take(4)") && solution(3).contains("* 4"));
     }
 }
