@@ -160,3 +160,28 @@ pub fn rustc_version(rustc: &Path) -> Result<String, String> {
         .map_err(|e| format!("cannot run {}: {e}", rustc.display()))?;
     Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The judge's Rust version is decided here; the few files that cannot read it (the
+    /// workspace manifest, which cargo's resolver reads; the Makefile and CI, which install
+    /// the toolchain before any Rust runs) must say the same.
+    #[test]
+    fn the_judges_rust_version_is_the_same_in_every_file_that_repeats_it() {
+        let root = crate::problems::project_root();
+        let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
+        assert!(JUDGE_TOOLCHAIN.starts_with(&format!("{JUDGE_RUST}.")));
+        let manifest: toml_edit::DocumentMut = read("Cargo.toml").parse().unwrap();
+        assert_eq!(
+            manifest["workspace"]["package"]["rust-version"].as_str(),
+            Some(JUDGE_RUST)
+        );
+        let install = format!("rustup toolchain install {JUDGE_TOOLCHAIN} ");
+        assert!(read("Makefile").contains(&install));
+        let ci = read(".ci/run");
+        assert!(ci.contains(&install));
+        assert!(ci.contains(&format!("rustup run {JUDGE_TOOLCHAIN} rustc")));
+    }
+}

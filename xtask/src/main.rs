@@ -6,6 +6,7 @@ mod bundle;
 mod cases;
 mod corpus;
 mod crates;
+mod docs;
 mod edits;
 mod engine;
 mod fetch;
@@ -38,7 +39,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Task {
-    /// Build the release binaries and run every case under testcases/ against them.
+    /// Every case under testcases/ against the release and the bundled build, for the problems
+    /// whose inputs changed since they last passed.
     Cases {
         /// Only these problems (crate name or short id such as 18139); all when empty.
         problems: Vec<String>,
@@ -66,14 +68,16 @@ enum Task {
         #[command(flatten)]
         record: record::RecordArgs,
     },
-    /// Bundle every corpus program, compile it alone and compare its output with cargo's build.
+    /// Bundle every corpus program, compile it alone and compare its output with cargo's build
+    /// (those whose inputs changed since they last passed).
     Corpus {
         /// Only these programs (file stems under corpus/src/bin); all when empty.
         programs: Vec<String>,
         #[command(flatten)]
         record: record::RecordArgs,
     },
-    /// Benchmarks: the Rush Hour database and reference, the Q58 table and reference.
+    /// Benchmarks: Rush Hour, Q58 and Dice Yut against their references; `scale`: make test's
+    /// cost by the number of problems.
     Bench {
         /// `rush`, `q58`, `dice`, or `scale` (how `make test` grows with the number of
         /// problems); the first three when omitted.
