@@ -23,22 +23,34 @@ pub fn load(lib: &Library) -> Result<Loaded, String> {
     };
     let dir = lib.root.parent().unwrap().to_path_buf();
     let mut refusals = Vec::new();
-    let items = load_file(&lib.root, &dir, &cfg, &mut refusals)?;
+    let mut items = load_file(&lib.root, &dir, &cfg, &mut refusals)?.unwrap_or_default();
+    // Items defined by the crate's own macros, now written out, get their cfgs settled.
+    if super::expand::expand(&mut items) > 0 {
+        settle_items(&mut items, &cfg);
+        let mut rewriter = CfgRewriter { cfg: &cfg };
+        for item in &mut items {
+            rewriter.visit_item_mut(item);
+        }
+    }
     Ok(Loaded { items, refusals })
 }
 
-/// Parses `path`, settles its cfgs and inlines its module files (found under `dir`).
+/// Parses `path`, settles its cfgs and inlines its module files (found under `dir`);
+/// `None` when the file's own `#![cfg(...)]` leaves its module out.
 fn load_file(
     path: &Path,
     dir: &Path,
     cfg: &Cfg,
     refusals: &mut Vec<String>,
-) -> Result<Vec<syn::Item>, String> {
+) -> Result<Option<Vec<syn::Item>>, String> {
     let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let file = syn::parse_file(&text).map_err(|e| {
+    let mut file = syn::parse_file(&text).map_err(|e| {
         let at = e.span().start();
         format!("{}:{}:{}: {e}", path.display(), at.line, at.column + 1)
     })?;
+    if !cfg.settle_attrs(&mut file.attrs) {
+        return Ok(None);
+    }
     let mut items = file.items;
     settle_items(&mut items, cfg);
     let mut rewriter = CfgRewriter { cfg };
@@ -53,7 +65,7 @@ fn load_file(
         finder.visit_item(item);
     }
     inline_modules(&mut items, path, dir, true, cfg, refusals)?;
-    Ok(items)
+    Ok(Some(items))
 }
 
 /// Drops items whose `cfg` fails and settles the attributes of the rest, recursively
@@ -176,14 +188,16 @@ impl<'ast> Visit<'ast> for Unbundleable<'_> {
 /// `dir` is where the current module's child files live; `top` is false inside inline
 /// modules, where `#[path]` is not supported.
 fn inline_modules(
-    items: &mut [syn::Item],
+    items: &mut Vec<syn::Item>,
     file: &Path,
     dir: &Path,
     top: bool,
     cfg: &Cfg,
     refusals: &mut Vec<String>,
 ) -> Result<(), String> {
-    for item in items {
+    // Modules whose file says `#![cfg(...)]` false, removed after the walk.
+    let mut left_out = Vec::new();
+    for (index, item) in items.iter_mut().enumerate() {
         let syn::Item::Mod(m) = item else { continue };
         // `mod r#ref;` lives in `ref.rs`.
         let name = syn::ext::IdentExt::unraw(&m.ident).to_string();
@@ -240,11 +254,18 @@ fn inline_modules(
                 } else {
                     child.with_extension("")
                 };
-                let content = load_file(&child, &child_dir, cfg, refusals)?;
-                m.content = Some((syn::token::Brace::default(), content));
-                m.semi = None;
+                match load_file(&child, &child_dir, cfg, refusals)? {
+                    Some(content) => {
+                        m.content = Some((syn::token::Brace::default(), content));
+                        m.semi = None;
+                    }
+                    None => left_out.push(index),
+                }
             }
         }
+    }
+    for index in left_out.into_iter().rev() {
+        items.remove(index);
     }
     Ok(())
 }

@@ -13,6 +13,7 @@
 //! with regexes: everything is parsed with syn.
 
 mod cfg;
+mod expand;
 mod load;
 mod oracle;
 mod paths;

@@ -296,11 +296,22 @@ pub fn reach(
     }
     let local_type_syms: HashSet<Sym> = local_types.iter().map(|t| index.interner.sym(t)).collect();
     let mut macro_triggers: HashMap<Sym, Vec<Sym>> = HashMap::new();
+    let macro_syms: HashSet<Sym> = macro_bodies.keys().map(|n| index.interner.sym(n)).collect();
+    // The crate's macros each macro calls: `forward_all_binop!` makes its impls through
+    // `forward_ref_ref_binop!`, whose body is where `Complex` is named.
+    let mut calls: Vec<(Sym, Vec<Sym>)> = Vec::new();
     for (name, body) in &macro_bodies {
         let mut all = Vec::new();
         collect_idents(body.clone(), &mut index.interner, &mut all);
         all.iter_mut().for_each(|s| *s &= !KINDS);
         let sym = index.interner.sym(name);
+        calls.push((
+            sym,
+            all.iter()
+                .copied()
+                .filter(|s| *s != sym && macro_syms.contains(s))
+                .collect(),
+        ));
         // Only type and trait names: what a macro makes hangs on them (`impl Trait for
         // Type`); its lowercase names are mostly its own parameters.
         macro_triggers.insert(
@@ -309,6 +320,28 @@ pub fn reach(
                 .filter(|s| local_type_syms.contains(s))
                 .collect(),
         );
+    }
+    // A macro is triggered by what the macros it calls are triggered by, transitively.
+    loop {
+        let mut grew = false;
+        for (sym, callees) in &calls {
+            let inherited: Vec<Sym> = callees
+                .iter()
+                .filter_map(|c| macro_triggers.get(c))
+                .flatten()
+                .copied()
+                .collect();
+            let own = macro_triggers.entry(*sym).or_default();
+            for t in inherited {
+                if !own.contains(&t) {
+                    own.push(t);
+                    grew = true;
+                }
+            }
+        }
+        if !grew {
+            break;
+        }
     }
     // Types a macro definition names are never taken out: a call makes several items at
     // once, some of which may be needed while the compiler found one of those types dead.

@@ -1,0 +1,524 @@
+//! Item-level calls of a library's own `macro_rules!` macros that define named items
+//! (num-bigint's `cfg_digit!(pub(crate) type BigDigit = u32; ... = u64;)`), expanded in place
+//! so the pruner sees the definitions and `#[cfg]` is settled on them like on any item.
+//!
+//! A call whose expansion holds only impls or further macro calls is left as written: the
+//! pruner already keeps such calls whole, and expanding them would only grow the bundle (one
+//! `impl_int!(u8 u16 u32 ...)` is ten impls). A call this expander cannot match (a fragment
+//! kind it does not parse, a definition it cannot read) is left as written too, as before.
+//!
+//! Matching follows macro_rules: rules in order, the first that matches whole wins; literal
+//! tokens and delimited groups match exactly; `$x:frag` parses one fragment (`tt`, `ident`,
+//! `lifetime`, `literal`, `item`, `ty`, `path`, `expr`, `vis`, `block`, `stmt`, `pat`,
+//! `meta`); `$( ... ) sep op` repeats greedily. The transcriber substitutes, repeats by the
+//! variables it names, and writes `$crate` as `crate` (later rewritten like any crate path).
+
+use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
+use std::collections::HashMap;
+use syn::parse::{ParseStream, Parser};
+
+/// How deep macro calls may nest before expansion gives up (rustc's own limit is 128).
+const DEPTH: usize = 32;
+
+/// One element of a matcher or a transcriber.
+#[derive(Clone, Debug)]
+enum Part {
+    Token(TokenTree),
+    Group(Delimiter, Vec<Part>),
+    /// `$name:frag` in a matcher, `$name` in a transcriber (kind empty).
+    Var(String, String),
+    /// `$( parts ) sep op`.
+    Repeat(Vec<Part>, Option<TokenTree>, char),
+}
+
+/// A macro's rules: (matcher, transcriber).
+type Rules = Vec<(Vec<Part>, Vec<Part>)>;
+
+#[derive(Clone, Debug)]
+enum Binding {
+    One(TokenStream),
+    Many(Vec<Binding>),
+}
+
+fn is_dollar(t: &TokenTree) -> bool {
+    matches!(t, TokenTree::Punct(p) if p.as_char() == '$')
+}
+
+/// Parses a matcher (`matcher` true) or a transcriber.
+fn parts(stream: TokenStream, matcher: bool) -> Option<Vec<Part>> {
+    let tokens: Vec<TokenTree> = stream.into_iter().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let t = &tokens[i];
+        if is_dollar(t) {
+            match tokens.get(i + 1) {
+                Some(TokenTree::Ident(name)) => {
+                    let name = name.to_string();
+                    if matcher {
+                        let colon = matches!(tokens.get(i + 2), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+                        let Some(TokenTree::Ident(kind)) = tokens.get(i + 3) else {
+                            return None;
+                        };
+                        if !colon {
+                            return None;
+                        }
+                        out.push(Part::Var(name, kind.to_string()));
+                        i += 4;
+                    } else {
+                        out.push(Part::Var(name, String::new()));
+                        i += 2;
+                    }
+                    continue;
+                }
+                Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis => {
+                    let inner = parts(g.stream(), matcher)?;
+                    // `$( ... ) op` or `$( ... ) sep op`.
+                    let op_of = |t: Option<&TokenTree>| match t {
+                        Some(TokenTree::Punct(p)) if "*+?".contains(p.as_char()) => {
+                            Some(p.as_char())
+                        }
+                        _ => None,
+                    };
+                    if let Some(op) = op_of(tokens.get(i + 2)) {
+                        out.push(Part::Repeat(inner, None, op));
+                        i += 3;
+                    } else if let Some(op) = op_of(tokens.get(i + 3)) {
+                        out.push(Part::Repeat(inner, tokens.get(i + 2).cloned(), op));
+                        i += 4;
+                    } else {
+                        return None;
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        match t {
+            TokenTree::Group(g) => {
+                out.push(Part::Group(g.delimiter(), parts(g.stream(), matcher)?));
+            }
+            other => out.push(Part::Token(other.clone())),
+        }
+        i += 1;
+    }
+    Some(out)
+}
+
+/// The rules of a `macro_rules!` body: `(matcher) => {transcriber};` ...
+fn rules(body: TokenStream) -> Option<Rules> {
+    let tokens: Vec<TokenTree> = body.into_iter().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let TokenTree::Group(matcher) = &tokens[i] else {
+            return None;
+        };
+        let arrow = matches!(&tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '=')
+            && matches!(&tokens.get(i + 2), Some(TokenTree::Punct(p)) if p.as_char() == '>');
+        let Some(TokenTree::Group(body)) = tokens.get(i + 3) else {
+            return None;
+        };
+        if !arrow {
+            return None;
+        }
+        out.push((parts(matcher.stream(), true)?, parts(body.stream(), false)?));
+        i += 4;
+        if matches!(tokens.get(i), Some(TokenTree::Punct(p)) if p.as_char() == ';') {
+            i += 1;
+        }
+    }
+    Some(out)
+}
+
+/// Parses one fragment of `kind` from the front of `input`; the tokens it took.
+fn fragment(kind: &str, input: ParseStream) -> syn::Result<TokenStream> {
+    use quote::ToTokens;
+    Ok(match kind {
+        "tt" => input.parse::<TokenTree>()?.into_token_stream(),
+        "ident" => input
+            .call(<syn::Ident as syn::ext::IdentExt>::parse_any)?
+            .into_token_stream(),
+        "lifetime" => input.parse::<syn::Lifetime>()?.into_token_stream(),
+        "literal" => input.parse::<syn::Lit>()?.into_token_stream(),
+        "item" => input.parse::<syn::Item>()?.into_token_stream(),
+        "ty" => input.parse::<syn::Type>()?.into_token_stream(),
+        "path" => input.parse::<syn::Path>()?.into_token_stream(),
+        "expr" => input.parse::<syn::Expr>()?.into_token_stream(),
+        "vis" => input.parse::<syn::Visibility>()?.into_token_stream(),
+        "block" => input.parse::<syn::Block>()?.into_token_stream(),
+        "stmt" => input.parse::<syn::Stmt>()?.into_token_stream(),
+        "pat" | "pat_param" => syn::Pat::parse_multi(input)?.into_token_stream(),
+        "meta" => input.parse::<syn::Meta>()?.into_token_stream(),
+        _ => return Err(input.error("a fragment kind the bundler does not expand")),
+    })
+}
+
+/// Matches `pattern` against the whole of `input`.
+fn match_all(pattern: &[Part], input: TokenStream) -> Option<HashMap<String, Binding>> {
+    let parser = |stream: ParseStream| -> syn::Result<HashMap<String, Binding>> {
+        let mut bindings = HashMap::new();
+        if !match_seq(pattern, stream, &mut bindings) {
+            return Err(stream.error("no match"));
+        }
+        if !stream.is_empty() {
+            return Err(stream.error("tokens left over"));
+        }
+        Ok(bindings)
+    };
+    parser.parse2(input).ok()
+}
+
+fn match_seq(
+    pattern: &[Part],
+    input: ParseStream,
+    bindings: &mut HashMap<String, Binding>,
+) -> bool {
+    for part in pattern {
+        match part {
+            Part::Token(t) => {
+                let Ok(got) = input.parse::<TokenTree>() else {
+                    return false;
+                };
+                if !same_token(t, &got) {
+                    return false;
+                }
+            }
+            Part::Group(delimiter, inner) => {
+                let Ok(TokenTree::Group(g)) = input.parse::<TokenTree>() else {
+                    return false;
+                };
+                if g.delimiter() != *delimiter {
+                    return false;
+                }
+                let Some(found) = match_all(inner, g.stream()) else {
+                    return false;
+                };
+                bindings.extend(found);
+            }
+            Part::Var(name, kind) => match fragment(kind, input) {
+                Ok(tokens) => {
+                    bindings.insert(name.clone(), Binding::One(tokens));
+                }
+                Err(_) => return false,
+            },
+            Part::Repeat(inner, sep, op) => {
+                let mut rounds: Vec<HashMap<String, Binding>> = Vec::new();
+                loop {
+                    if *op == '?' && rounds.len() == 1 {
+                        break;
+                    }
+                    let fork = input.fork();
+                    if !rounds.is_empty() {
+                        if let Some(sep) = sep {
+                            match fork.parse::<TokenTree>() {
+                                Ok(got) if same_token(sep, &got) => {}
+                                _ => break,
+                            }
+                        }
+                    }
+                    if fork.is_empty() {
+                        break;
+                    }
+                    let mut round = HashMap::new();
+                    if !match_seq(inner, &fork, &mut round) {
+                        break;
+                    }
+                    syn::parse::discouraged::Speculative::advance_to(input, &fork);
+                    rounds.push(round);
+                }
+                if *op == '+' && rounds.is_empty() {
+                    return false;
+                }
+                for name in var_names(inner) {
+                    let seq = rounds
+                        .iter()
+                        .map(|r| r.get(&name).cloned().unwrap_or(Binding::Many(Vec::new())))
+                        .collect();
+                    bindings.insert(name, Binding::Many(seq));
+                }
+            }
+        }
+    }
+    true
+}
+
+fn same_token(a: &TokenTree, b: &TokenTree) -> bool {
+    match (a, b) {
+        (TokenTree::Ident(x), TokenTree::Ident(y)) => x == y,
+        (TokenTree::Punct(x), TokenTree::Punct(y)) => x.as_char() == y.as_char(),
+        (TokenTree::Literal(x), TokenTree::Literal(y)) => x.to_string() == y.to_string(),
+        _ => false,
+    }
+}
+
+fn var_names(pattern: &[Part]) -> Vec<String> {
+    let mut out = Vec::new();
+    for part in pattern {
+        match part {
+            Part::Var(name, _) => out.push(name.clone()),
+            Part::Group(_, inner) | Part::Repeat(inner, _, _) => out.extend(var_names(inner)),
+            Part::Token(_) => {}
+        }
+    }
+    out
+}
+
+/// Writes `template` with `bindings`; `None` when a variable is unbound or repeats unevenly.
+fn transcribe(template: &[Part], bindings: &HashMap<String, Binding>) -> Option<TokenStream> {
+    let mut out = TokenStream::new();
+    let mut i = 0;
+    while i < template.len() {
+        match &template[i] {
+            Part::Token(t) => out.extend([t.clone()]),
+            Part::Group(delimiter, inner) => {
+                let g = Group::new(*delimiter, transcribe(inner, bindings)?);
+                out.extend([TokenTree::Group(g)]);
+            }
+            Part::Var(name, _) if name == "crate" => {
+                out.extend([TokenTree::Ident(proc_macro2::Ident::new(
+                    "crate",
+                    proc_macro2::Span::call_site(),
+                ))]);
+            }
+            Part::Var(name, _) => match bindings.get(name)? {
+                Binding::One(tokens) => out.extend(tokens.clone()),
+                Binding::Many(_) => return None,
+            },
+            Part::Repeat(inner, sep, _) => {
+                // Repeated as many times as the sequences it names are long.
+                let names: Vec<String> = var_names(inner)
+                    .into_iter()
+                    .filter(|n| matches!(bindings.get(n), Some(Binding::Many(_))))
+                    .collect();
+                let mut len = None;
+                for n in &names {
+                    let Some(Binding::Many(seq)) = bindings.get(n) else {
+                        continue;
+                    };
+                    match len {
+                        None => len = Some(seq.len()),
+                        Some(l) if l != seq.len() => return None,
+                        _ => {}
+                    }
+                }
+                for k in 0..len? {
+                    if k > 0 {
+                        if let Some(sep) = sep {
+                            out.extend([sep.clone()]);
+                        }
+                    }
+                    let mut round = bindings.clone();
+                    for n in &names {
+                        if let Some(Binding::Many(seq)) = bindings.get(n) {
+                            round.insert(n.clone(), seq[k].clone());
+                        }
+                    }
+                    out.extend(transcribe(inner, &round)?);
+                }
+            }
+        }
+        i += 1;
+    }
+    Some(out)
+}
+
+/// The expansion of `mac` with `rules`, as items; `None` when no rule matches or the result
+/// is not items.
+fn expand_call(rules: &Rules, tokens: TokenStream) -> Option<Vec<syn::Item>> {
+    for (matcher, transcriber) in rules {
+        if let Some(bindings) = match_all(matcher, tokens.clone()) {
+            let out = transcribe(transcriber, &bindings)?;
+            return syn::parse2::<syn::File>(out).ok().map(|f| f.items);
+        }
+    }
+    None
+}
+
+/// The crate's `macro_rules!` definitions by name (the last one read wins, as textual
+/// scoping mostly has it), anywhere in its tree.
+fn definitions(items: &[syn::Item], out: &mut HashMap<String, Rules>) {
+    for item in items {
+        match item {
+            syn::Item::Macro(m) if m.mac.path.is_ident("macro_rules") => {
+                if let (Some(name), Some(rules)) = (&m.ident, rules(m.mac.tokens.clone())) {
+                    out.insert(name.to_string(), rules);
+                }
+            }
+            syn::Item::Mod(m) => {
+                if let Some((_, content)) = &m.content {
+                    definitions(content, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Expands, recursively, the calls in `items` whose expansion defines named items; `None`
+/// for a call to leave as written.
+fn expand_items(
+    items: Vec<syn::Item>,
+    macros: &HashMap<String, Rules>,
+    depth: usize,
+) -> Option<Vec<syn::Item>> {
+    let mut out = Vec::new();
+    for item in items {
+        match item {
+            syn::Item::Macro(m) if m.ident.is_none() => {
+                let name = m.mac.path.get_ident().map(|i| i.to_string());
+                let rules = name.as_ref().and_then(|n| macros.get(n));
+                let expanded = match rules {
+                    Some(rules) if depth < DEPTH => {
+                        let inner = expand_call(rules, m.mac.tokens.clone())?;
+                        // The call's own attributes go on every item it made.
+                        let mut inner = expand_items(inner, macros, depth + 1)?;
+                        for it in &mut inner {
+                            if let Some(attrs) = super::load::item_attrs_mut(it) {
+                                attrs.splice(0..0, m.attrs.iter().cloned());
+                            }
+                        }
+                        inner
+                    }
+                    Some(_) => return None,
+                    None => vec![syn::Item::Macro(m)],
+                };
+                out.extend(expanded);
+            }
+            other => out.push(other),
+        }
+    }
+    Some(out)
+}
+
+/// Whether `items` define a name a path can reach (anything but impls and macro calls).
+fn defines_names(items: &[syn::Item]) -> bool {
+    items.iter().any(|item| {
+        !matches!(item, syn::Item::Impl(_) | syn::Item::Macro(_))
+            || matches!(item, syn::Item::Macro(m) if m.ident.is_some())
+    })
+}
+
+/// Expands, through `items` and their inline modules, every item-level call of the crate's
+/// own macros whose expansion defines named items. Returns how many calls were expanded.
+pub fn expand(items: &mut Vec<syn::Item>) -> usize {
+    let mut macros = HashMap::new();
+    definitions(items, &mut macros);
+    if macros.is_empty() {
+        return 0;
+    }
+    expand_in(items, &macros)
+}
+
+fn expand_in(items: &mut Vec<syn::Item>, macros: &HashMap<String, Rules>) -> usize {
+    let mut count = 0;
+    let mut k = 0;
+    while k < items.len() {
+        if let syn::Item::Mod(m) = &mut items[k] {
+            if let Some((_, content)) = &mut m.content {
+                count += expand_in(content, macros);
+            }
+            k += 1;
+            continue;
+        }
+        let syn::Item::Macro(m) = &items[k] else {
+            k += 1;
+            continue;
+        };
+        if m.ident.is_some() {
+            k += 1;
+            continue;
+        }
+        match expand_items(vec![items[k].clone()], macros, 0) {
+            Some(new) if defines_names(&new) => {
+                let n = new.len();
+                items.splice(k..=k, new);
+                count += 1;
+                k += n;
+            }
+            _ => k += 1,
+        }
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expand_text(source: &str) -> (String, usize) {
+        let mut items = syn::parse_file(source).unwrap().items;
+        let n = expand(&mut items);
+        let file = syn::File {
+            shebang: None,
+            attrs: Vec::new(),
+            items,
+        };
+        (prettyplease::unparse(&file), n)
+    }
+
+    /// num-bigint's pattern: a macro taking two items calls two macros that each put a
+    /// `#[cfg]` before one; the call becomes the two items with their cfgs.
+    #[test]
+    fn a_call_that_defines_items_becomes_those_items_with_their_attributes() {
+        let (text, n) = expand_text(
+            r#"
+macro_rules! cfg_32 { ($($any:tt)+) => { #[cfg(not(target_pointer_width = "64"))] $($any)+ } }
+macro_rules! cfg_64 { ($($any:tt)+) => { #[cfg(target_pointer_width = "64")] $($any)+ } }
+macro_rules! cfg_digit { ($item32:item $item64:item) => { cfg_32!($item32); cfg_64!($item64); }; }
+mod big_digit {
+    cfg_digit!(
+        pub(crate) type BigDigit = u32;
+        pub(crate) type BigDigit = u64;
+    );
+}
+"#,
+        );
+        assert_eq!(n, 1);
+        assert!(
+            text.contains(
+                "#[cfg(not(target_pointer_width = \"64\"))]\n    pub(crate) type BigDigit = u32;"
+            ) && text.contains(
+                "#[cfg(target_pointer_width = \"64\")]\n    pub(crate) type BigDigit = u64;"
+            ) && !text.contains("cfg_digit!("),
+            "{text}"
+        );
+    }
+
+    /// Repetitions with separators, `$crate`, literal tokens; a call making only impls stays.
+    #[test]
+    fn repetitions_and_crate_paths_are_written_out_and_impl_only_calls_stay() {
+        let (text, n) = expand_text(
+            r#"
+macro_rules! consts { ($($name:ident = $value:expr),* $(,)?) => { $(pub const $name: u32 = $crate::id($value);)* }; }
+macro_rules! impls { ($($t:ty)*) => { $(impl Tr for $t {})* }; }
+consts!(A = 1, B = 2 + 3,);
+impls!(u8 u16);
+"#,
+        );
+        assert_eq!(n, 1);
+        assert!(
+            text.contains("pub const A: u32 = crate::id(1);")
+                && text.contains("pub const B: u32 = crate::id(2 + 3);")
+                && text.contains("impls!(u8 u16);"),
+            "{text}"
+        );
+    }
+
+    /// A call no rule matches, or of a macro defined elsewhere, is left as written.
+    #[test]
+    fn calls_that_cannot_be_expanded_are_left_as_written() {
+        let (text, n) = expand_text(
+            r#"
+macro_rules! only_idents { ($a:ident) => { pub struct $a; }; }
+only_idents!(1 + 2);
+other_crate_macro!(pub struct X;);
+"#,
+        );
+        assert_eq!(n, 0);
+        assert!(
+            text.contains("only_idents!(1 + 2);") && text.contains("other_crate_macro!"),
+            "{text}"
+        );
+    }
+}
