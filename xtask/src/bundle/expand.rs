@@ -323,9 +323,9 @@ fn transcribe(template: &[Part], bindings: &HashMap<String, Binding>) -> Option<
     Some(out)
 }
 
-/// The expansion of `mac` with `rules`, as items; `None` when no rule matches or the result
-/// is not items.
-fn expand_call(rules: &Rules, tokens: TokenStream) -> Option<Vec<syn::Item>> {
+/// The expansion of a call's `tokens` with `rules`, as items; `None` when no rule matches or
+/// the result is not items.
+fn expand_rules(rules: &Rules, tokens: TokenStream) -> Option<Vec<syn::Item>> {
     for (matcher, transcriber) in rules {
         if let Some(bindings) = match_all(matcher, tokens.clone()) {
             let out = transcribe(transcriber, &bindings)?;
@@ -335,124 +335,99 @@ fn expand_call(rules: &Rules, tokens: TokenStream) -> Option<Vec<syn::Item>> {
     None
 }
 
-/// The crate's `macro_rules!` definitions by name (the last one read wins, as textual
-/// scoping mostly has it), anywhere in its tree.
-fn definitions(items: &[syn::Item], out: &mut HashMap<String, Rules>) {
-    for item in items {
-        match item {
-            syn::Item::Macro(m) if m.mac.path.is_ident("macro_rules") => {
-                if let (Some(name), Some(rules)) = (&m.ident, rules(m.mac.tokens.clone())) {
-                    out.insert(name.to_string(), rules);
-                }
-            }
-            syn::Item::Mod(m) => {
-                if let Some((_, content)) = &m.content {
-                    definitions(content, out);
-                }
-            }
-            _ => {}
-        }
-    }
+/// The crate's own `macro_rules!` macros, learned in the order the loader reads them (the
+/// last definition of a name wins, as textual scoping mostly has it).
+#[derive(Default)]
+pub struct Macros {
+    rules: HashMap<String, Rules>,
 }
 
-/// Expands, recursively, the calls in `items` whose expansion defines named items; `None`
-/// for a call to leave as written.
-fn expand_items(
-    items: Vec<syn::Item>,
-    macros: &HashMap<String, Rules>,
-    depth: usize,
-) -> Option<Vec<syn::Item>> {
-    let mut out = Vec::new();
-    for item in items {
-        match item {
-            syn::Item::Macro(m) if m.ident.is_none() => {
-                let name = m.mac.path.get_ident().map(|i| i.to_string());
-                let rules = name.as_ref().and_then(|n| macros.get(n));
-                let expanded = match rules {
-                    Some(rules) if depth < DEPTH => {
-                        let inner = expand_call(rules, m.mac.tokens.clone())?;
-                        // The call's own attributes go on every item it made.
-                        let mut inner = expand_items(inner, macros, depth + 1)?;
-                        for it in &mut inner {
-                            if let Some(attrs) = super::load::item_attrs_mut(it) {
-                                attrs.splice(0..0, m.attrs.iter().cloned());
-                            }
-                        }
-                        inner
-                    }
-                    Some(_) => return None,
-                    None => vec![syn::Item::Macro(m)],
-                };
-                out.extend(expanded);
-            }
-            other => out.push(other),
+impl Macros {
+    /// Learns `m` when it is a `macro_rules!` definition this expander can read.
+    pub fn learn(&mut self, m: &syn::ItemMacro) {
+        if !m.mac.path.is_ident("macro_rules") {
+            return;
+        }
+        if let (Some(name), Some(rules)) = (&m.ident, rules(m.mac.tokens.clone())) {
+            self.rules.insert(name.to_string(), rules);
         }
     }
-    Some(out)
+
+    /// The items an item-level call of one of these macros makes, with every call of these
+    /// macros inside written out too, and the call's own attributes on each; `None` when it
+    /// is not such a call, cannot be expanded, or makes no named item (impls only).
+    pub fn expand_call(&self, m: &syn::ItemMacro) -> Option<Vec<syn::Item>> {
+        if m.ident.is_some() {
+            return None;
+        }
+        let made = self.expand_items(vec![syn::Item::Macro(m.clone())], 0)?;
+        let unchanged = matches!(&made[..], [syn::Item::Macro(same)] if same == m);
+        (!unchanged && defines_names(&made)).then_some(made)
+    }
+
+    fn expand_items(&self, items: Vec<syn::Item>, depth: usize) -> Option<Vec<syn::Item>> {
+        let mut out = Vec::new();
+        for item in items {
+            match item {
+                syn::Item::Macro(m) if m.ident.is_none() => {
+                    let name = m.mac.path.get_ident().map(|i| i.to_string());
+                    let Some(rules) = name.as_ref().and_then(|n| self.rules.get(n)) else {
+                        out.push(syn::Item::Macro(m));
+                        continue;
+                    };
+                    if depth >= DEPTH {
+                        return None;
+                    }
+                    let made = expand_rules(rules, m.mac.tokens.clone())?;
+                    let mut made = self.expand_items(made, depth + 1)?;
+                    for it in &mut made {
+                        if let Some(attrs) = super::load::item_attrs_mut(it) {
+                            attrs.splice(0..0, m.attrs.iter().cloned());
+                        }
+                    }
+                    out.extend(made);
+                }
+                other => out.push(other),
+            }
+        }
+        Some(out)
+    }
 }
 
 /// Whether `items` define a name a path can reach (anything but impls and macro calls).
 fn defines_names(items: &[syn::Item]) -> bool {
-    items.iter().any(|item| {
-        !matches!(item, syn::Item::Impl(_) | syn::Item::Macro(_))
-            || matches!(item, syn::Item::Macro(m) if m.ident.is_some())
+    items.iter().any(|item| match item {
+        syn::Item::Impl(_) => false,
+        syn::Item::Macro(m) => m.ident.is_some(),
+        _ => true,
     })
-}
-
-/// Expands, through `items` and their inline modules, every item-level call of the crate's
-/// own macros whose expansion defines named items. Returns how many calls were expanded.
-pub fn expand(items: &mut Vec<syn::Item>) -> usize {
-    let mut macros = HashMap::new();
-    definitions(items, &mut macros);
-    if macros.is_empty() {
-        return 0;
-    }
-    expand_in(items, &macros)
-}
-
-fn expand_in(items: &mut Vec<syn::Item>, macros: &HashMap<String, Rules>) -> usize {
-    let mut count = 0;
-    let mut k = 0;
-    while k < items.len() {
-        if let syn::Item::Mod(m) = &mut items[k] {
-            if let Some((_, content)) = &mut m.content {
-                count += expand_in(content, macros);
-            }
-            k += 1;
-            continue;
-        }
-        let syn::Item::Macro(m) = &items[k] else {
-            k += 1;
-            continue;
-        };
-        if m.ident.is_some() {
-            k += 1;
-            continue;
-        }
-        match expand_items(vec![items[k].clone()], macros, 0) {
-            Some(new) if defines_names(&new) => {
-                let n = new.len();
-                items.splice(k..=k, new);
-                count += 1;
-                k += n;
-            }
-            _ => k += 1,
-        }
-    }
-    count
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// Learns and expands in order, as the loader does (without its cfg settling).
     fn expand_text(source: &str) -> (String, usize) {
-        let mut items = syn::parse_file(source).unwrap().items;
-        let n = expand(&mut items);
+        let items = syn::parse_file(source).unwrap().items;
+        let mut macros = Macros::default();
+        let mut out = Vec::new();
+        let mut n = 0;
+        for item in items {
+            if let syn::Item::Macro(m) = &item {
+                macros.learn(m);
+                if let Some(made) = macros.expand_call(m) {
+                    out.extend(made);
+                    n += 1;
+                    continue;
+                }
+            }
+            out.push(item);
+        }
         let file = syn::File {
             shebang: None,
             attrs: Vec::new(),
-            items,
+            items: out,
         };
         (prettyplease::unparse(&file), n)
     }
@@ -466,20 +441,18 @@ mod tests {
 macro_rules! cfg_32 { ($($any:tt)+) => { #[cfg(not(target_pointer_width = "64"))] $($any)+ } }
 macro_rules! cfg_64 { ($($any:tt)+) => { #[cfg(target_pointer_width = "64")] $($any)+ } }
 macro_rules! cfg_digit { ($item32:item $item64:item) => { cfg_32!($item32); cfg_64!($item64); }; }
-mod big_digit {
-    cfg_digit!(
-        pub(crate) type BigDigit = u32;
-        pub(crate) type BigDigit = u64;
-    );
-}
+cfg_digit!(
+    pub(crate) type BigDigit = u32;
+    pub(crate) type BigDigit = u64;
+);
 "#,
         );
         assert_eq!(n, 1);
         assert!(
             text.contains(
-                "#[cfg(not(target_pointer_width = \"64\"))]\n    pub(crate) type BigDigit = u32;"
+                "#[cfg(not(target_pointer_width = \"64\"))]\npub(crate) type BigDigit = u32;"
             ) && text.contains(
-                "#[cfg(target_pointer_width = \"64\")]\n    pub(crate) type BigDigit = u64;"
+                "#[cfg(target_pointer_width = \"64\")]\npub(crate) type BigDigit = u64;"
             ) && !text.contains("cfg_digit!("),
             "{text}"
         );

@@ -2,6 +2,7 @@
 //! `#[cfg]` settled as the judge builds, and what cannot work in one file noted.
 
 use super::cfg::Cfg;
+use super::expand::Macros;
 use super::Library;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -23,15 +24,8 @@ pub fn load(lib: &Library) -> Result<Loaded, String> {
     };
     let dir = lib.root.parent().unwrap().to_path_buf();
     let mut refusals = Vec::new();
-    let mut items = load_file(&lib.root, &dir, &cfg, &mut refusals)?.unwrap_or_default();
-    // Items defined by the crate's own macros, now written out, get their cfgs settled.
-    if super::expand::expand(&mut items) > 0 {
-        settle_items(&mut items, &cfg);
-        let mut rewriter = CfgRewriter { cfg: &cfg };
-        for item in &mut items {
-            rewriter.visit_item_mut(item);
-        }
-    }
+    let mut macros = Macros::default();
+    let items = load_file(&lib.root, &dir, &cfg, &mut refusals, &mut macros)?.unwrap_or_default();
     Ok(Loaded { items, refusals })
 }
 
@@ -42,6 +36,7 @@ fn load_file(
     dir: &Path,
     cfg: &Cfg,
     refusals: &mut Vec<String>,
+    macros: &mut Macros,
 ) -> Result<Option<Vec<syn::Item>>, String> {
     let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut file = syn::parse_file(&text).map_err(|e| {
@@ -64,7 +59,7 @@ fn load_file(
     for item in &items {
         finder.visit_item(item);
     }
-    inline_modules(&mut items, path, dir, true, cfg, refusals)?;
+    inline_modules(&mut items, path, dir, true, cfg, refusals, macros)?;
     Ok(Some(items))
 }
 
@@ -184,7 +179,9 @@ impl<'ast> Visit<'ast> for Unbundleable<'_> {
     }
 }
 
-/// Replaces each `mod x;` (not compiled out) with the items of its file.
+/// Replaces each `mod x;` (not compiled out) with the items of its file, and each call of
+/// the crate's own macros that defines items with those items (see `expand`), in the order
+/// the compiler reads them, so a module a macro call declares is inlined like any other.
 /// `dir` is where the current module's child files live; `top` is false inside inline
 /// modules, where `#[path]` is not supported.
 fn inline_modules(
@@ -194,11 +191,31 @@ fn inline_modules(
     top: bool,
     cfg: &Cfg,
     refusals: &mut Vec<String>,
+    macros: &mut Macros,
 ) -> Result<(), String> {
     // Modules whose file says `#![cfg(...)]` false, removed after the walk.
     let mut left_out = Vec::new();
-    for (index, item) in items.iter_mut().enumerate() {
-        let syn::Item::Mod(m) = item else { continue };
+    let mut index = 0;
+    while index < items.len() {
+        if let syn::Item::Macro(m) = &items[index] {
+            macros.learn(m);
+            if let Some(mut made) = macros.expand_call(m) {
+                settle_items(&mut made, cfg);
+                let mut rewriter = CfgRewriter { cfg };
+                for item in &mut made {
+                    rewriter.visit_item_mut(item);
+                }
+                // The items made are read from here on, as if written in place.
+                items.splice(index..=index, made);
+                continue;
+            }
+            index += 1;
+            continue;
+        }
+        let syn::Item::Mod(m) = &mut items[index] else {
+            index += 1;
+            continue;
+        };
         // `mod r#ref;` lives in `ref.rs`.
         let name = syn::ext::IdentExt::unraw(&m.ident).to_string();
         let path_attr = m.attrs.iter().position(|a| a.path().is_ident("path"));
@@ -217,7 +234,7 @@ fn inline_modules(
                     Some(relative) => dir.join(relative),
                     None => dir.join(&name),
                 };
-                inline_modules(content, file, &inner, false, cfg, refusals)?;
+                inline_modules(content, file, &inner, false, cfg, refusals, macros)?;
             }
             None => {
                 let child: PathBuf = match &path_value {
@@ -254,7 +271,7 @@ fn inline_modules(
                 } else {
                     child.with_extension("")
                 };
-                match load_file(&child, &child_dir, cfg, refusals)? {
+                match load_file(&child, &child_dir, cfg, refusals, macros)? {
                     Some(content) => {
                         m.content = Some((syn::token::Brace::default(), content));
                         m.semi = None;
@@ -263,6 +280,7 @@ fn inline_modules(
                 }
             }
         }
+        index += 1;
     }
     for index in left_out.into_iter().rev() {
         items.remove(index);
