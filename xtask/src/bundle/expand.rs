@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use syn::parse::{ParseStream, Parser};
 
 /// How deep macro calls may nest before expansion gives up (rustc's own limit is 128).
-const DEPTH: usize = 32;
+const DEPTH: usize = 128;
 
 /// One element of a matcher or a transcriber.
 #[derive(Clone, Debug)]
@@ -281,9 +281,18 @@ fn transcribe(template: &[Part], bindings: &HashMap<String, Binding>) -> Option<
                     proc_macro2::Span::call_site(),
                 ))]);
             }
-            Part::Var(name, _) => match bindings.get(name)? {
-                Binding::One(tokens) => out.extend(tokens.clone()),
-                Binding::Many(_) => return None,
+            Part::Var(name, _) => match bindings.get(name) {
+                Some(Binding::One(tokens)) => out.extend(tokens.clone()),
+                Some(Binding::Many(_)) => return None,
+                // Not a variable of this macro: written as is, as rustc does (a macro that
+                // defines a macro writes the inner one's `$m`).
+                None => out.extend([
+                    TokenTree::Punct(proc_macro2::Punct::new('$', proc_macro2::Spacing::Alone)),
+                    TokenTree::Ident(proc_macro2::Ident::new(
+                        name,
+                        proc_macro2::Span::call_site(),
+                    )),
+                ]),
             },
             Part::Repeat(inner, sep, _) => {
                 // Repeated as many times as the sequences it names are long.
@@ -394,6 +403,70 @@ impl Macros {
     }
 }
 
+impl Macros {
+    /// Writes out, in `t`'s body, the calls of these macros that make its members (petgraph
+    /// defines its traits' members through `remove_sections_inner!`): the pruner can then
+    /// see every member an impl must keep. Calls it cannot expand stay. Returns how many
+    /// were expanded.
+    pub fn expand_trait_body(&self, t: &mut syn::ItemTrait) -> usize {
+        let mut count = 0;
+        let mut k = 0;
+        while k < t.items.len() {
+            let syn::TraitItem::Macro(m) = &t.items[k] else {
+                k += 1;
+                continue;
+            };
+            let made = m
+                .mac
+                .path
+                .get_ident()
+                .and_then(|name| self.rules.get(&name.to_string()))
+                .and_then(|rules| self.trait_items(rules, m.mac.tokens.clone(), 0));
+            match made {
+                Some(made) => {
+                    let n = made.len();
+                    t.items.splice(k..=k, made);
+                    count += 1;
+                    k += n;
+                }
+                None => k += 1,
+            }
+        }
+        count
+    }
+
+    /// A call's expansion as trait items, with the calls of these macros inside expanded.
+    fn trait_items(
+        &self,
+        rules: &Rules,
+        tokens: TokenStream,
+        depth: usize,
+    ) -> Option<Vec<syn::TraitItem>> {
+        if depth >= DEPTH {
+            return None;
+        }
+        let out = rules.iter().find_map(|(matcher, transcriber)| {
+            match_all(matcher, tokens.clone()).map(|b| transcribe(transcriber, &b))
+        })??;
+        let wrapped: syn::ItemTrait = syn::parse2(quote::quote!(trait __Expanded { #out })).ok()?;
+        let mut items = Vec::new();
+        for item in wrapped.items {
+            match item {
+                syn::TraitItem::Macro(m) => {
+                    let rules = m
+                        .mac
+                        .path
+                        .get_ident()
+                        .and_then(|name| self.rules.get(&name.to_string()))?;
+                    items.extend(self.trait_items(rules, m.mac.tokens.clone(), depth + 1)?);
+                }
+                other => items.push(other),
+            }
+        }
+        Some(items)
+    }
+}
+
 /// Whether `items` define a name a path can reach (anything but impls and macro calls).
 fn defines_names(items: &[syn::Item]) -> bool {
     items.iter().any(|item| match item {
@@ -451,9 +524,9 @@ cfg_digit!(
         assert!(
             text.contains(
                 "#[cfg(not(target_pointer_width = \"64\"))]\npub(crate) type BigDigit = u32;"
-            ) && text.contains(
-                "#[cfg(target_pointer_width = \"64\")]\npub(crate) type BigDigit = u64;"
-            ) && !text.contains("cfg_digit!("),
+            ) && text
+                .contains("#[cfg(target_pointer_width = \"64\")]\npub(crate) type BigDigit = u64;")
+                && !text.contains("cfg_digit!("),
             "{text}"
         );
     }
@@ -476,6 +549,39 @@ impls!(u8 u16);
                 && text.contains("impls!(u8 u16);"),
             "{text}"
         );
+    }
+
+    /// petgraph's pattern: a trait whose members come from a token-munching macro.
+    #[test]
+    fn a_trait_whose_members_a_macro_writes_gets_those_members() {
+        let source = r#"
+macro_rules! strip {
+    ([$($stack:tt)*]) => { $($stack)* };
+    ([$($stack:tt)*] @section $x:ident $($t:tt)*) => { strip!([$($stack)*] $($t)*); };
+    ([$($stack:tt)*] $t:tt $($tail:tt)*) => { strip!([$($stack)* $t] $($tail)*); };
+}
+pub trait Graph { strip!([] @section self fn node_count(&self) -> usize; @section type type NodeId;); }
+"#;
+        let items = syn::parse_file(source).unwrap().items;
+        let mut macros = Macros::default();
+        let syn::Item::Macro(m) = &items[0] else {
+            panic!()
+        };
+        macros.learn(m);
+        let syn::Item::Trait(mut t) = items[1].clone() else {
+            panic!()
+        };
+        assert_eq!(macros.expand_trait_body(&mut t), 1);
+        let names: Vec<String> = t
+            .items
+            .iter()
+            .map(|i| match i {
+                syn::TraitItem::Fn(f) => f.sig.ident.to_string(),
+                syn::TraitItem::Type(t) => t.ident.to_string(),
+                _ => "?".into(),
+            })
+            .collect();
+        assert_eq!(names, ["node_count", "NodeId"]);
     }
 
     /// A call no rule matches, or of a macro defined elsewhere, is left as written.

@@ -212,6 +212,23 @@ fn inline_modules(
             index += 1;
             continue;
         }
+        if let syn::Item::Trait(t) = &mut items[index] {
+            if macros.expand_trait_body(t) > 0 {
+                let mut rewriter = CfgRewriter { cfg };
+                rewriter.visit_item_mut(&mut items[index]);
+                if let syn::Item::Trait(t) = &mut items[index] {
+                    t.items.retain_mut(|ti| match ti {
+                        syn::TraitItem::Const(c) => cfg.settle_attrs(&mut c.attrs),
+                        syn::TraitItem::Fn(f) => cfg.settle_attrs(&mut f.attrs),
+                        syn::TraitItem::Type(t) => cfg.settle_attrs(&mut t.attrs),
+                        syn::TraitItem::Macro(m) => cfg.settle_attrs(&mut m.attrs),
+                        _ => true,
+                    });
+                }
+            }
+            index += 1;
+            continue;
+        }
         let syn::Item::Mod(m) = &mut items[index] else {
             index += 1;
             continue;

@@ -86,11 +86,13 @@ impl Rewriter<'_> {
                         out.push(syn::parse_quote!(#vis use #target as #rename;));
                     } else if matches!(name.as_str(), "std" | "core" | "alloc") {
                         // 2015 code names them through a module (`extern crate std;` then
-                        // `use self::std::cell::Cell;`): keep the name there.
+                        // `use self::std::cell::Cell;`): keep the name there. Private: the
+                        // bundle's own `extern crate alloc;` cannot be re-exported (E0365),
+                        // and the library's modules see a private name of its root anyway.
                         if let Some(target) = &target {
                             let n = ident(&name);
                             out.push(
-                                syn::parse_quote!(#[allow(unused_imports)] #vis use #target as #n;),
+                                syn::parse_quote!(#[allow(unused_imports)] use #target as #n;),
                             );
                         }
                     }
@@ -223,6 +225,21 @@ impl Rewriter<'_> {
 }
 
 impl VisitMut for Rewriter<'_> {
+    // A library's `pub(crate)` means its own crate, which is now one module of the bundle:
+    // `pub(in crate::lib)` says exactly that. (Left as `pub(crate)`, an item of it that
+    // names a type private to the library's root is "more public" than that type: E0446 on
+    // rustc 1.73, a warning from 1.74.)
+    fn visit_visibility_mut(&mut self, vis: &mut syn::Visibility) {
+        if let syn::Visibility::Restricted(r) = vis {
+            if r.in_token.is_none() && r.path.is_ident("crate") {
+                let lib = ident(&self.lib.module);
+                *vis = syn::parse_quote!(pub(in crate::#lib));
+                return;
+            }
+        }
+        syn::visit_mut::visit_visibility_mut(self, vis);
+    }
+
     // `<T as crate::Trait>::f`: the segments inserted before the trait move its position.
     fn visit_expr_path_mut(&mut self, e: &mut syn::ExprPath) {
         for attr in &mut e.attrs {
@@ -234,6 +251,7 @@ impl VisitMut for Rewriter<'_> {
         qualified(self, &mut t.qself, &mut t.path);
     }
     fn visit_item_use_mut(&mut self, u: &mut syn::ItemUse) {
+        self.visit_visibility_mut(&mut u.vis);
         let leading = u.leading_colon.is_some();
         if leading {
             // `use ::dep::x` is `use dep::x` in edition 2018 and later.

@@ -250,7 +250,9 @@ impl Index {
                     let members: Vec<Sym> = t
                         .items
                         .iter()
-                        .filter(|ti| matches!(ti, syn::TraitItem::Fn(_)))
+                        // Methods and associated consts: both are reached through a value
+                        // or a type (`x.len()`, `T::IS_ZERO_SIZED`) without naming the trait.
+                        .filter(|ti| matches!(ti, syn::TraitItem::Fn(_) | syn::TraitItem::Const(_)))
                         .filter_map(trait_item_name)
                         .map(|n| self.interner.sym(&n))
                         .collect();
@@ -377,7 +379,14 @@ impl Index {
                     let mut leaves = Vec::new();
                     use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
                     for (tree, path) in leaves {
-                        if is_std_path(&path) {
+                        // `use core as std;` names the standard library by its leaf alone.
+                        let mut full = path.clone();
+                        match tree {
+                            syn::UseTree::Name(n) => full.push(n.ident.to_string()),
+                            syn::UseTree::Rename(r) => full.push(r.ident.to_string()),
+                            _ => {}
+                        }
+                        if is_std_path(&path) || (path.is_empty() && is_std_path(&full)) {
                             self.push(addr(tree), Kind::StdUse, None, Vec::new(), parent);
                             continue;
                         }
@@ -565,6 +574,9 @@ pub(super) fn use_leaves<'a>(
 }
 
 pub(super) fn is_std_path(path: &[String]) -> bool {
-    path.first()
-        .is_some_and(|h| matches!(h.as_str(), "std" | "core" | "alloc"))
+    let std_name = |h: &String| matches!(h.as_str(), "std" | "core" | "alloc");
+    // `crate::fixedbitset::std::fmt::Write`: a library that says `use core as std;` at its
+    // root names the standard library through that alias.
+    path.first().is_some_and(std_name)
+        || (path.len() >= 4 && path[0] == "crate" && std_name(&path[2]))
 }

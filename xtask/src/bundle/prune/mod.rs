@@ -313,13 +313,20 @@ pub fn reach(
                 .collect(),
         ));
         // Only type and trait names: what a macro makes hangs on them (`impl Trait for
-        // Type`); its lowercase names are mostly its own parameters.
-        macro_triggers.insert(
-            sym,
-            all.into_iter()
-                .filter(|s| local_type_syms.contains(s))
-                .collect(),
-        );
+        // Type`); its lowercase names are mostly its own parameters. A type or trait the
+        // body itself writes out (petgraph's trait_template makes, per trait, a macro that
+        // repeats `pub trait GraphBase { ... }` to derive delegating impls) counts too.
+        let mut triggers: Vec<Sym> = all
+            .into_iter()
+            .filter(|s| local_type_syms.contains(s))
+            .collect();
+        for name in defined_type_names(body.clone()) {
+            let s = index.interner.sym(&name);
+            if local_type_syms.contains(&s) && !triggers.contains(&s) {
+                triggers.push(s);
+            }
+        }
+        macro_triggers.insert(sym, triggers);
     }
     // A macro is triggered by what the macros it calls are triggered by, transitively.
     loop {
@@ -763,4 +770,32 @@ fn gather_definitions(
             _ => {}
         }
     }
+}
+
+/// The names a token stream defines as types or traits (`trait Name`, `struct Name`, ...),
+/// written literally (not `$name`).
+fn defined_type_names(tokens: TokenStream) -> Vec<String> {
+    let mut out = Vec::new();
+    let trees: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
+    for (i, t) in trees.iter().enumerate() {
+        match t {
+            proc_macro2::TokenTree::Ident(k)
+                if matches!(
+                    k.to_string().as_str(),
+                    "trait" | "struct" | "enum" | "union" | "type"
+                ) =>
+            {
+                if let Some(proc_macro2::TokenTree::Ident(name)) = trees.get(i + 1) {
+                    let after_dollar = i >= 1
+                        && matches!(&trees[i - 1], proc_macro2::TokenTree::Punct(p) if p.as_char() == '$');
+                    if !after_dollar {
+                        out.push(name.to_string());
+                    }
+                }
+            }
+            proc_macro2::TokenTree::Group(g) => out.extend(defined_type_names(g.stream())),
+            _ => {}
+        }
+    }
+    out
 }
