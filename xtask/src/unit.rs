@@ -28,8 +28,9 @@ fn member_hash(
     Ok(f.hex())
 }
 
-/// The tool's tests read the workspace's manifests (its problems, the corpus's crates) as
-/// well as their own source.
+/// The tool's tests read the workspace's manifests (its problems, the corpus's crates), the
+/// files its documentation tests hold to the commands (README, Makefile, CI, the help
+/// snapshot), as well as their own source.
 fn tool_hash(
     ws: &Workspace,
     env: &Fingerprint,
@@ -37,8 +38,16 @@ fn tool_hash(
 ) -> String {
     let mut f = env.clone();
     f.text("check", "xtask tests");
-    f.file(&ws.root.join("Cargo.toml"));
-    f.file(&ws.root.join("Cargo.lock"));
+    for file in [
+        "Cargo.toml",
+        "Cargo.lock",
+        "README.md",
+        "Makefile",
+        ".ci/run",
+        "xtask/help.txt",
+    ] {
+        f.file(&ws.root.join(file));
+    }
     for (_, dir) in members {
         f.file(&dir.join("Cargo.toml"));
     }
