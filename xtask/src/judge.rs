@@ -14,33 +14,74 @@ pub const BOJ_SOURCE_LIMIT: u64 = 512_000;
 /// Our own target for every bundle: fits judges that keep a 64 KiB limit.
 pub const OUR_SOURCE_TARGET: u64 = 64 * 1024;
 
-/// What the tools know of a judge, in one place: the runner, the bundler and the scaffold
-/// read it through `judge = "..."` in a problem's metadata.
+/// The edition the judge compiles (BOJ's "Rust 2021"), which the bundler writes.
+pub const EDITION: &str = "2021";
+
+/// What the tools know of a judge, in one place: the runner, the bundler, the scaffold and
+/// every compile "as the judge does" read it through `judge = "..."` in a problem's
+/// metadata. Another judge is one more entry in [`profile`].
+#[derive(Clone, Debug)]
 pub struct Profile {
-    /// How the judge builds a Rust submission.
-    pub compile: &'static str,
-    /// The judge's Rust version.
+    /// Its name in `[package.metadata.problem]` (`BOJ`).
+    pub name: &'static str,
+    /// Its Rust version, and the rustup toolchain that is its compiler.
     pub rust: &'static str,
+    pub toolchain: &'static str,
+    /// `rustc --edition <edition> <flags> -o Main Main.rs`.
+    pub edition: &'static str,
+    pub flags: &'static [&'static str],
     /// Its source-size limit, bytes.
     pub source_limit: u64,
+    /// The size past which a bundle gets a note (judges that keep a 64 KiB limit).
+    pub size_note: u64,
     /// Its output rule.
     pub rule: crate::engine::compare::Rule,
+    /// The limits a new problem starts with until its page says otherwise.
+    pub time_limit_ms: u64,
+    pub memory_limit_mb: u64,
+}
+
+/// BOJ: `rustc --edition 2021 -O`, rustc 1.73, 512,000 bytes, trailing spaces ignored.
+pub const BOJ: Profile = Profile {
+    name: "BOJ",
+    rust: JUDGE_RUST,
+    toolchain: JUDGE_TOOLCHAIN,
+    edition: EDITION,
+    flags: &["-O"],
+    source_limit: BOJ_SOURCE_LIMIT,
+    size_note: OUR_SOURCE_TARGET,
+    rule: crate::engine::compare::Rule::Lines,
+    time_limit_ms: 2000,
+    memory_limit_mb: 256,
+};
+
+impl Profile {
+    /// How it builds a submission, as a command line: `rustc --edition 2021 -O -o Main Main.rs`.
+    pub fn command(&self) -> String {
+        let mut words = vec!["rustc", "--edition", self.edition];
+        words.extend(self.flags);
+        words.extend(["-o", "Main", "Main.rs"]);
+        words.join(" ")
+    }
+
+    /// The arguments of that command for `source` built into `out`.
+    pub fn rustc_args(&self, source: &Path, out: &Path) -> Vec<std::ffi::OsString> {
+        let mut args: Vec<std::ffi::OsString> = vec!["--edition".into(), self.edition.into()];
+        args.extend(self.flags.iter().map(Into::into));
+        args.extend(["-o".into(), out.into(), source.into()]);
+        args
+    }
 }
 
 /// The profile of `judge` (`BOJ`); any other name (`none`) gets BOJ's build and rule with
-/// our own size target.
+/// our own size target as its limit.
 pub fn profile(judge: &str) -> Profile {
-    let boj = Profile {
-        compile: "rustc --edition 2021 -O -o Main Main.rs",
-        rust: JUDGE_RUST,
-        source_limit: BOJ_SOURCE_LIMIT,
-        rule: crate::engine::compare::Rule::Lines,
-    };
     match judge {
-        "BOJ" => boj,
+        "BOJ" => BOJ,
         _ => Profile {
+            name: "none",
             source_limit: OUR_SOURCE_TARGET,
-            ..boj
+            ..BOJ
         },
     }
 }
@@ -79,11 +120,14 @@ impl Compiler {
 
     /// `rustc --edition 2021 -O -o <out> <source>`, as BOJ builds Rust 2021.
     pub fn compile(&self, source: &Path, out: &Path) -> Result<(), String> {
+        self.compile_as(&BOJ, source, out)
+    }
+
+    /// `source` built into `out` as `judge` builds a submission.
+    pub fn compile_as(&self, judge: &Profile, source: &Path, out: &Path) -> Result<(), String> {
         let output = Command::new(&self.program)
             .args(&self.prefix)
-            .args(["--edition", "2021", "-O", "-o"])
-            .arg(out)
-            .arg(source)
+            .args(judge.rustc_args(source, out))
             .output()
             .map_err(|e| format!("cannot run {}: {e}", self.label))?;
         if output.status.success() {
@@ -105,7 +149,7 @@ impl Compilers {
     pub fn find() -> Result<Compilers, String> {
         let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
         let local = Compiler::probe(&rustc, &[]).ok_or("cannot run rustc")?;
-        let judge = Compiler::probe("rustup", &["run", JUDGE_TOOLCHAIN, "rustc"]);
+        let judge = Compiler::probe("rustup", &["run", BOJ.toolchain, "rustc"]);
         Ok(Compilers { local, judge })
     }
 
@@ -164,6 +208,69 @@ pub fn rustc_version(rustc: &Path) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Another judge is one more `Profile`: here one with other flags (debug assertions on,
+    /// opt-level 1), other limits and another source limit. A real bundle (boj-17825, with
+    /// `common` and proconio inlined) is built by its command and passes a sample; a program
+    /// whose output depends on the flags shows they are the profile's, not BOJ's. (A judge on
+    /// edition 2018 would need more: the bundler writes 2021 code, e.g. disjoint closure
+    /// captures and the 2021 prelude's `TryFrom`; `EDITION` is where it would start.)
+    #[test]
+    fn a_made_up_judge_profile_builds_a_bundle_with_its_own_command() {
+        const STRICT: Profile = Profile {
+            name: "STRICT",
+            flags: &["-C", "opt-level=1", "-C", "debug-assertions=on"],
+            source_limit: 100_000,
+            size_note: 50_000,
+            time_limit_ms: 1000,
+            memory_limit_mb: 128,
+            ..BOJ
+        };
+        assert_eq!(
+            STRICT.command(),
+            "rustc --edition 2021 -C opt-level=1 -C debug-assertions=on -o Main Main.rs"
+        );
+        assert_eq!(BOJ.command(), "rustc --edition 2021 -O -o Main Main.rs");
+        let dir = tempfile::tempdir().unwrap();
+        let compiler = Compilers::find().unwrap().local;
+        // The flags are the profile's: an overflow panics only with debug assertions.
+        let overflow = dir.path().join("overflow.rs");
+        std::fs::write(
+            &overflow,
+            "fn main() { let x: u8 = std::hint::black_box(255); println!(\"{}\", x + 1); }",
+        )
+        .unwrap();
+        for (profile, panics) in [(&BOJ, false), (&STRICT, true)] {
+            let bin = dir.path().join(format!("overflow-{}", profile.name));
+            compiler.compile_as(profile, &overflow, &bin).unwrap();
+            let out = Command::new(&bin).output().unwrap();
+            assert_eq!(!out.status.success(), panics, "{}", profile.name);
+        }
+        // A real bundle under the made-up profile.
+        let meta = crate::crates::metadata().unwrap();
+        let mut graph = crate::crates::graph(&meta, "boj-17825").unwrap();
+        let root = crate::problems::project_root();
+        let target = std::path::PathBuf::from(meta.target_directory.as_std_path());
+        crate::crates::ready_for_judge(&target, "boj-17825", &mut graph.libraries).unwrap();
+        let main_rs = root.join("boj-17825/src/main.rs");
+        let b = crate::bundle::bundle(&main_rs, &graph.deps, &graph.libraries, Default::default())
+            .unwrap();
+        assert!((b.text.len() as u64) < STRICT.source_limit);
+        let source = dir.path().join("Main.rs");
+        std::fs::write(&source, &b.text).unwrap();
+        let bin = dir.path().join("Main");
+        compiler.compile_as(&STRICT, &source, &bin).unwrap();
+        let cases = root.join("testcases/boj-17825");
+        let input = std::fs::File::open(cases.join("sample-1.in")).unwrap();
+        let out = Command::new(&bin).stdin(input).output().unwrap();
+        assert!(out.status.success());
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim_end(),
+            std::fs::read_to_string(cases.join("sample-1.out"))
+                .unwrap()
+                .trim_end()
+        );
+    }
 
     /// The judge's Rust version is decided here; the few files that cannot read it (the
     /// workspace manifest, which cargo's resolver reads; the Makefile and CI, which install

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The edition every library is brought to (the judge's).
-const TARGET_EDITION: &str = "2021";
+const TARGET_EDITION: &str = crate::judge::EDITION;
 
 /// Brings each library of `libraries` older than edition 2021 to it: `root` then points at
 /// the migrated copy and `edition` says 2021. A 2015 library that cannot be migrated becomes

@@ -34,6 +34,8 @@ pub const TEMPLATE_MARK: &str = "// xtask:template";
 
 /// A new crate's manifest. Limits the page did not give get BOJ's common defaults, marked.
 fn manifest(name: &str, url: &str, judge: &str) -> String {
+    let profile = crate::judge::profile(judge);
+    let (time_limit, memory_limit) = (profile.time_limit_ms, profile.memory_limit_mb);
     format!(
         r#"[package]
 name = "{name}"
@@ -47,8 +49,8 @@ title = "TODO: the problem's title"
 url = "{url}"
 judge = "{judge}"
 # TODO: the limits from the problem page (these are defaults)
-time-limit-ms = 2000
-memory-limit-mb = 256
+time-limit-ms = {time_limit}
+memory-limit-mb = {memory_limit}
 
 [dependencies]
 proconio.workspace = true
@@ -467,7 +469,7 @@ mod tests {
         ];
         for text in files {
             let mut child = std::process::Command::new("rustfmt")
-                .args(["--edition", "2021", "--check"])
+                .args(["--edition", crate::judge::EDITION, "--check"])
                 .stdin(std::process::Stdio::piped())
                 .stdout(std::process::Stdio::piped())
                 .spawn()

@@ -65,6 +65,7 @@ pub fn bundle_and_verify(
     }
     let dir = path.parent().unwrap();
     fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let profile = judge::profile(&problem.judge);
     let size = bundle.text.len() as u64;
     println!(
         "bundle  {}: {} bytes ({:.1} KiB; limit {} bytes{}); inlined: {}",
@@ -72,10 +73,10 @@ pub fn bundle_and_verify(
         size,
         size as f64 / 1024.0,
         problem.source_limit,
-        if problem.judge == "BOJ" {
-            ", BOJ's"
+        if profile.source_limit == problem.source_limit && profile.name != "none" {
+            format!(", {}'s", profile.name)
         } else {
-            ", our own"
+            ", our own".to_string()
         },
         if bundle.libraries.is_empty() {
             "nothing".to_string()
@@ -95,10 +96,10 @@ pub fn bundle_and_verify(
             problem.source_limit
         );
         ok = false;
-    } else if size > judge::OUR_SOURCE_TARGET {
+    } else if size > profile.size_note {
         println!(
             "note    {size} bytes is over our {} byte target (judges that keep a 64 KiB limit would refuse it)",
-            judge::OUR_SOURCE_TARGET
+            profile.size_note
         );
     }
     let build = tempfile::tempdir().map_err(|e| e.to_string())?;
@@ -115,8 +116,14 @@ pub fn bundle_and_verify(
                 let bin = build
                     .path()
                     .join(format!("Main-{}", c.label.replace(' ', "-")));
-                let source = &source;
-                scope.spawn(move || (c.label.clone(), bin.clone(), c.compile(source, &bin)))
+                let (source, profile) = (&source, &profile);
+                scope.spawn(move || {
+                    (
+                        c.label.clone(),
+                        bin.clone(),
+                        c.compile_as(profile, source, &bin),
+                    )
+                })
             })
             .collect();
         jobs.into_iter()
@@ -130,7 +137,10 @@ pub fn bundle_and_verify(
             // The last compiler listed is the judge's own when installed.
             Ok(()) => built = Some(bin),
             Err(message) => {
-                println!("FAIL    {label} --edition 2021 -O on the bundle alone:\n{message}");
+                println!(
+                    "FAIL    {label}: `{}` on the bundle alone:\n{message}",
+                    profile.command()
+                );
                 failed_labels.push(label);
                 ok = false;
             }
@@ -150,10 +160,9 @@ pub fn bundle_and_verify(
     }
     if let Some(binary) = built {
         let labels: Vec<&str> = compilers.all().iter().map(|c| c.label.as_str()).collect();
-        let profile = judge::profile(&problem.judge);
         println!(
             "compile `{}` by {} (the judge's is Rust {}; the cases run on the last one's build)",
-            profile.compile,
+            profile.command(),
             labels.join(" and "),
             profile.rust
         );
@@ -280,7 +289,7 @@ fn check_std_apis(dir: &Path) -> Result<(), String> {
         .env("CLIPPY_CONF_DIR", dir)
         .args([
             "--edition",
-            "2021",
+            judge::EDITION,
             "--emit=metadata",
             "-o",
             "msrv-check",

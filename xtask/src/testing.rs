@@ -11,9 +11,7 @@ pub fn build_rust(dir: &Path, name: &str, source: &str) -> PathBuf {
     fs::write(&src, source).unwrap();
     let bin = dir.join(name);
     let out = Command::new("rustc")
-        .args(["--edition", "2021", "-O", "-o"])
-        .arg(&bin)
-        .arg(&src)
+        .args(crate::judge::BOJ.rustc_args(&src, &bin))
         .output()
         .unwrap();
     assert!(

@@ -65,7 +65,7 @@ fn diagnose(text: &str, dir: &Path) -> Result<Vec<(String, At)>, String> {
         .current_dir(dir)
         .args([
             "--edition",
-            "2021",
+            crate::judge::EDITION,
             "--crate-type",
             "bin",
             "--emit=metadata",

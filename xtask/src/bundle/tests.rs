@@ -25,7 +25,7 @@ fn library(dir: &Path, files: &[(&str, &str)]) -> Library {
         module: "fixture".into(),
         package: "fixture 0.0.0".into(),
         root: dir.join("fixture/src/lib.rs"),
-        edition: "2021".into(),
+        edition: crate::judge::EDITION.into(),
         features: Vec::new(),
         deps: BTreeMap::new(),
         notice: "fixture".into(),
@@ -52,6 +52,13 @@ fn run(binary: &Path, input: &[u8]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// `dir/Main.rs` built into `dir/Main` with the judge's command (judge.rs).
+fn compile_as_the_judge(dir: &Path) {
+    let args = crate::judge::BOJ.rustc_args(Path::new("Main.rs"), Path::new("Main"));
+    let args: Vec<&str> = args.iter().map(|a| a.to_str().unwrap()).collect();
+    rustc(dir, &args);
+}
+
 fn rustc(dir: &Path, args: &[&str]) {
     let out = Command::new("rustc")
         .current_dir(dir)
@@ -74,7 +81,7 @@ fn reference_output(dir: &Path, lib: &Library, main: &Path, input: &[u8]) -> Str
         &build,
         &[
             "--edition",
-            "2021",
+            crate::judge::EDITION,
             "--crate-type",
             "lib",
             "--crate-name",
@@ -86,7 +93,7 @@ fn reference_output(dir: &Path, lib: &Library, main: &Path, input: &[u8]) -> Str
         &build,
         &[
             "--edition",
-            "2021",
+            crate::judge::EDITION,
             "--extern",
             "fixture=libfixture.rlib",
             "-o",
@@ -102,10 +109,7 @@ fn bundle_output(dir: &Path, text: &str, input: &[u8]) -> String {
     let build = dir.join("bundled");
     fs::create_dir_all(&build).unwrap();
     fs::write(build.join("Main.rs"), text).unwrap();
-    rustc(
-        &build,
-        &["--edition", "2021", "-O", "-o", "Main", "Main.rs"],
-    );
+    compile_as_the_judge(&build);
     run(&build.join("Main"), input)
 }
 
@@ -423,7 +427,7 @@ fn fastout_prints_what_println_prints_and_flushes_on_every_return_path() {
 fn build_and_capture(dir: &Path, text: &str, input: &[u8]) -> (String, bool) {
     fs::create_dir_all(dir).unwrap();
     fs::write(dir.join("Main.rs"), text).unwrap();
-    rustc(dir, &["--edition", "2021", "-O", "-o", "Main", "Main.rs"]);
+    compile_as_the_judge(dir);
     output_even_on_failure(&dir.join("Main"), input)
 }
 
