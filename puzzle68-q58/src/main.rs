@@ -802,7 +802,7 @@ pub fn count_no_unit_given_total(n: usize, m: usize, total: &BigUint) -> BigUint
     no_unit_layers(Keys { w }, h, limbs)
 }
 
-/// Reads `N` (a square) or `N M`.
+/// Bytes in a GiB, for the memory messages.
 const GIB: f64 = (1u64 << 30) as f64;
 
 /// An upper estimate of the memory both counts take for a `w`-wide, `h`-long grid, in
@@ -831,6 +831,7 @@ fn available_memory() -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// Reads `N` (a square) or `N M`.
 fn parse(text: &str) -> Result<(usize, usize), String> {
     let count = check_ints(text, 1, 2, "the grid size (`N` or `N M`)")?;
     input! {

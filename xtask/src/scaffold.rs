@@ -223,8 +223,8 @@ fn set_metadata(manifest: &str, key: &str, value: toml_edit::Value) -> Result<St
 
 /// Writes what `page` holds into the problem `name`: its samples as
 /// `testcases/<name>/sample-N.{in,out}` (exactly as the page has them) and its title, URL
-/// and limits into the metadata; a special-judge problem gets `checker = "checker"` and a
-/// stub checker. Never touches `main.rs` or a case that is not a sample. Returns what it
+/// and limits into the metadata; a special-judge problem gets `checker = "<name>-checker"` and
+/// a stub checker (`src/bin/<name>-checker.rs`). Never touches `main.rs` or a case that is not a sample. Returns what it
 /// wrote, in words.
 pub fn apply(
     root: &Path,
