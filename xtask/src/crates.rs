@@ -198,6 +198,11 @@ impl<'a> LazyBuild<'a> {
         }
     }
 
+    /// The workspace member it builds.
+    pub fn package(&self) -> &str {
+        self.package
+    }
+
     pub fn get(&mut self) -> Result<&Built, String> {
         if self.built.is_none() {
             self.built = Some(build(self.package)?);

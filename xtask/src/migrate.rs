@@ -35,6 +35,7 @@ pub fn migrate_all(
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let version = crate::judge::rustc_version(Path::new(&rustc))?;
     let cache = target.join("xtask-cache/migrated");
+    let package = build.package().to_string();
     for lib in libraries.iter_mut().filter(|l| needs_migration(l)) {
         let Some(origin) = lib.origin.clone() else {
             continue;
@@ -44,12 +45,34 @@ pub fn migrate_all(
         let outcome = match fs::read_to_string(&done) {
             Ok(text) => parse_outcome(&text),
             Err(_) => {
+                // The metadata's features are the whole workspace's (proconio's `derive`
+                // comes from the corpus); a dependency they call for that cargo did not
+                // build for this package (proconio-derive, for a problem built alone) makes
+                // this run unable to migrate, but says nothing of the crate: not cached, so
+                // the run that builds it (the corpus's) migrates it.
+                let built = build.get()?;
+                let missing: Vec<&str> = origin
+                    .deps
+                    .iter()
+                    .filter(|(_, id)| !built.libraries.contains_key(id.as_str()))
+                    .map(|(name, _)| name.as_str())
+                    .collect();
+                if !missing.is_empty() {
+                    notes.push(format!(
+                        "note    {} is edition {}, bundled as written: {} was not built for {} (the workspace's features ask for it), so it could not be migrated in this run",
+                        lib.package,
+                        lib.edition,
+                        missing.join(", "),
+                        package
+                    ));
+                    continue;
+                }
                 // Migrated in a folder of this process's own, then renamed into place, so
                 // two runs at once (problems checked in parallel) never write one folder.
                 let name = dir.file_name().unwrap_or_default().to_string_lossy();
                 let tmp = cache.join(format!(".{name}.{}", std::process::id()));
                 let _ = fs::remove_dir_all(&tmp);
-                let outcome = migrate_one(lib, &origin, &tmp, build.get()?, &rustc);
+                let outcome = migrate_one(lib, &origin, &tmp, built, &rustc);
                 let text = match &outcome {
                     Ok(()) => "ok".to_string(),
                     Err(why) => format!("failed\n{why}"),
