@@ -14,6 +14,7 @@
 
 mod cfg;
 mod expand;
+mod impls;
 mod load;
 mod oracle;
 mod paths;
@@ -197,7 +198,12 @@ pub fn bundle(
     if pruning == Pruning::Names || best.libraries.is_empty() {
         return Ok(best);
     }
-    refine(best, trees, &modules, draft)
+    let (best, trees, findings) = refine(best, trees, &modules, &draft)?;
+    // Trait impls the program compiles without: worth a few compiles only in a large bundle.
+    if best.text.len() as u64 <= crate::judge::BOJ.size_note {
+        return Ok(best);
+    }
+    impls::drop_unused(best, &trees, &findings, |f| draft(&trees, f))
 }
 
 /// The modules the solution names, and those their libraries depend on, transitively.
@@ -232,8 +238,8 @@ fn refine(
     mut best: Bundle,
     mut trees: Vec<Vec<syn::Item>>,
     modules: &[String],
-    draft: impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> Result<Bundle, String>,
-) -> Result<Bundle, String> {
+    draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> Result<Bundle, String>,
+) -> Result<(Bundle, Vec<Vec<syn::Item>>, oracle::Findings), String> {
     let scratch = tempfile::tempdir().map_err(|e| e.to_string())?;
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
     let mut name_counts: HashMap<String, usize> = HashMap::new();
@@ -243,7 +249,7 @@ fn refine(
     let mut findings = oracle::Findings::default();
     // A draft that does not compile is left for verification to report.
     let Ok(mut found) = oracle::consult(&best.text, modules, scratch.path()) else {
-        return Ok(best);
+        return Ok((best, trees, findings));
     };
     let mut broken = [false; 4];
     for _round in 0..8 {
@@ -295,7 +301,7 @@ fn refine(
         };
         (findings, trees, best, found) = (f, t, b, next_found);
     }
-    Ok(best)
+    Ok((best, trees, findings))
 }
 
 fn count_item_names(items: &[syn::Item], out: &mut HashMap<String, usize>) {

@@ -17,12 +17,16 @@ pub struct Findings {
     pub dead_members: HashSet<String>,
     /// Macro key -> matchers (as text) of arms that never matched.
     pub dead_arms: HashMap<String, HashSet<String>>,
+    /// Keys of trait impls the program compiles without (`impls`).
+    pub dead_impls: HashSet<String>,
 }
 
 impl Findings {
     /// Everything to keep out of the next draft.
     pub fn banned(&self) -> HashSet<String> {
-        self.dead.union(&self.dead_members).cloned().collect()
+        let mut out: HashSet<String> = self.dead.union(&self.dead_members).cloned().collect();
+        out.extend(self.dead_impls.iter().cloned());
+        out
     }
 
     pub fn size(&self) -> usize {
@@ -104,6 +108,46 @@ fn diagnose(text: &str, dir: &Path) -> Result<Vec<(String, At)>, String> {
         }
     }
     Ok(found)
+}
+
+/// Type-checks `text` as the judge's edition; every error's rendered message when it fails.
+pub fn errors(text: &str, dir: &Path) -> Result<(), Vec<String>> {
+    let source = dir.join("draft.rs");
+    std::fs::write(&source, text).map_err(|e| vec![e.to_string()])?;
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let out = Command::new(rustc)
+        .current_dir(dir)
+        .args([
+            "--edition",
+            crate::judge::EDITION,
+            "--crate-type",
+            "bin",
+            "--emit=metadata",
+            "-o",
+            "draft.rmeta",
+            "--error-format=json",
+            "-A",
+            "warnings",
+            "draft.rs",
+        ])
+        .output()
+        .map_err(|e| vec![format!("cannot run rustc: {e}")])?;
+    let mut errors = Vec::new();
+    for line in String::from_utf8_lossy(&out.stderr).lines() {
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        if v["level"].as_str() == Some("error") && !v["code"].is_null() {
+            errors.push(v["rendered"].as_str().unwrap_or("error").to_string());
+        }
+    }
+    if out.status.success() {
+        Ok(())
+    } else if errors.is_empty() {
+        Err(vec![String::from_utf8_lossy(&out.stderr).into_owned()])
+    } else {
+        Err(errors)
+    }
 }
 
 /// Compiles the draft and maps what the compiler found back to keys; `modules` are the

@@ -78,6 +78,8 @@ struct Node {
     kind: Kind,
     /// `module::path::Name` (or `module::path::<Type>::method`), for the dead-code oracle.
     key: Option<String>,
+    /// A trait impl's own key (`impl_key`), for the removal of impls never used.
+    impl_key: Option<String>,
     /// Which library it belongs to.
     lib: usize,
     name: Option<Sym>,
@@ -357,9 +359,10 @@ pub fn reach(
         .nodes
         .iter()
         .map(|n| {
-            n.key.as_ref().is_some_and(|k| banned.contains(k))
+            (n.key.as_ref().is_some_and(|k| banned.contains(k))
                 && !(matches!(n.kind, Kind::Named | Kind::Trait { .. })
-                    && n.name.is_some_and(|s| protected.contains(&s)))
+                    && n.name.is_some_and(|s| protected.contains(&s))))
+                || n.impl_key.as_ref().is_some_and(|k| banned.contains(k))
         })
         .collect();
     let noise: HashSet<Sym> = index
@@ -733,6 +736,23 @@ fn fns_defined_in(tokens: TokenStream, interner: &mut Interner, out: &mut HashSe
             _ => after_fn = false,
         }
     }
+}
+
+/// The key of `impl <trait_path> for <head...>` in the module at `path` (`#k::a::b`): impls
+/// of one trait (with its arguments) for one type share it.
+pub fn impl_key(path: &str, trait_path: &syn::Path, head: &str) -> String {
+    let t = quote::ToTokens::to_token_stream(trait_path).to_string();
+    format!("{path}::impl {t} for {head}")
+}
+
+/// Every type-like name the libraries define (what an impl header is judged by).
+pub fn local_types(libraries: &[Vec<syn::Item>]) -> HashSet<String> {
+    let mut types = HashSet::new();
+    let mut macros = HashMap::new();
+    for items in libraries {
+        gather_definitions(items, &mut types, &mut macros);
+    }
+    types
 }
 
 fn gather_definitions(

@@ -1,0 +1,315 @@
+//! Size: the trait impls a program compiles without, taken out of a large bundle.
+//!
+//! The compiler's dead-code pass says nothing of impls, so the proof is the compiler's type
+//! check itself: every impl of a foreign trait (std's `Debug`, `Add`, `From`, ...) for a
+//! library type is taken out of the draft at once; every error of the draft then names the
+//! type and the trait (or its operator, or a method the impl defines) of the impls it needs,
+//! and those come back, until the draft compiles. An error that names none of them puts every
+//! one back. What compiles without an impl cannot call it, with these exceptions kept out of
+//! the candidates:
+//! - impls whose presence changes behaviour without being called by name: `Drop`, and the
+//!   traits method resolution and coercions go through implicitly (`Deref`, `DerefMut`);
+//! - `unsafe` and negative impls;
+//! - an impl another impl could silently replace in method resolution: one whose trait or
+//!   whose methods another impl also provides for a type that names the same type (`impl
+//!   Add for X` beside `impl Add for &X`: `x.add(y)` would autoref to the other).
+//!
+//! Only bundles over the size note are worked on: the pass costs a few compiles.
+
+use super::oracle;
+use std::collections::HashSet;
+
+/// Traits never taken out (see the opening).
+const KEPT_TRAITS: [&str; 3] = ["Drop", "Deref", "DerefMut"];
+
+/// One impl, or one group sharing a key.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub key: String,
+    trait_name: String,
+    head: String,
+    methods: Vec<String>,
+}
+
+/// What an impl looks like to the guard.
+struct Seen {
+    key: Option<String>,
+    self_idents: HashSet<String>,
+    trait_name: Option<String>,
+    methods: Vec<String>,
+}
+
+fn idents(tokens: proc_macro2::TokenStream, out: &mut HashSet<String>) {
+    for t in tokens {
+        match t {
+            proc_macro2::TokenTree::Ident(i) => {
+                out.insert(i.to_string());
+            }
+            proc_macro2::TokenTree::Group(g) => idents(g.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+fn walk(items: &[syn::Item], path: &str, local: &HashSet<String>, out: &mut Vec<(Seen, bool)>) {
+    for item in items {
+        match item {
+            syn::Item::Mod(m) => {
+                if let Some((_, content)) = &m.content {
+                    walk(content, &format!("{path}::{}", m.ident), local, out);
+                }
+            }
+            syn::Item::Impl(i) => {
+                let mut self_idents = HashSet::new();
+                idents(
+                    quote::ToTokens::to_token_stream(&i.self_ty),
+                    &mut self_idents,
+                );
+                let methods = i
+                    .items
+                    .iter()
+                    .filter_map(|ii| match ii {
+                        syn::ImplItem::Fn(f) => Some(f.sig.ident.to_string()),
+                        _ => None,
+                    })
+                    .collect();
+                let head = match &*i.self_ty {
+                    syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+                    _ => None,
+                };
+                let trait_name = i
+                    .trait_
+                    .as_ref()
+                    .and_then(|(_, p, _)| p.segments.last())
+                    .map(|s| s.ident.to_string());
+                let candidate = match (&i.trait_, &head, &trait_name) {
+                    (Some((bang, p, _)), Some(h), Some(t)) => {
+                        bang.is_none()
+                            && i.unsafety.is_none()
+                            && local.contains(h)
+                            && !local.contains(t)
+                            && !KEPT_TRAITS.contains(&t.as_str())
+                            && (!p.segments.is_empty())
+                    }
+                    _ => false,
+                };
+                let key = match (&i.trait_, &head) {
+                    (Some((_, p, _)), Some(h)) => Some(super::prune::impl_key(path, p, h)),
+                    _ => None,
+                };
+                out.push((
+                    Seen {
+                        key,
+                        self_idents,
+                        trait_name,
+                        methods,
+                    },
+                    candidate,
+                ));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The impls that may be taken out of `trees` (the libraries' items, in pruner order).
+pub fn candidates(trees: &[Vec<syn::Item>]) -> Vec<Candidate> {
+    let local = super::prune::local_types(trees);
+    let mut seen = Vec::new();
+    for (k, items) in trees.iter().enumerate() {
+        walk(items, &format!("#{k}"), &local, &mut seen);
+    }
+    let mut out: Vec<Candidate> = Vec::new();
+    for (i, (s, candidate)) in seen.iter().enumerate() {
+        if !candidate {
+            continue;
+        }
+        let (Some(key), Some(t)) = (&s.key, &s.trait_name) else {
+            continue;
+        };
+        let head = key.rsplit(" for ").next().unwrap_or_default().to_string();
+        // Another impl that could stand in for this one in method resolution.
+        let replaceable = seen.iter().enumerate().any(|(j, (o, _))| {
+            j != i
+                && o.key != s.key
+                && o.self_idents.contains(&head)
+                && (o.trait_name.as_ref() == Some(t)
+                    || o.methods.iter().any(|m| s.methods.contains(m)))
+        });
+        if replaceable {
+            continue;
+        }
+        match out.iter_mut().find(|c| &c.key == key) {
+            Some(c) => c.methods.extend(s.methods.iter().cloned()),
+            None => out.push(Candidate {
+                key: key.clone(),
+                trait_name: t.clone(),
+                head,
+                methods: s.methods.clone(),
+            }),
+        }
+    }
+    out
+}
+
+/// The words by which an error can ask for an operator trait without naming it.
+fn operator_words(trait_name: &str) -> &'static [&'static str] {
+    match trait_name {
+        "Add" => &["`+`", "cannot add"],
+        "Sub" => &["`-`", "cannot subtract"],
+        "Mul" => &["`*`", "cannot multiply"],
+        "Div" => &["`/`", "cannot divide"],
+        "Rem" => &["`%`", "cannot calculate the remainder", "cannot mod"],
+        "BitAnd" => &["`&`"],
+        "BitOr" => &["`|`"],
+        "BitXor" => &["`^`"],
+        "Shl" => &["`<<`"],
+        "Shr" => &["`>>`"],
+        "AddAssign" => &["`+=`"],
+        "SubAssign" => &["`-=`"],
+        "MulAssign" => &["`*=`"],
+        "DivAssign" => &["`/=`"],
+        "RemAssign" => &["`%=`"],
+        "BitAndAssign" => &["`&=`"],
+        "BitOrAssign" => &["`|=`"],
+        "BitXorAssign" => &["`^=`"],
+        "ShlAssign" => &["`<<=`"],
+        "ShrAssign" => &["`>>=`"],
+        "Neg" => &["unary operator `-`"],
+        "Not" => &["unary operator `!`"],
+        "PartialEq" => &["`==`", "`!=`", "can't compare"],
+        "PartialOrd" => &["`<`", "`>`", "`<=`", "`>=`", "can't compare"],
+        "Index" | "IndexMut" => &["cannot index"],
+        _ => &[],
+    }
+}
+
+fn has_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + word.len()..].chars().next();
+        let boundary = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        boundary(before) && boundary(after)
+    })
+}
+
+/// Whether `error` asks for `c`: it names its type and its trait, an operator of it, or a
+/// method it defines.
+fn asks_for(error: &str, c: &Candidate) -> bool {
+    has_word(error, &c.head)
+        && (has_word(error, &c.trait_name)
+            || operator_words(&c.trait_name)
+                .iter()
+                .any(|w| error.contains(w))
+            || c.methods.iter().any(|m| error.contains(&format!("`{m}`"))))
+}
+
+/// Takes out of `best` the impls the program compiles without. `draft` builds a bundle from
+/// findings; the result is `best` when nothing could go.
+pub fn drop_unused(
+    best: super::Bundle,
+    trees: &[Vec<syn::Item>],
+    findings: &oracle::Findings,
+    draft: impl Fn(&oracle::Findings) -> Result<super::Bundle, String>,
+) -> Result<super::Bundle, String> {
+    let mut out: Vec<Candidate> = candidates(trees);
+    if out.is_empty() {
+        return Ok(best);
+    }
+    let scratch = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
+    for _round in 0..8 {
+        let mut f = findings.clone();
+        f.dead_impls = out.iter().map(|c| c.key.clone()).collect();
+        let next = draft(&f)?;
+        match oracle::errors(&next.text, scratch.path()) {
+            Ok(()) => {
+                if debug {
+                    eprintln!("impls: {} taken out", out.len());
+                }
+                return Ok(if next.text.len() < best.text.len() {
+                    next
+                } else {
+                    best
+                });
+            }
+            Err(errors) => {
+                let before = out.len();
+                let mut unexplained = false;
+                for e in &errors {
+                    let needed: Vec<usize> =
+                        (0..out.len()).filter(|&i| asks_for(e, &out[i])).collect();
+                    if needed.is_empty() {
+                        unexplained = true;
+                        if debug {
+                            eprintln!("impls: an error names no impl taken out:\n{e}");
+                        }
+                    }
+                    for i in needed.into_iter().rev() {
+                        out.remove(i);
+                    }
+                }
+                if unexplained || out.len() == before || out.is_empty() {
+                    return Ok(best);
+                }
+            }
+        }
+    }
+    Ok(best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(source: &str) -> Vec<Vec<syn::Item>> {
+        vec![syn::parse_file(source).unwrap().items]
+    }
+
+    #[test]
+    fn candidates_are_foreign_trait_impls_of_library_types_minus_the_unsafe_to_remove() {
+        let trees = parse(
+            r#"
+pub struct A; pub struct B; pub trait Local { fn f(&self); }
+impl std::fmt::Debug for A { fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { Ok(()) } }
+impl Local for A { fn f(&self) {} }
+impl Drop for A { fn drop(&mut self) {} }
+unsafe impl Send for B {}
+impl core::ops::Add for B { type Output = B; fn add(self, _: B) -> B { B } }
+impl<'a> core::ops::Add for &'a B { type Output = B; fn add(self, _: &B) -> B { B } }
+impl Clone for B { fn clone(&self) -> B { B } }
+impl From<u32> for B { fn from(_: u32) -> B { B } }
+impl From<u64> for B { fn from(_: u64) -> B { B } }
+"#,
+        );
+        let mut keys: Vec<String> = candidates(&trees).into_iter().map(|c| c.key).collect();
+        keys.sort();
+        // Debug for A; Clone for B. Not: Local (a library trait), Drop, unsafe Send, Add for
+        // B (Add for &B could stand in), Add for &B (no head), either From for B (the other
+        // From could stand in for a call left to inference).
+        assert_eq!(
+            keys,
+            ["#0::impl Clone for B", "#0::impl std :: fmt :: Debug for A"]
+        );
+    }
+
+    #[test]
+    fn an_error_asks_for_the_impls_it_names_by_trait_operator_or_method() {
+        let c = |t: &str, h: &str, m: &[&str]| Candidate {
+            key: String::new(),
+            trait_name: t.into(),
+            head: h.into(),
+            methods: m.iter().map(|s| s.to_string()).collect(),
+        };
+        let debug = c("Debug", "BigUint", &["fmt"]);
+        let add = c("Add", "BigUint", &["add"]);
+        let e1 = "error[E0277]: `BigUint` doesn't implement `Debug`";
+        let e2 = "error[E0369]: cannot add `BigUint` to `BigUint`";
+        let e3 = "error[E0599]: no method named `add` found for struct `BigUint`";
+        let e4 = "error[E0277]: `BigUintX` doesn't implement `Debug`";
+        assert!(asks_for(e1, &debug) && !asks_for(e1, &add));
+        assert!(asks_for(e2, &add) && !asks_for(e2, &debug));
+        assert!(asks_for(e3, &add));
+        assert!(!asks_for(e4, &debug), "a longer name is another type");
+    }
+}
