@@ -204,20 +204,50 @@ fn asks_for(error: &str, c: &Candidate) -> bool {
             || c.methods.iter().any(|m| error.contains(&format!("`{m}`"))))
 }
 
+/// Takes the impls keyed in `dead` out of `items` (a library's pruned items, module path
+/// `path`), through its inline modules.
+pub fn remove(items: &mut Vec<syn::Item>, path: &str, dead: &HashSet<String>) {
+    items.retain_mut(|item| match item {
+        syn::Item::Mod(m) => {
+            if let Some((_, content)) = &mut m.content {
+                remove(content, &format!("{path}::{}", m.ident), dead);
+            }
+            true
+        }
+        syn::Item::Impl(i) => {
+            let head = match &*i.self_ty {
+                syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+                _ => None,
+            };
+            match (&i.trait_, head) {
+                (Some((_, p, _)), Some(h)) => !dead.contains(&super::prune::impl_key(path, p, &h)),
+                _ => true,
+            }
+        }
+        _ => true,
+    });
+}
+
 /// Takes out of `best` the impls the program compiles without. `draft` builds a bundle from
-/// findings; the result is `best` when nothing could go.
+/// findings; the result is `best` (and `findings`) when nothing could go, else the smaller
+/// bundle and the findings that make it.
 pub fn drop_unused(
     best: super::Bundle,
     trees: &[Vec<syn::Item>],
     findings: &oracle::Findings,
     draft: impl Fn(&oracle::Findings) -> Result<super::Bundle, String>,
-) -> Result<super::Bundle, String> {
+) -> Result<(super::Bundle, oracle::Findings), String> {
     let mut out: Vec<Candidate> = candidates(trees);
     if out.is_empty() {
-        return Ok(best);
+        return Ok((best, findings.clone()));
     }
     let scratch = tempfile::tempdir().map_err(|e| e.to_string())?;
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
+    if debug {
+        for c in &out {
+            eprintln!("impls: candidate {}", c.key);
+        }
+    }
     for _round in 0..8 {
         let mut f = findings.clone();
         f.dead_impls = out.iter().map(|c| c.key.clone()).collect();
@@ -228,34 +258,39 @@ pub fn drop_unused(
                     eprintln!("impls: {} taken out", out.len());
                 }
                 return Ok(if next.text.len() < best.text.len() {
-                    next
+                    (next, f)
                 } else {
-                    best
+                    (best, findings.clone())
                 });
             }
             Err(errors) => {
-                let before = out.len();
-                let mut unexplained = false;
+                // Each error is read against every impl taken out in this round.
+                let mut needed = vec![false; out.len()];
                 for e in &errors {
-                    let needed: Vec<usize> =
+                    let named: Vec<usize> =
                         (0..out.len()).filter(|&i| asks_for(e, &out[i])).collect();
-                    if needed.is_empty() {
-                        unexplained = true;
+                    if named.is_empty() {
                         if debug {
                             eprintln!("impls: an error names no impl taken out:\n{e}");
                         }
+                        return Ok((best, findings.clone()));
                     }
-                    for i in needed.into_iter().rev() {
-                        out.remove(i);
+                    for i in named {
+                        needed[i] = true;
                     }
                 }
-                if unexplained || out.len() == before || out.is_empty() {
-                    return Ok(best);
+                let mut k = 0;
+                out.retain(|_| {
+                    k += 1;
+                    !needed[k - 1]
+                });
+                if out.is_empty() {
+                    return Ok((best, findings.clone()));
                 }
             }
         }
     }
-    Ok(best)
+    Ok((best, findings.clone()))
 }
 
 #[cfg(test)]

@@ -164,6 +164,9 @@ pub fn bundle(
             if !kept.prune_clone(&trees[k], &mut items) {
                 continue;
             }
+            if !findings.dead_impls.is_empty() {
+                impls::remove(&mut items, &format!("#{k}"), &findings.dead_impls);
+            }
             if let Some(first) = refusals[k].first() {
                 return Err(format!("{} cannot be inlined: {first}", lib.package));
             }
@@ -203,7 +206,14 @@ pub fn bundle(
     if best.text.len() as u64 <= crate::judge::BOJ.size_note {
         return Ok(best);
     }
-    impls::drop_unused(best, &trees, &findings, |f| draft(&trees, f))
+    let before = best.text.len();
+    let (best, findings) = impls::drop_unused(best, &trees, &findings, |f| draft(&trees, f))?;
+    if best.text.len() == before {
+        return Ok(best);
+    }
+    // What only the impls taken out used is now dead: one more pass of the oracle.
+    let (best, _, _) = refine_from(best, trees, findings, &modules, &draft)?;
+    Ok(best)
 }
 
 /// The modules the solution names, and those their libraries depend on, transitively.
@@ -235,8 +245,19 @@ fn reachable_modules(
 /// defined twice (the pruner cannot tell which one a mention means); macro arms only. A step
 /// that broke a draft is not tried again.
 fn refine(
+    best: Bundle,
+    trees: Vec<Vec<syn::Item>>,
+    modules: &[String],
+    draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> Result<Bundle, String>,
+) -> Result<(Bundle, Vec<Vec<syn::Item>>, oracle::Findings), String> {
+    refine_from(best, trees, oracle::Findings::default(), modules, draft)
+}
+
+/// `refine`, from findings already accepted (`best` drafted with them).
+fn refine_from(
     mut best: Bundle,
     mut trees: Vec<Vec<syn::Item>>,
+    mut findings: oracle::Findings,
     modules: &[String],
     draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> Result<Bundle, String>,
 ) -> Result<(Bundle, Vec<Vec<syn::Item>>, oracle::Findings), String> {
@@ -246,7 +267,6 @@ fn refine(
     for items in &trees {
         count_item_names(items, &mut name_counts);
     }
-    let mut findings = oracle::Findings::default();
     // A draft that does not compile is left for verification to report.
     let Ok(mut found) = oracle::consult(&best.text, modules, scratch.path()) else {
         return Ok((best, trees, findings));

@@ -17,16 +17,15 @@ pub struct Findings {
     pub dead_members: HashSet<String>,
     /// Macro key -> matchers (as text) of arms that never matched.
     pub dead_arms: HashMap<String, HashSet<String>>,
-    /// Keys of trait impls the program compiles without (`impls`).
+    /// Keys of trait impls the program compiles without (`impls`), taken out of a draft
+    /// after pruning, so nothing else changes with them.
     pub dead_impls: HashSet<String>,
 }
 
 impl Findings {
     /// Everything to keep out of the next draft.
     pub fn banned(&self) -> HashSet<String> {
-        let mut out: HashSet<String> = self.dead.union(&self.dead_members).cloned().collect();
-        out.extend(self.dead_impls.iter().cloned());
-        out
+        self.dead.union(&self.dead_members).cloned().collect()
     }
 
     pub fn size(&self) -> usize {
@@ -48,6 +47,7 @@ impl Findings {
                 .or_default()
                 .extend(arms.iter().cloned());
         }
+        out.dead_impls.extend(more.dead_impls.iter().cloned());
         out
     }
 }

@@ -180,7 +180,6 @@ impl Index {
         self.nodes.push(Node {
             kind,
             key,
-            impl_key: None,
             lib,
             name,
             uses: std::mem::take(uses),
@@ -345,14 +344,9 @@ impl Index {
                         uses,
                         parent,
                     );
-                    // An impl goes with a type of its own module found dead, or alone when
-                    // its own key is banned (`impls`: a trait impl never used).
+                    // An impl goes with a type of its own module found dead.
                     self.nodes[id].key =
                         self_head.as_ref().map(|h| format!("{}::{h}", parent.path));
-                    if let (Some(h), Some((_, trait_path, _))) = (&self_head, &i.trait_) {
-                        self.nodes[id].impl_key =
-                            Some(super::impl_key(&parent.path, trait_path, h));
-                    }
                     for ii in &i.items {
                         let (name, is_fn) = match ii {
                             syn::ImplItem::Fn(f) => (Some(f.sig.ident.to_string()), true),

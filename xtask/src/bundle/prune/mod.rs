@@ -78,8 +78,6 @@ struct Node {
     kind: Kind,
     /// `module::path::Name` (or `module::path::<Type>::method`), for the dead-code oracle.
     key: Option<String>,
-    /// A trait impl's own key (`impl_key`), for the removal of impls never used.
-    impl_key: Option<String>,
     /// Which library it belongs to.
     lib: usize,
     name: Option<Sym>,
@@ -359,10 +357,9 @@ pub fn reach(
         .nodes
         .iter()
         .map(|n| {
-            (n.key.as_ref().is_some_and(|k| banned.contains(k))
+            n.key.as_ref().is_some_and(|k| banned.contains(k))
                 && !(matches!(n.kind, Kind::Named | Kind::Trait { .. })
-                    && n.name.is_some_and(|s| protected.contains(&s))))
-                || n.impl_key.as_ref().is_some_and(|k| banned.contains(k))
+                    && n.name.is_some_and(|s| protected.contains(&s)))
         })
         .collect();
     let noise: HashSet<Sym> = index
