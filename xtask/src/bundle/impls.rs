@@ -33,10 +33,11 @@ pub struct Candidate {
 
 /// What an impl looks like to the guard.
 struct Seen {
-    key: Option<String>,
+    family: Option<String>,
     self_idents: HashSet<String>,
     trait_name: Option<String>,
     methods: Vec<String>,
+    candidate: bool,
 }
 
 fn idents(tokens: proc_macro2::TokenStream, out: &mut HashSet<String>) {
@@ -51,7 +52,30 @@ fn idents(tokens: proc_macro2::TokenStream, out: &mut HashSet<String>) {
     }
 }
 
-fn walk(items: &[syn::Item], path: &str, local: &HashSet<String>, out: &mut Vec<(Seen, bool)>) {
+/// The type an impl is for, references peeled: `&'a BigUint` is `BigUint`.
+fn base(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Reference(r) => base(&r.elem),
+        syn::Type::Paren(p) => base(&p.elem),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            p.path.segments.last().map(|s| s.ident.to_string())
+        }
+        _ => None,
+    }
+}
+
+/// The family of `i` in the module at `path`: every impl of one trait (whatever its
+/// arguments) for one type or references to it (`Add<u32> for BigUint`, `Add<&BigUint> for
+/// &BigUint`, ...). A family goes or stays whole, so none of its members can stand in for
+/// another (an integer literal inferred from the one impl left, a method call autoref'd to
+/// the impl for `&T`).
+fn family(path: &str, i: &syn::ItemImpl) -> Option<String> {
+    let (_, trait_path, _) = i.trait_.as_ref()?;
+    let t = trait_path.segments.last()?.ident.to_string();
+    Some(format!("{path}::impl {t} for {}", base(&i.self_ty)?))
+}
+
+fn walk(items: &[syn::Item], path: &str, local: &HashSet<String>, out: &mut Vec<Seen>) {
     for item in items {
         match item {
             syn::Item::Mod(m) => {
@@ -73,46 +97,36 @@ fn walk(items: &[syn::Item], path: &str, local: &HashSet<String>, out: &mut Vec<
                         _ => None,
                     })
                     .collect();
-                let head = match &*i.self_ty {
-                    syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
-                    _ => None,
-                };
                 let trait_name = i
                     .trait_
                     .as_ref()
                     .and_then(|(_, p, _)| p.segments.last())
                     .map(|s| s.ident.to_string());
-                let candidate = match (&i.trait_, &head, &trait_name) {
-                    (Some((bang, p, _)), Some(h), Some(t)) => {
+                let candidate = match (&i.trait_, base(&i.self_ty), &trait_name) {
+                    (Some((bang, _, _)), Some(b), Some(t)) => {
                         bang.is_none()
                             && i.unsafety.is_none()
-                            && local.contains(h)
+                            && local.contains(&b)
                             && !local.contains(t)
                             && !KEPT_TRAITS.contains(&t.as_str())
-                            && (!p.segments.is_empty())
                     }
                     _ => false,
                 };
-                let key = match (&i.trait_, &head) {
-                    (Some((_, p, _)), Some(h)) => Some(super::prune::impl_key(path, p, h)),
-                    _ => None,
-                };
-                out.push((
-                    Seen {
-                        key,
-                        self_idents,
-                        trait_name,
-                        methods,
-                    },
+                out.push(Seen {
+                    family: family(path, i),
+                    self_idents,
+                    trait_name,
+                    methods,
                     candidate,
-                ));
+                });
             }
             _ => {}
         }
     }
 }
 
-/// The impls that may be taken out of `trees` (the libraries' items, in pruner order).
+/// The impl families that may be taken out of `trees` (the libraries' items, in pruner
+/// order).
 pub fn candidates(trees: &[Vec<syn::Item>]) -> Vec<Candidate> {
     let local = super::prune::local_types(trees);
     let mut seen = Vec::new();
@@ -120,25 +134,11 @@ pub fn candidates(trees: &[Vec<syn::Item>]) -> Vec<Candidate> {
         walk(items, &format!("#{k}"), &local, &mut seen);
     }
     let mut out: Vec<Candidate> = Vec::new();
-    for (i, (s, candidate)) in seen.iter().enumerate() {
-        if !candidate {
-            continue;
-        }
-        let (Some(key), Some(t)) = (&s.key, &s.trait_name) else {
+    for s in &seen {
+        let (Some(key), Some(t)) = (&s.family, &s.trait_name) else {
             continue;
         };
         let head = key.rsplit(" for ").next().unwrap_or_default().to_string();
-        // Another impl that could stand in for this one in method resolution.
-        let replaceable = seen.iter().enumerate().any(|(j, (o, _))| {
-            j != i
-                && o.key != s.key
-                && o.self_idents.contains(&head)
-                && (o.trait_name.as_ref() == Some(t)
-                    || o.methods.iter().any(|m| s.methods.contains(m)))
-        });
-        if replaceable {
-            continue;
-        }
         match out.iter_mut().find(|c| &c.key == key) {
             Some(c) => c.methods.extend(s.methods.iter().cloned()),
             None => out.push(Candidate {
@@ -149,6 +149,20 @@ pub fn candidates(trees: &[Vec<syn::Item>]) -> Vec<Candidate> {
             }),
         }
     }
+    // A family goes only when every member may, and no impl outside it could stand in for
+    // it in method resolution (another trait's method of the same name for the same type).
+    out.retain(|c| {
+        let members_ok = seen
+            .iter()
+            .filter(|s| s.family.as_ref() == Some(&c.key))
+            .all(|s| s.candidate);
+        let replaceable = seen.iter().any(|o| {
+            o.family.as_ref() != Some(&c.key)
+                && o.self_idents.contains(&c.head)
+                && o.methods.iter().any(|m| c.methods.contains(m))
+        });
+        members_ok && !replaceable
+    });
     out
 }
 
@@ -204,8 +218,8 @@ fn asks_for(error: &str, c: &Candidate) -> bool {
             || c.methods.iter().any(|m| error.contains(&format!("`{m}`"))))
 }
 
-/// Takes the impls keyed in `dead` out of `items` (a library's pruned items, module path
-/// `path`), through its inline modules.
+/// Takes the impl families keyed in `dead` out of `items` (a library's pruned items, module
+/// path `path`), through its inline modules.
 pub fn remove(items: &mut Vec<syn::Item>, path: &str, dead: &HashSet<String>) {
     items.retain_mut(|item| match item {
         syn::Item::Mod(m) => {
@@ -214,16 +228,7 @@ pub fn remove(items: &mut Vec<syn::Item>, path: &str, dead: &HashSet<String>) {
             }
             true
         }
-        syn::Item::Impl(i) => {
-            let head = match &*i.self_ty {
-                syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
-                _ => None,
-            };
-            match (&i.trait_, head) {
-                (Some((_, p, _)), Some(h)) => !dead.contains(&super::prune::impl_key(path, p, &h)),
-                _ => true,
-            }
-        }
+        syn::Item::Impl(i) => !family(path, i).is_some_and(|f| dead.contains(&f)),
         _ => true,
     });
 }
@@ -237,61 +242,91 @@ pub fn drop_unused(
     findings: &oracle::Findings,
     draft: impl Fn(&oracle::Findings) -> Result<super::Bundle, String>,
 ) -> Result<(super::Bundle, oracle::Findings), String> {
-    let mut out: Vec<Candidate> = candidates(trees);
-    if out.is_empty() {
+    let all = candidates(trees);
+    if all.is_empty() {
         return Ok((best, findings.clone()));
     }
     let scratch = tempfile::tempdir().map_err(|e| e.to_string())?;
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
-    if debug {
-        for c in &out {
-            eprintln!("impls: candidate {}", c.key);
+    // Groups to try, each on top of those accepted: an error that names impls of the group
+    // puts them back and the rest is tried again; one that names none splits the group in
+    // two (a change of inference, `mismatched types`, names no trait).
+    let mut accepted: Vec<Candidate> = Vec::new();
+    let mut queue: std::collections::VecDeque<Vec<Candidate>> = [all].into();
+    let mut compiles = 0;
+    while let Some(mut group) = queue.pop_front() {
+        if compiles == COMPILES {
+            break;
         }
-    }
-    for _round in 0..8 {
+        compiles += 1;
         let mut f = findings.clone();
-        f.dead_impls = out.iter().map(|c| c.key.clone()).collect();
+        f.dead_impls = accepted
+            .iter()
+            .chain(&group)
+            .map(|c| c.key.clone())
+            .collect();
         let next = draft(&f)?;
-        match oracle::errors(&next.text, scratch.path()) {
-            Ok(()) => {
-                if debug {
-                    eprintln!("impls: {} taken out", out.len());
-                }
-                return Ok(if next.text.len() < best.text.len() {
-                    (next, f)
-                } else {
-                    (best, findings.clone())
-                });
+        let Err(errors) = oracle::errors(&next.text, scratch.path()) else {
+            accepted.extend(group);
+            continue;
+        };
+        let mut needed = vec![false; group.len()];
+        let mut unexplained = false;
+        for e in &errors {
+            let named: Vec<usize> = (0..group.len())
+                .filter(|&i| asks_for(e, &group[i]))
+                .collect();
+            unexplained |= named.is_empty();
+            for i in named {
+                needed[i] = true;
             }
-            Err(errors) => {
-                // Each error is read against every impl taken out in this round.
-                let mut needed = vec![false; out.len()];
-                for e in &errors {
-                    let named: Vec<usize> =
-                        (0..out.len()).filter(|&i| asks_for(e, &out[i])).collect();
-                    if named.is_empty() {
-                        if debug {
-                            eprintln!("impls: an error names no impl taken out:\n{e}");
-                        }
-                        return Ok((best, findings.clone()));
-                    }
-                    for i in named {
-                        needed[i] = true;
-                    }
-                }
-                let mut k = 0;
-                out.retain(|_| {
-                    k += 1;
-                    !needed[k - 1]
-                });
-                if out.is_empty() {
-                    return Ok((best, findings.clone()));
-                }
+        }
+        if unexplained {
+            if debug {
+                eprintln!(
+                    "impls: an error names none of {} impl families: halving",
+                    group.len()
+                );
+            }
+            if group.len() > 1 {
+                let second = group.split_off(group.len() / 2);
+                queue.push_front(second);
+                queue.push_front(group);
+            }
+        } else {
+            let mut k = 0;
+            group.retain(|_| {
+                k += 1;
+                !needed[k - 1]
+            });
+            if !group.is_empty() {
+                queue.push_front(group);
             }
         }
     }
-    Ok((best, findings.clone()))
+    if accepted.is_empty() {
+        return Ok((best, findings.clone()));
+    }
+    let mut f = findings.clone();
+    f.dead_impls = accepted.iter().map(|c| c.key.clone()).collect();
+    let next = draft(&f)?;
+    if debug {
+        eprintln!(
+            "impls: {} families taken out in {compiles} compiles: {} -> {} bytes",
+            accepted.len(),
+            best.text.len(),
+            next.text.len()
+        );
+    }
+    Ok(if next.text.len() < best.text.len() {
+        (next, f)
+    } else {
+        (best, findings.clone())
+    })
 }
+
+/// Compiles the impl pass may spend on one bundle.
+const COMPILES: usize = 4;
 
 #[cfg(test)]
 mod tests {
@@ -319,13 +354,22 @@ impl From<u64> for B { fn from(_: u64) -> B { B } }
         );
         let mut keys: Vec<String> = candidates(&trees).into_iter().map(|c| c.key).collect();
         keys.sort();
-        // Debug for A; Clone for B. Not: Local (a library trait), Drop, unsafe Send, Add for
-        // B (Add for &B could stand in), Add for &B (no head), either From for B (the other
-        // From could stand in for a call left to inference).
+        // Families: Debug for A; Add for B (its impl for &B too); Clone for B; From for B
+        // (both). Not: Local (a library trait), Drop, unsafe Send.
         assert_eq!(
             keys,
-            ["#0::impl Clone for B", "#0::impl std :: fmt :: Debug for A"]
+            [
+                "#0::impl Add for B",
+                "#0::impl Clone for B",
+                "#0::impl Debug for A",
+                "#0::impl From for B",
+            ]
         );
+        // Taking the Add family out takes both of its impls, and only them.
+        let mut items = trees[0].clone();
+        let dead: HashSet<String> = ["#0::impl Add for B".to_string()].into();
+        remove(&mut items, "#0", &dead);
+        assert_eq!(items.len(), trees[0].len() - 2);
     }
 
     #[test]

@@ -735,13 +735,6 @@ fn fns_defined_in(tokens: TokenStream, interner: &mut Interner, out: &mut HashSe
     }
 }
 
-/// The key of `impl <trait_path> for <head...>` in the module at `path` (`#k::a::b`): impls
-/// of one trait (with its arguments) for one type share it.
-pub fn impl_key(path: &str, trait_path: &syn::Path, head: &str) -> String {
-    let t = quote::ToTokens::to_token_stream(trait_path).to_string();
-    format!("{path}::impl {t} for {head}")
-}
-
 /// Every type-like name the libraries define (what an impl header is judged by).
 pub fn local_types(libraries: &[Vec<syn::Item>]) -> HashSet<String> {
     let mut types = HashSet::new();
