@@ -915,6 +915,9 @@ mod tests {
         }
     }
 
+    /// 2 x 2 (8, 3) and 4 x 4 (70878, 1208) are the puzzle book's own figures (Algorithm
+    /// Puzzle 68, Q58; `testcases/puzzle68-q58/sample-1`, `sample-2`), which the enumeration
+    /// of `examples/brute.rs` reproduces; the strips are closed forms.
     #[test]
     fn samples_and_strips() {
         assert_eq!(
