@@ -12,25 +12,20 @@ pub(super) fn range(node: &impl Spanned) -> Range<usize> {
     node.span().byte_range()
 }
 
+/// Whether `attrs` compile the item out as the judge builds (`cfg.rs`'s evaluator, the one
+/// there is): a `cfg` predicate that evaluates false (`test`, `debug_assertions`, a feature
+/// not given). One it cannot read keeps the item.
 pub(super) fn is_cfg_off(attrs: &[syn::Attribute], features: &[String]) -> bool {
+    let cfg = super::cfg::Cfg {
+        features,
+        cfgs: &[],
+    };
     attrs.iter().any(|a| {
-        if !a.path().is_ident("cfg") {
-            return false;
-        }
-        let Ok(meta) = a.parse_args::<syn::Meta>() else {
-            return false;
-        };
-        match &meta {
-            syn::Meta::Path(p) => p.is_ident("test"),
-            syn::Meta::NameValue(nv) if nv.path.is_ident("feature") => match &nv.value {
-                syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(s),
-                    ..
-                }) => !features.contains(&s.value()),
-                _ => false,
-            },
-            _ => false,
-        }
+        a.path().is_ident("cfg")
+            && a.parse_args::<syn::Meta>()
+                .ok()
+                .and_then(|meta| cfg.eval(&meta))
+                == Some(false)
     })
 }
 
@@ -209,4 +204,28 @@ pub(super) fn collect(file: &syn::File, features: &[String]) -> Refs {
     }
     .visit_file(file);
     refs
+}
+
+#[cfg(test)]
+mod cfg_tests {
+    use super::*;
+
+    /// The solution's items are judged by the one evaluator (cfg.rs), as the judge builds:
+    /// `test` and `debug_assertions` off (it passes `-O`), Linux on, features as given.
+    #[test]
+    fn a_solution_item_is_off_exactly_when_the_judge_would_not_compile_it() {
+        let off = |attr: &str, features: &[&str]| {
+            let item: syn::ItemFn = syn::parse_str(&format!("{attr} fn f() {{}}")).unwrap();
+            let features: Vec<String> = features.iter().map(|s| s.to_string()).collect();
+            is_cfg_off(&item.attrs, &features)
+        };
+        assert!(off("#[cfg(test)]", &[]));
+        assert!(off("#[cfg(debug_assertions)]", &[]));
+        assert!(off("#[cfg(feature = \"x\")]", &[]));
+        assert!(!off("#[cfg(feature = \"x\")]", &["x"]));
+        assert!(!off("#[cfg(target_os = \"linux\")]", &[]));
+        assert!(off("#[cfg(windows)]", &[]));
+        assert!(!off("#[cfg(not(test))]", &[]));
+        assert!(!off("#[inline]", &[]));
+    }
 }
