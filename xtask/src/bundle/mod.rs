@@ -326,27 +326,35 @@ fn refine_from(
 
 fn count_item_names(items: &[syn::Item], out: &mut HashMap<String, usize>) {
     for item in items {
-        let name = match item {
-            syn::Item::Fn(i) => Some(i.sig.ident.to_string()),
-            syn::Item::Struct(i) => Some(i.ident.to_string()),
-            syn::Item::Enum(i) => Some(i.ident.to_string()),
-            syn::Item::Union(i) => Some(i.ident.to_string()),
-            syn::Item::Const(i) => Some(i.ident.to_string()),
-            syn::Item::Static(i) => Some(i.ident.to_string()),
-            syn::Item::Type(i) => Some(i.ident.to_string()),
-            syn::Item::Trait(i) => Some(i.ident.to_string()),
-            syn::Item::Mod(m) => {
-                if let Some((_, inner)) = &m.content {
-                    count_item_names(inner, out);
-                }
-                None
+        if let syn::Item::Mod(m) = item {
+            if let Some((_, inner)) = &m.content {
+                count_item_names(inner, out);
             }
-            _ => None,
-        };
-        if let Some(name) = name {
+        } else if let Some(name) = item_name(item) {
             *out.entry(name).or_default() += 1;
         }
     }
+}
+
+/// The name an item defines (a `macro_rules!` its macro's; `use`, `impl`, macro calls and
+/// foreign blocks none): the one function that names items, for every pass that asks.
+pub(crate) fn item_name(item: &syn::Item) -> Option<String> {
+    use syn::Item::*;
+    Some(match item {
+        Const(i) => i.ident.to_string(),
+        Enum(i) => i.ident.to_string(),
+        ExternCrate(i) => i.rename.as_ref().map_or(&i.ident, |(_, r)| r).to_string(),
+        Fn(i) => i.sig.ident.to_string(),
+        Macro(i) => i.ident.as_ref()?.to_string(),
+        Mod(i) => i.ident.to_string(),
+        Static(i) => i.ident.to_string(),
+        Struct(i) => i.ident.to_string(),
+        Trait(i) => i.ident.to_string(),
+        TraitAlias(i) => i.ident.to_string(),
+        Type(i) => i.ident.to_string(),
+        Union(i) => i.ident.to_string(),
+        _ => return None,
+    })
 }
 
 /// Removes the `macro_rules!` arms the compiler saw never match.

@@ -23,12 +23,10 @@ pub fn rewrite(items: &mut Vec<syn::Item>, lib: &Library) -> bool {
 }
 
 fn root_name(item: &syn::Item) -> Option<String> {
+    // An `extern crate` is the dependency itself, not a local name that shadows it.
     match item {
-        syn::Item::Mod(m) => Some(m.ident.to_string()),
-        syn::Item::Fn(f) => Some(f.sig.ident.to_string()),
-        syn::Item::Struct(s) => Some(s.ident.to_string()),
-        syn::Item::Enum(e) => Some(e.ident.to_string()),
-        _ => None,
+        syn::Item::ExternCrate(_) | syn::Item::Macro(_) => None,
+        _ => super::item_name(item),
     }
 }
 

@@ -538,18 +538,14 @@ pub(super) fn trait_item_name(ti: &syn::TraitItem) -> Option<String> {
 }
 
 pub(super) fn named_item(item: &syn::Item) -> Option<String> {
-    use syn::Item::*;
-    Some(match item {
-        Const(i) => i.ident.to_string(),
-        Enum(i) => i.ident.to_string(),
-        Fn(i) => i.sig.ident.to_string(),
-        Static(i) => i.ident.to_string(),
-        Struct(i) => i.ident.to_string(),
-        TraitAlias(i) => i.ident.to_string(),
-        Type(i) => i.ident.to_string(),
-        Union(i) => i.ident.to_string(),
-        _ => return None,
-    })
+    // Traits, modules, macros and extern crates have nodes of their own kinds.
+    match item {
+        syn::Item::Trait(_)
+        | syn::Item::Mod(_)
+        | syn::Item::Macro(_)
+        | syn::Item::ExternCrate(_) => None,
+        _ => crate::bundle::item_name(item),
+    }
 }
 
 /// The leaves of a `use` tree with the path leading to each.
