@@ -33,6 +33,25 @@ fn is_proc_macro(p: &Package) -> bool {
     lib_target(p).is_some_and(|t| t.kind.iter().any(|k| k.to_string() == "proc-macro"))
 }
 
+/// Whether a dependency declared for `platform` (`cfg(target_os = "wasi")`, a triple) is one
+/// on the judge's target: getrandom's `wasi` is not.
+fn for_the_judge(platform: &str) -> bool {
+    let text = platform;
+    match text.strip_prefix("cfg(").and_then(|t| t.strip_suffix(')')) {
+        Some(predicate) => syn::parse_str::<syn::Meta>(predicate)
+            .ok()
+            .and_then(|meta| {
+                crate::bundle::Cfg {
+                    features: &[],
+                    cfgs: &[],
+                }
+                .eval(&meta)
+            })
+            .unwrap_or(true),
+        None => text == crate::judge::TARGET_TRIPLE,
+    }
+}
+
 /// The crates `package` (a workspace member's name) reaches.
 pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
     let resolve = meta
@@ -61,7 +80,14 @@ pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
             .map(|n| {
                 n.deps
                     .iter()
-                    .filter(|d| d.dep_kinds.iter().any(|k| k.kind == DependencyKind::Normal))
+                    .filter(|d| {
+                        d.dep_kinds.iter().any(|k| {
+                            k.kind == DependencyKind::Normal
+                                && k.target
+                                    .as_ref()
+                                    .is_none_or(|t| for_the_judge(&t.to_string()))
+                        })
+                    })
                     .map(|d| (d.name.clone(), d.pkg.clone()))
                     .collect()
             })
@@ -346,4 +372,21 @@ pub fn reached(meta: &Metadata, package: &str) -> Result<Vec<Reached>, String> {
     }
     out.sort_by(|a, b| a.id.cmp(&b.id));
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dependency_for_another_platform_is_not_the_judges() {
+        assert!(!for_the_judge("cfg(target_os = \"wasi\")"));
+        assert!(!for_the_judge("cfg(windows)"));
+        assert!(for_the_judge("cfg(unix)"));
+        assert!(for_the_judge(
+            "cfg(any(target_os = \"linux\", target_os = \"android\"))"
+        ));
+        assert!(for_the_judge("x86_64-unknown-linux-gnu"));
+        assert!(!for_the_judge("wasm32-unknown-unknown"));
+    }
 }

@@ -13,6 +13,7 @@
 //! with regexes: everything is parsed with syn.
 
 mod cfg;
+pub use cfg::Cfg;
 mod expand;
 mod impls;
 mod load;
