@@ -346,9 +346,12 @@ fn expand_rules(rules: &Rules, tokens: TokenStream) -> Option<Vec<syn::Item>> {
 
 /// The crate's own `macro_rules!` macros, learned in the order the loader reads them (the
 /// last definition of a name wins, as textual scoping mostly has it).
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct Macros {
+    /// By the name a call uses: `cfg_if`, or `cfg_if::cfg_if` for a dependency's.
     rules: HashMap<String, Rules>,
+    /// The `#[macro_export]`ed ones, by name: what a crate that depends on this one gets.
+    exported: HashMap<String, Rules>,
 }
 
 impl Macros {
@@ -358,8 +361,56 @@ impl Macros {
             return;
         }
         if let (Some(name), Some(rules)) = (&m.ident, rules(m.mac.tokens.clone())) {
+            if m.attrs.iter().any(|a| a.path().is_ident("macro_export")) {
+                self.exported.insert(name.to_string(), rules.clone());
+            }
             self.rules.insert(name.to_string(), rules);
         }
+    }
+
+    /// What this crate exports to the crates that depend on it.
+    pub fn exported(&self) -> Macros {
+        Macros {
+            rules: self.exported.clone(),
+            exported: HashMap::new(),
+        }
+    }
+
+    /// A dependency's exported macros, callable as `dep::name!` (a `$crate` in them would
+    /// mean the dependency: such a macro is not taken).
+    pub fn add_dependency(&mut self, dep: &str, exported: &Macros) {
+        for (name, rules) in &exported.rules {
+            if !mentions_crate(rules) {
+                self.rules.insert(format!("{dep}::{name}"), rules.clone());
+            }
+        }
+    }
+
+    /// `#[macro_use] extern crate dep;` or `use dep::name;`: the dependency's macro (all of
+    /// them, for `name` None) callable by its bare name from here on.
+    pub fn import(&mut self, dep: &str, name: Option<&str>) {
+        let prefix = format!("{dep}::");
+        let found: Vec<(String, Rules)> = self
+            .rules
+            .iter()
+            .filter_map(|(k, r)| {
+                let bare = k.strip_prefix(&prefix)?;
+                name.is_none_or(|n| n == bare)
+                    .then(|| (bare.to_string(), r.clone()))
+            })
+            .collect();
+        self.rules.extend(found);
+    }
+
+    /// The name a call of `path` uses, when this registry can expand it.
+    fn rules_for(&self, path: &syn::Path) -> Option<&Rules> {
+        let name = path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect::<Vec<_>>()
+            .join("::");
+        self.rules.get(&name)
     }
 
     /// The items an item-level call of one of these macros makes, with every call of these
@@ -379,8 +430,7 @@ impl Macros {
         for item in items {
             match item {
                 syn::Item::Macro(m) if m.ident.is_none() => {
-                    let name = m.mac.path.get_ident().map(|i| i.to_string());
-                    let Some(rules) = name.as_ref().and_then(|n| self.rules.get(n)) else {
+                    let Some(rules) = self.rules_for(&m.mac.path) else {
                         out.push(syn::Item::Macro(m));
                         continue;
                     };
@@ -416,11 +466,8 @@ impl Macros {
                 k += 1;
                 continue;
             };
-            let made = m
-                .mac
-                .path
-                .get_ident()
-                .and_then(|name| self.rules.get(&name.to_string()))
+            let made = self
+                .rules_for(&m.mac.path)
                 .and_then(|rules| self.trait_items(rules, m.mac.tokens.clone(), 0));
             match made {
                 Some(made) => {
@@ -453,11 +500,7 @@ impl Macros {
         for item in wrapped.items {
             match item {
                 syn::TraitItem::Macro(m) => {
-                    let rules = m
-                        .mac
-                        .path
-                        .get_ident()
-                        .and_then(|name| self.rules.get(&name.to_string()))?;
+                    let rules = self.rules_for(&m.mac.path)?;
                     items.extend(self.trait_items(rules, m.mac.tokens.clone(), depth + 1)?);
                 }
                 other => items.push(other),
@@ -465,6 +508,18 @@ impl Macros {
         }
         Some(items)
     }
+}
+
+/// Whether a transcriber of `rules` writes `$crate`.
+fn mentions_crate(rules: &Rules) -> bool {
+    fn any(parts: &[Part]) -> bool {
+        parts.iter().any(|p| match p {
+            Part::Var(name, _) => name == "crate",
+            Part::Group(_, inner) | Part::Repeat(inner, _, _) => any(inner),
+            Part::Token(_) => false,
+        })
+    }
+    rules.iter().any(|(_, t)| any(t))
 }
 
 /// Whether `items` define a name a path can reach (anything but impls and macro calls).
@@ -582,6 +637,38 @@ pub trait Graph { strip!([] @section self fn node_count(&self) -> usize; @sectio
             })
             .collect();
         assert_eq!(names, ["node_count", "NodeId"]);
+    }
+
+    /// A dependency's exported macro (getrandom calls cfg-if's): by path, and by its bare
+    /// name once imported; one that writes `$crate` (the dependency) is not taken.
+    #[test]
+    fn a_dependencys_exported_macro_expands_by_path_and_once_imported_by_name() {
+        let dep = syn::parse_file(
+            r#"
+#[macro_export] macro_rules! pick { ($($i:item)*) => { $(#[cfg(unix)] $i)* }; }
+#[macro_export] macro_rules! own { () => { pub fn f() { $crate::g() } }; }
+macro_rules! private { () => { pub struct P; }; }
+"#,
+        )
+        .unwrap();
+        let mut theirs = Macros::default();
+        for item in &dep.items {
+            if let syn::Item::Macro(m) = item {
+                theirs.learn(m);
+            }
+        }
+        let mut ours = Macros::default();
+        ours.add_dependency("cfg_if", &theirs.exported());
+        let call = |text: &str| -> syn::ItemMacro { syn::parse_str(text).unwrap() };
+        let made = ours
+            .expand_call(&call("cfg_if::pick! { pub struct A; }"))
+            .unwrap();
+        assert_eq!(made.len(), 1);
+        assert!(ours.expand_call(&call("pick! { pub struct A; }")).is_none());
+        assert!(ours.expand_call(&call("cfg_if::own! {}")).is_none());
+        assert!(ours.expand_call(&call("cfg_if::private! {}")).is_none());
+        ours.import("cfg_if", Some("pick"));
+        assert!(ours.expand_call(&call("pick! { pub struct A; }")).is_some());
     }
 
     /// A call no rule matches, or of a macro defined elsewhere, is left as written.

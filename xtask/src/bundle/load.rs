@@ -15,9 +15,16 @@ pub struct Loaded {
     /// What cannot work in a single file (`include!`, `env!`), as `file:line: reason`; an
     /// error only if the library is used at all.
     pub refusals: Vec<String>,
+    /// The macros it exports, for the crates that depend on it.
+    pub exported: Macros,
 }
 
-pub fn load(lib: &Library) -> Result<Loaded, String> {
+/// `lib`, with the macros its dependencies export (by module) callable as
+/// `dep::name!` and through `#[macro_use] extern crate dep;` / `use dep::name;`.
+pub fn load(
+    lib: &Library,
+    dependency_macros: &std::collections::HashMap<String, Macros>,
+) -> Result<Loaded, String> {
     let cfg = Cfg {
         features: &lib.features,
         cfgs: &lib.cfgs,
@@ -25,8 +32,19 @@ pub fn load(lib: &Library) -> Result<Loaded, String> {
     let dir = lib.root.parent().unwrap().to_path_buf();
     let mut refusals = Vec::new();
     let mut macros = Macros::default();
+    for (name, dep) in &lib.deps {
+        if let super::Dep::Module(module) = dep {
+            if let Some(exported) = dependency_macros.get(module) {
+                macros.add_dependency(name, exported);
+            }
+        }
+    }
     let items = load_file(&lib.root, &dir, &cfg, &mut refusals, &mut macros)?.unwrap_or_default();
-    Ok(Loaded { items, refusals })
+    Ok(Loaded {
+        items,
+        refusals,
+        exported: macros.exported(),
+    })
 }
 
 /// Parses `path`, settles its cfgs and inlines its module files (found under `dir`);
@@ -197,6 +215,20 @@ fn inline_modules(
     let mut left_out = Vec::new();
     let mut index = 0;
     while index < items.len() {
+        // A dependency's macros brought in by name.
+        match &items[index] {
+            syn::Item::ExternCrate(e) if e.attrs.iter().any(|a| a.path().is_ident("macro_use")) => {
+                macros.import(&e.ident.to_string(), None);
+            }
+            syn::Item::Use(u) => {
+                if let syn::UseTree::Path(p) = &u.tree {
+                    if let syn::UseTree::Name(n) = &*p.tree {
+                        macros.import(&p.ident.to_string(), Some(&n.ident.to_string()));
+                    }
+                }
+            }
+            _ => {}
+        }
         if let syn::Item::Macro(m) = &items[index] {
             macros.learn(m);
             if let Some(mut made) = macros.expand_call(m) {

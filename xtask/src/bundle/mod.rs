@@ -14,7 +14,7 @@
 
 mod cfg;
 pub use cfg::Cfg;
-mod expand;
+pub(crate) mod expand;
 mod impls;
 mod load;
 mod oracle;
@@ -128,19 +128,29 @@ pub fn bundle(
     let mut uses_alloc = Vec::new();
     let mut refusals = Vec::new();
     let reachable = reachable_modules(&solution.referenced, libraries);
-    for lib in libraries {
+    // Dependencies first, so each library is read knowing the macros its dependencies export.
+    let mut loaded: Vec<Option<load::Loaded>> = libraries.iter().map(|_| None).collect();
+    let mut exported: HashMap<String, expand::Macros> = HashMap::new();
+    for k in dependencies_first(libraries) {
+        let lib = &libraries[k];
         if !reachable.contains(&lib.module) {
-            // Neither the solution nor a library it reaches names this crate.
+            continue; // neither the solution nor a library it reaches names this crate
+        }
+        let l = load::load(lib, &exported)?;
+        exported.insert(lib.module.clone(), l.exported.clone());
+        loaded[k] = Some(l);
+    }
+    for (lib, l) in libraries.iter().zip(loaded) {
+        let Some(l) = l else {
             trees.push(Vec::new());
             uses_alloc.push(false);
             refusals.push(Vec::new());
             continue;
-        }
-        let loaded = load::load(lib)?;
-        let mut items = loaded.items;
+        };
+        let mut items = l.items;
         uses_alloc.push(paths::rewrite(&mut items, lib));
         trees.push(items);
-        refusals.push(loaded.refusals);
+        refusals.push(l.refusals);
     }
     let modules: Vec<String> = libraries.iter().map(|l| l.module.clone()).collect();
     let draft = |trees: &[Vec<syn::Item>], findings: &oracle::Findings| -> Result<Bundle, String> {
@@ -215,6 +225,31 @@ pub fn bundle(
     // What only the impls taken out used is now dead: one more pass of the oracle.
     let (best, _, _) = refine_from(best, trees, findings, &modules, &draft)?;
     Ok(best)
+}
+
+/// The libraries' indices, each after the libraries it depends on (a cycle, which cargo
+/// forbids, would be broken anywhere).
+fn dependencies_first(libraries: &[Library]) -> Vec<usize> {
+    fn visit(k: usize, libraries: &[Library], seen: &mut Vec<bool>, out: &mut Vec<usize>) {
+        if seen[k] {
+            return;
+        }
+        seen[k] = true;
+        for dep in libraries[k].deps.values() {
+            if let Dep::Module(m) = dep {
+                if let Some(d) = libraries.iter().position(|l| &l.module == m) {
+                    visit(d, libraries, seen, out);
+                }
+            }
+        }
+        out.push(k);
+    }
+    let mut seen = vec![false; libraries.len()];
+    let mut out = Vec::new();
+    for k in 0..libraries.len() {
+        visit(k, libraries, &mut seen, &mut out);
+    }
+    out
 }
 
 /// The modules the solution names, and those their libraries depend on, transitively.

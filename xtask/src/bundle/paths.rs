@@ -250,6 +250,17 @@ impl VisitMut for Rewriter<'_> {
     }
     fn visit_item_use_mut(&mut self, u: &mut syn::ItemUse) {
         self.visit_visibility_mut(&mut u.vis);
+        // `pub use rand_core;` re-exports a whole dependency: in the bundle that is a private
+        // module of its root, which `pub` cannot re-export (E0365); the bundle is one crate,
+        // so `pub(crate)` reaches everyone who could name it.
+        let whole_dependency = match &u.tree {
+            syn::UseTree::Name(n) => self.dep_module(&n.ident.to_string()).is_some(),
+            syn::UseTree::Rename(r) => self.dep_module(&r.ident.to_string()).is_some(),
+            _ => false,
+        };
+        if whole_dependency && matches!(u.vis, syn::Visibility::Public(_)) {
+            u.vis = syn::parse_quote!(pub(crate));
+        }
         let leading = u.leading_colon.is_some();
         if leading {
             // `use ::dep::x` is `use dep::x` in edition 2018 and later.
