@@ -915,6 +915,30 @@ mod tests {
         }
     }
 
+    /// `results.md` (the table tool's output, committed) holds what this code computes, for
+    /// every value cheap enough to recompute here: totals for N = 1..16, no-1x1 for N = 1..10.
+    #[test]
+    fn results_md_matches_a_recomputation_of_its_cheap_rows() {
+        let text = include_str!("../results.md");
+        let mut compared = 0;
+        for line in text
+            .lines()
+            .filter(|l| l.starts_with("| ") && !l.starts_with("| N"))
+        {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let n: usize = cells[1].parse().unwrap();
+            if n <= 16 {
+                assert_eq!(count_total(n, n).to_string(), cells[2], "total, N = {n}");
+                compared += 1;
+            }
+            if n <= 10 {
+                assert_eq!(count_no_unit(n, n).to_string(), cells[3], "no 1x1, N = {n}");
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 16 + 10);
+    }
+
     /// 2 x 2 (8, 3) and 4 x 4 (70878, 1208) are the puzzle book's own figures (Algorithm
     /// Puzzle 68, Q58; `testcases/puzzle68-q58/sample-1`, `sample-2`), which the enumeration
     /// of `examples/brute.rs` reproduces; the strips are closed forms.
