@@ -7,7 +7,7 @@ use std::io::Read;
 /// Plain enumeration: fill the first free cell (row-major) with every rectangle that
 /// fits there, recursively; count all tilings and those without a 1x1 piece. The grid
 /// is a bitmask of filled cells.
-fn brute_force(n: usize, m: usize) -> (u64, u64) {
+pub fn brute_force(n: usize, m: usize) -> (u64, u64) {
     fn go(filled: u32, full: u32, n: usize, m: usize, has_unit: bool) -> (u64, u64) {
         if filled == full {
             return (1, (!has_unit) as u64);

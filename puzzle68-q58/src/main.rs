@@ -881,6 +881,12 @@ fn main() {
 #[path = "../baseline/reference.rs"]
 mod reference;
 
+/// The stress pair's plain enumeration (its `main` unused here), the other independent check.
+#[cfg(test)]
+#[allow(dead_code)]
+#[path = "../examples/brute.rs"]
+mod brute;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -913,6 +919,30 @@ mod tests {
                 i + 1
             );
         }
+    }
+
+    /// Both counts against the plain enumeration of tilings for every N x M with N, M <= 5
+    /// (both orientations: 25 grids), as README says.
+    #[test]
+    fn both_counts_equal_the_enumeration_on_every_grid_up_to_five_by_five() {
+        let mut compared = 0;
+        for n in 1..=5 {
+            for m in 1..=5 {
+                let (total, no_unit) = brute::brute_force(n, m);
+                assert_eq!(
+                    count_total(n, m).to_u128(),
+                    Some(total as u128),
+                    "{n} x {m}"
+                );
+                assert_eq!(
+                    count_no_unit(n, m).to_u128(),
+                    Some(no_unit as u128),
+                    "{n} x {m}"
+                );
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 25);
     }
 
     /// `results.md` (the table tool's output, committed) holds what this code computes, for
@@ -977,9 +1007,12 @@ mod tests {
     fn agrees_with_the_ported_reference_up_to_7_by_7() {
         for n in 1..=7 {
             for m in n..=7 {
+                // The reference runs once per shape; ours in both orientations.
                 let (total, no_unit) = reference::Reference::new(n, m).counts();
-                assert_eq!(count_total(n, m).to_u128(), Some(total), "{n} x {m}");
-                assert_eq!(count_no_unit(n, m).to_u128(), Some(no_unit), "{n} x {m}");
+                for (a, b) in [(n, m), (m, n)] {
+                    assert_eq!(count_total(a, b).to_u128(), Some(total), "{a} x {b}");
+                    assert_eq!(count_no_unit(a, b).to_u128(), Some(no_unit), "{a} x {b}");
+                }
             }
         }
     }
