@@ -4,7 +4,8 @@
 //! from valgrind's callgrind (exact and repeatable on a shared, noisy machine), each against
 //! a baseline run in the same script.
 
-use crate::problems::{cargo, Workspace};
+use crate::cargo::cargo;
+use crate::problems::Workspace;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -3,8 +3,9 @@
 //! tested. Every problem runs even when another fails, is refused or does not build; the
 //! closing line counts every failure of any kind.
 
+use crate::cargo::cargo;
 use crate::engine::suite::{self, Tally};
-use crate::problems::{cargo, Problem, Workspace};
+use crate::problems::{Problem, Workspace};
 use crate::record::{self, Record, RecordArgs};
 use crate::submit;
 

@@ -7,10 +7,11 @@
 //! within our own size target.
 
 use crate::bundle;
+use crate::cargo::cargo;
 use crate::crates;
 use crate::engine;
 use crate::judge::{self, Compilers};
-use crate::problems::{cargo, Workspace};
+use crate::problems::Workspace;
 use crate::record::{self, Fingerprint, Record, RecordArgs};
 use std::fs;
 use std::path::{Path, PathBuf};

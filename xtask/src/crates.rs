@@ -15,7 +15,7 @@ pub struct Graph {
 
 /// Reads the whole workspace's resolution once.
 pub fn metadata() -> Result<Metadata, String> {
-    crate::problems::metadata_command()
+    crate::cargo::metadata_command()
         .exec()
         .map_err(|e| format!("cargo metadata failed: {e}"))
 }
@@ -253,7 +253,7 @@ pub fn ready_for_judge(
 
 /// Builds `package` (a workspace member) in release mode and reads what cargo made.
 fn build(package: &str) -> Result<Built, String> {
-    let out = crate::problems::cargo_command()
+    let out = crate::cargo::cargo_command()
         .args([
             "build",
             "--release",

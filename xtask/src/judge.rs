@@ -249,7 +249,7 @@ mod tests {
         // A real bundle under the made-up profile.
         let meta = crate::crates::metadata().unwrap();
         let mut graph = crate::crates::graph(&meta, "boj-17825").unwrap();
-        let root = crate::problems::project_root();
+        let root = crate::cargo::project_root();
         let target = std::path::PathBuf::from(meta.target_directory.as_std_path());
         crate::crates::ready_for_judge(&target, "boj-17825", &mut graph.libraries).unwrap();
         let main_rs = root.join("boj-17825/src/main.rs");
@@ -277,7 +277,7 @@ mod tests {
     /// the toolchain before any Rust runs) must say the same.
     #[test]
     fn the_judges_rust_version_is_the_same_in_every_file_that_repeats_it() {
-        let root = crate::problems::project_root();
+        let root = crate::cargo::project_root();
         let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
         assert!(JUDGE_TOOLCHAIN.starts_with(&format!("{JUDGE_RUST}.")));
         let manifest: toml_edit::DocumentMut = read("Cargo.toml").parse().unwrap();

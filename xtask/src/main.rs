@@ -3,6 +3,7 @@
 mod bench;
 mod build_scripts;
 mod bundle;
+mod cargo;
 mod cases;
 mod corpus;
 mod crates;

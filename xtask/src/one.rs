@@ -3,7 +3,8 @@
 //! the bundled build (always run, whatever the record says), and its stress pair for a few
 //! seconds when it has one that is written.
 
-use crate::problems::{cargo, Workspace};
+use crate::cargo::cargo;
+use crate::problems::Workspace;
 use crate::record::RecordArgs;
 use std::path::Path;
 

@@ -1,66 +1,7 @@
 //! The workspace's problems: every member crate with `[package.metadata.problem]`.
 
-use cargo_metadata::MetadataCommand;
+use crate::cargo::metadata_command;
 use std::path::PathBuf;
-use std::process::Command;
-
-/// The solutions' workspace: the folder above this tool's own. xtask is a workspace of its
-/// own (a host tool, so its dependencies are not held back to the judge's Rust), and its
-/// commands always act on the solutions' workspace, wherever they are started from.
-pub fn project_root() -> PathBuf {
-    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    here.parent().unwrap_or(here).to_path_buf()
-}
-
-/// `cargo metadata` of the solutions' workspace.
-pub fn metadata_command() -> MetadataCommand {
-    let mut command = MetadataCommand::new();
-    command.manifest_path(project_root().join("Cargo.toml"));
-    command
-}
-
-/// Cargo (the one running this task, if any), in the solutions' workspace, without the
-/// variables `cargo run` set for this tool's own process: a build script that reruns when
-/// one changes (ring's reads `CARGO_MANIFEST_DIR`) would otherwise make the next
-/// `cargo xtask` rebuild the tool.
-pub fn cargo_command() -> Command {
-    let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    command.current_dir(project_root());
-    forget_cargo_run(&mut command);
-    command
-}
-
-/// Removes from `command`'s environment the variables `cargo run` set for this process.
-pub fn forget_cargo_run(command: &mut Command) {
-    for (key, _) in std::env::vars_os() {
-        let key = key.to_string_lossy();
-        let ours = key.starts_with("CARGO_PKG_")
-            || matches!(
-                key.as_ref(),
-                "CARGO_MANIFEST_DIR"
-                    | "CARGO_MANIFEST_PATH"
-                    | "CARGO_CRATE_NAME"
-                    | "CARGO_BIN_NAME"
-                    | "CARGO_PRIMARY_PACKAGE"
-                    | "OUT_DIR"
-            );
-        if ours {
-            command.env_remove(key.as_ref());
-        }
-    }
-}
-
-/// Runs cargo with `args` in the solutions' workspace; an error unless it succeeds.
-pub fn cargo(args: &[&str]) -> Result<(), String> {
-    let status = cargo_command()
-        .args(args)
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    status
-        .success()
-        .then_some(())
-        .ok_or_else(|| format!("cargo {} failed", args.join(" ")))
-}
 
 /// One problem crate and its metadata.
 #[derive(Clone, Debug)]

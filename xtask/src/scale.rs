@@ -162,7 +162,7 @@ fn time_step(
         .env("CARGO_TARGET_DIR", target)
         .stdout(file)
         .stderr(err);
-    crate::problems::forget_cargo_run(&mut make);
+    crate::cargo::forget_cargo_run(&mut make);
     make.env_remove("CARGO");
     let started = Instant::now();
     let status = make.status().map_err(|e| format!("cannot run make: {e}"))?;

@@ -2,10 +2,11 @@
 //! inputs from its generator (`examples/gen.rs`, `examples/brute.rs`), until they disagree;
 //! then the smallest failing input, both outputs and the command to replay it.
 
+use crate::cargo::cargo;
 use crate::crates;
 use crate::engine::compare::{cut, Rule};
 use crate::engine::stress::{stress, Cut, Failure, Outcome, Programs, Settings};
-use crate::problems::{cargo, Workspace};
+use crate::problems::Workspace;
 use crate::record::{self, Record, RecordArgs};
 use std::fs;
 use std::path::Path;
@@ -127,7 +128,7 @@ pub fn run(name: &str, args: Args) -> Result<bool, String> {
         .to_path_buf();
     // The pair's targets, found by their files (`examples/gen.rs`, `examples/brute.rs`)
     // whatever the targets are named.
-    let meta = crate::problems::metadata_command()
+    let meta = crate::cargo::metadata_command()
         .no_deps()
         .exec()
         .map_err(|e| format!("cargo metadata failed: {e}"))?;

@@ -250,7 +250,7 @@ fn undeclared_rust_versions(
     let names: Vec<String> = inlined(libraries, bundle)
         .filter_map(|l| l.origin.as_ref())
         .filter(|o| {
-            o.rust_version.is_none() && !o.manifest_dir.starts_with(crate::problems::project_root())
+            o.rust_version.is_none() && !o.manifest_dir.starts_with(crate::cargo::project_root())
         })
         .map(|o| format!("{} {}", o.name, o.version))
         .collect();
@@ -347,7 +347,7 @@ pub fn run(name: &str, options: bundle::Options) -> Result<bool, String> {
     if let crate::engine::compare::Rule::Checker(checker) = &problem.rule {
         // The special judge is a binary target of the problem crate.
         let bin = checker.file_name().unwrap_or_default().to_string_lossy();
-        crate::problems::cargo(&[
+        crate::cargo::cargo(&[
             "build",
             "--release",
             "--quiet",

@@ -3,9 +3,10 @@
 //! workspace's manifests changed. With an empty record (a fresh clone) or `--force`, it is
 //! `cargo test --workspace`, as before.
 
+use crate::cargo::{cargo, project_root};
 use crate::crates;
 use crate::judge::Compilers;
-use crate::problems::{cargo, project_root, Workspace};
+use crate::problems::Workspace;
 use crate::record::{self, Fingerprint, Record, RecordArgs};
 
 /// The hash of what member `name`'s tests depend on: the build settings and compilers, its
