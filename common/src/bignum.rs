@@ -4,11 +4,27 @@
 //! significant first. The free functions on limb slices serve dynamic programmes that keep
 //! many fixed-width numbers in one flat array.
 
-use std::cmp::Ordering;
 use std::fmt;
 
 /// `dst += src` on equal-width little-endian limb slices; returns the carry out of the top
-/// limb (true means the sum did not fit). O(width).
+/// limb (true means the sum did not fit).
+///
+/// # Complexity
+/// O(width).
+///
+/// # Panics
+/// Never; unequal widths are a caller's bug, checked in debug builds only (the sum then
+/// covers the shorter width).
+///
+/// # Example
+/// ```
+/// use common::bignum::add_limbs;
+/// let mut a = [u64::MAX, 0];
+/// assert!(!add_limbs(&mut a, &[1, 0])); // 2^64 fits in two limbs
+/// assert_eq!(a, [0, 1]);
+/// let mut b = [u64::MAX];
+/// assert!(add_limbs(&mut b, &[1])); // carry out of the top limb
+/// ```
 #[inline]
 pub fn add_limbs(dst: &mut [u64], src: &[u64]) -> bool {
     debug_assert_eq!(dst.len(), src.len());
@@ -22,7 +38,17 @@ pub fn add_limbs(dst: &mut [u64], src: &[u64]) -> bool {
     carry
 }
 
-/// An arbitrary-size unsigned integer.
+/// An arbitrary-size unsigned integer: built from limbs or a `u64`, read back as limbs, bits,
+/// `u128` or decimal. (`Default` is zero.)
+///
+/// # Example
+/// ```
+/// use common::bignum::BigUint;
+/// let n = BigUint::from_limbs(&[0, 1]); // 2^64
+/// assert_eq!(n.to_string(), "18446744073709551616");
+/// assert_eq!((n.bits(), n.to_u128()), (65, Some(1 << 64)));
+/// assert_eq!(BigUint::default().to_string(), "0");
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BigUint {
     /// Little-endian limbs with no high zero limbs (zero is the empty vector).
@@ -30,12 +56,16 @@ pub struct BigUint {
 }
 
 impl BigUint {
-    /// Zero.
+    /// Zero (tests only: solutions use `BigUint::default()`).
+    #[cfg(test)]
     pub fn zero() -> Self {
         BigUint { limbs: Vec::new() }
     }
 
     /// The value of little-endian `limbs` (high zero limbs are allowed).
+    ///
+    /// # Complexity
+    /// O(`limbs.len()`).
     pub fn from_limbs(limbs: &[u64]) -> Self {
         let mut n = BigUint {
             limbs: limbs.to_vec(),
@@ -44,17 +74,17 @@ impl BigUint {
         n
     }
 
-    /// The little-endian limbs, without high zero limbs.
+    /// The little-endian limbs, without high zero limbs (none for zero). O(1).
     pub fn limbs(&self) -> &[u64] {
         &self.limbs
     }
 
     /// True for zero.
-    pub fn is_zero(&self) -> bool {
+    fn is_zero(&self) -> bool {
         self.limbs.is_empty()
     }
 
-    /// Number of significant bits (0 for zero).
+    /// Number of significant bits (0 for zero). O(1).
     pub fn bits(&self) -> u32 {
         match self.limbs.last() {
             None => 0,
@@ -62,7 +92,7 @@ impl BigUint {
         }
     }
 
-    /// The value as `u128`, if it fits.
+    /// The value as `u128`, if it fits. O(1).
     pub fn to_u128(&self) -> Option<u128> {
         match self.limbs.len() {
             0 => Some(0),
@@ -72,7 +102,8 @@ impl BigUint {
         }
     }
 
-    /// `self += other`. O(max width).
+    /// `self += other`. O(max width). Tests only: no solution adds two big numbers yet.
+    #[cfg(test)]
     pub fn add_assign_big(&mut self, other: &BigUint) {
         if self.limbs.len() < other.limbs.len() {
             self.limbs.resize(other.limbs.len(), 0);
@@ -93,7 +124,8 @@ impl BigUint {
         }
     }
 
-    /// `self *= m` for a word `m`. O(width).
+    /// `self *= m` for a word `m`. O(width). Tests only: no solution multiplies yet.
+    #[cfg(test)]
     pub fn mul_small(&mut self, m: u64) {
         if m == 0 {
             self.limbs.clear();
@@ -114,7 +146,7 @@ impl BigUint {
     ///
     /// # Panics
     /// When `d` is zero.
-    pub fn div_rem_small(&mut self, d: u64) -> u64 {
+    fn div_rem_small(&mut self, d: u64) -> u64 {
         assert!(d != 0, "division by zero");
         let mut rem = 0u128;
         for limb in self.limbs.iter_mut().rev() {
@@ -133,20 +165,23 @@ impl BigUint {
     }
 }
 
+/// O(1).
 impl From<u64> for BigUint {
     fn from(v: u64) -> Self {
         BigUint::from_limbs(&[v])
     }
 }
 
+#[cfg(test)]
 impl From<u128> for BigUint {
     fn from(v: u128) -> Self {
         BigUint::from_limbs(&[v as u64, (v >> 64) as u64])
     }
 }
 
+#[cfg(test)]
 impl Ord for BigUint {
-    fn cmp(&self, other: &Self) -> Ordering {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         self.limbs
             .len()
             .cmp(&other.limbs.len())
@@ -154,12 +189,17 @@ impl Ord for BigUint {
     }
 }
 
+#[cfg(test)]
 impl PartialOrd for BigUint {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
     }
 }
 
+/// Decimal digits, padded as the formatter asks.
+///
+/// # Complexity
+/// O(width^2): one division by 10^19 per 19 digits.
 impl fmt::Display for BigUint {
     /// Decimal digits, O(width^2).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -6,6 +6,23 @@
 
 /// The body of a solution's `main`: reads all of stdin, then prints `solve(text)` or, when
 /// it fails (or stdin is not UTF-8), one line `error: ...` on stderr and exits with 1.
+///
+/// # Complexity
+/// One read of stdin and `solve`'s own cost.
+///
+/// # Panics
+/// Never itself (a panic in `solve` is `solve`'s); it exits the process with 1 on an error.
+///
+/// # Example
+/// ```no_run
+/// use common::tokens::{check_ints, run_main};
+/// // A+B with a clear error line on bad input.
+/// run_main(|text| {
+///     check_ints(text, 2, 2, "two integers")?;
+///     let v: Vec<i64> = text.split_whitespace().map(|t| t.parse().unwrap()).collect();
+///     Ok((v[0] + v[1]).to_string())
+/// });
+/// ```
 pub fn run_main(solve: impl FnOnce(&str) -> Result<String, String>) {
     use std::io::Read;
     let mut text = String::new();
@@ -31,6 +48,14 @@ pub fn run_main(solve: impl FnOnce(&str) -> Result<String, String>) {
 ///
 /// # Complexity
 /// O(length of `text`).
+///
+/// # Example
+/// ```
+/// use common::tokens::check_ints;
+/// assert_eq!(check_ints("3 4\n5", 1, 3, "the sides"), Ok(3));
+/// let e = check_ints("3 x", 2, 2, "the sides").unwrap_err();
+/// assert!(e.starts_with("line 1, token 2:"), "{e}");
+/// ```
 pub fn check_ints(text: &str, min: usize, max: usize, what: &str) -> Result<usize, String> {
     let mut count = 0;
     for (line_no, line) in text.lines().enumerate() {
