@@ -423,7 +423,7 @@ mod tests {
             module: module.into(),
             package: format!("{module} 2.1.3"),
             root: PathBuf::new(),
-            edition: "2021".into(),
+            edition: judge::EDITION.into(),
             features: Vec::new(),
             deps: Default::default(),
             notice: String::new(),
