@@ -7,11 +7,11 @@ use crate::cargo::cargo;
 use crate::engine::suite::{self, Tally};
 use crate::problems::{Problem, Workspace};
 use crate::record::{self, Record, RecordArgs};
-use crate::submit;
+use crate::verify;
 
 /// One problem: its release binary's cases, then the bundle's. Every case is meant to run
 /// twice; a run that a failed build or bundle kept from happening counts as failed.
-fn run_problem(ws: &Workspace, problem: &Problem, inputs: &submit::Inputs) -> Tally {
+fn run_problem(ws: &Workspace, problem: &Problem, inputs: &verify::Inputs) -> Tally {
     let meant = 2 * suite::count(&ws.cases_dir(problem));
     let mut tally = Tally::default();
     let mut broken = false;
@@ -26,7 +26,7 @@ fn run_problem(ws: &Workspace, problem: &Problem, inputs: &submit::Inputs) -> Ta
             broken = true;
         }
     }
-    match submit::bundle_and_verify(ws, problem, inputs, Default::default()) {
+    match verify::bundle_and_verify(ws, problem, inputs, Default::default()) {
         Ok(bundled) => {
             tally.add(bundled.tally);
             // The bundle itself failed (size, compile or std-API check).
@@ -59,14 +59,14 @@ struct Checked {
 /// Checks `problem` in this process, records a pass, and says what it came to.
 fn check_here(
     ws: &Workspace,
-    inputs: &submit::Inputs,
+    inputs: &verify::Inputs,
     env: &record::Fingerprint,
     record: &Record,
     problem: &Problem,
     hash: Option<&str>,
 ) -> Checked {
     let solution = std::fs::read_to_string(&problem.main_rs).unwrap_or_default();
-    if solution.contains(crate::scaffold::TEMPLATE_MARK) {
+    if solution.contains(crate::problems::TEMPLATE_MARK) {
         println!(
             "note    {} is still the template: its samples fail until it is solved",
             problem.name
@@ -158,7 +158,7 @@ fn check_in_child(ws: &Workspace, problem: &Problem, force: bool) -> (Checked, S
 pub fn run(names: &[String], flags: RecordArgs) -> Result<bool, String> {
     let ws = Workspace::load()?;
     let problems = ws.select(names)?;
-    let inputs = submit::inputs(&ws)?;
+    let inputs = verify::inputs(&ws)?;
     let env = record::environment(&ws.root, &crate::judge::Compilers::find()?);
     let record = Record::open(&ws.target, "cases", flags.force);
     let mut cached = 0;

@@ -24,6 +24,7 @@ mod submit;
 #[cfg(test)]
 mod testing;
 mod unit;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

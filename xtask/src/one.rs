@@ -15,7 +15,7 @@ const STRESS_SECONDS: u64 = 5;
 fn has_pair(dir: &Path) -> bool {
     ["gen.rs", "brute.rs"].iter().all(|f| {
         std::fs::read_to_string(dir.join("examples").join(f))
-            .is_ok_and(|text| !text.contains(crate::scaffold::PAIR_STUB_MARK))
+            .is_ok_and(|text| !text.contains(crate::problems::PAIR_STUB_MARK))
     })
 }
 

@@ -3,6 +3,14 @@
 use crate::cargo::metadata_command;
 use std::path::PathBuf;
 
+/// The line that marks a solution as still the scaffold's template: `make test` names such
+/// problems.
+pub const TEMPLATE_MARK: &str = "// xtask:template";
+
+/// What the scaffold's stress-pair stubs say until they are written: `make test-<problem>`
+/// leaves a pair out while either file still says it.
+pub const PAIR_STUB_MARK: &str = "TODO: write it";
+
 /// One problem crate and its metadata.
 #[derive(Clone, Debug)]
 pub struct Problem {

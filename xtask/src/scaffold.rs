@@ -29,8 +29,7 @@ pub fn crate_name(wanted: &str) -> Result<String, String> {
     }
 }
 
-/// The line that marks a solution as still the template: `make test` names such problems.
-pub const TEMPLATE_MARK: &str = "// xtask:template";
+use crate::problems::TEMPLATE_MARK;
 
 /// A new crate's manifest. Limits the page did not give get BOJ's common defaults, marked.
 fn manifest(name: &str, url: &str, judge: &str) -> String {
@@ -68,10 +67,6 @@ path = "examples/brute.rs"
 "#
     )
 }
-
-/// What the stress pair's stubs say until they are written: `make test-<problem>` leaves a
-/// pair out while either file still says it.
-pub const PAIR_STUB_MARK: &str = "TODO: write it";
 
 /// The generator stub: `make stress` says it printed nothing until it is written.
 const GEN_RS: &str = r#"//! Random input for `make stress`: `gen <seed> <size>` prints ONE input of about `size`
@@ -456,6 +451,7 @@ mod tests {
     /// `make test` checks formatting: what `make new` writes must pass it as written.
     #[test]
     fn both_stress_stubs_carry_the_mark_that_leaves_them_out_of_make_test_problem() {
+        use crate::problems::PAIR_STUB_MARK;
         assert!(GEN_RS.contains(PAIR_STUB_MARK) && BRUTE_RS.contains(PAIR_STUB_MARK));
     }
 

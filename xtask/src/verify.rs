@@ -1,0 +1,417 @@
+//! A bundle verified the way the judge will build it: bundled, compiled alone with every
+//! compiler the judge profile lists, checked for std APIs newer than the judge's Rust, run on
+//! every case, sized against the limit. Used by `submit` and by `cases`; it is no command.
+
+use crate::bundle;
+use crate::crates;
+use crate::engine::suite::Tally;
+use crate::problems::{Problem, Workspace};
+use crate::registry;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::judge::{self, JUDGE_RUST};
+
+/// The workspace's dependency resolution, read once for every problem bundled.
+pub struct Inputs {
+    pub meta: cargo_metadata::Metadata,
+}
+
+pub fn inputs(_ws: &Workspace) -> Result<Inputs, String> {
+    Ok(Inputs {
+        meta: crates::metadata()?,
+    })
+}
+
+/// What a verified (or failed) bundle came to.
+pub struct Outcome {
+    pub path: PathBuf,
+    pub ok: bool,
+    pub tally: Tally,
+}
+
+/// Where a problem's verified bundle goes, and where a failed one is left for inspection.
+fn outputs(ws: &Workspace, problem: &Problem) -> (PathBuf, PathBuf) {
+    let dir = ws.target.join("submit");
+    (
+        dir.join(format!("{}.rs", problem.name)),
+        dir.join(format!("{}.FAILED.rs", problem.name)),
+    )
+}
+
+/// Bundles `problem`, compiles it alone with the judge's command (with this machine's rustc
+/// and with the judge's own rustc 1.73 when installed), checks std APIs against the judge's
+/// Rust, runs every case and checks the size. Only a bundle that passes everything is
+/// written as `target/submit/<crate>.rs`; any other is `<crate>.FAILED.rs`.
+pub fn bundle_and_verify(
+    ws: &Workspace,
+    problem: &Problem,
+    inputs: &Inputs,
+    options: bundle::Options,
+) -> Result<Outcome, String> {
+    let (path, failed_path) = outputs(ws, problem);
+    // Whatever happens next, no stale file may look submittable.
+    let _ = fs::remove_file(&path);
+    let _ = fs::remove_file(&failed_path);
+    let mut graph = crates::graph(&inputs.meta, &problem.name)?;
+    let notes = crates::ready_for_judge(&ws.target, &problem.name, &mut graph.libraries)?;
+    for note in notes {
+        println!("{note}");
+    }
+    let bundle = bundle::bundle(&problem.main_rs, &graph.deps, &graph.libraries, options)?;
+    for line in newer_than_judge(&graph.libraries, &bundle, registry::releases) {
+        println!("{line}");
+    }
+    let dir = path.parent().unwrap();
+    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let profile = judge::profile(&problem.judge);
+    let size = bundle.text.len() as u64;
+    println!(
+        "bundle  {}: {} bytes ({:.1} KiB; limit {} bytes{}); inlined: {}",
+        problem.name,
+        size,
+        size as f64 / 1024.0,
+        problem.source_limit,
+        if profile.source_limit == problem.source_limit && profile.name != "none" {
+            format!(", {}'s", profile.name)
+        } else {
+            ", our own".to_string()
+        },
+        if bundle.libraries.is_empty() {
+            "nothing".to_string()
+        } else {
+            bundle
+                .libraries
+                .iter()
+                .map(|(name, size)| format!("{name} {:.1} KiB", *size as f64 / 1024.0))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    );
+    let mut ok = true;
+    if size > problem.source_limit {
+        println!(
+            "FAIL    size {size} bytes exceeds the judge's limit of {} bytes",
+            problem.source_limit
+        );
+        ok = false;
+    } else if size > profile.size_note {
+        println!(
+            "note    {size} bytes is over our {} byte target (judges that keep a 64 KiB limit would refuse it)",
+            profile.size_note
+        );
+    }
+    let build = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let source = build.path().join("Main.rs");
+    fs::write(&source, &bundle.text).map_err(|e| e.to_string())?;
+    let compilers = judge::Compilers::find()?;
+    let mut tally = Tally::default();
+    // Both compilers at once: the machine has two cores and -O dominates.
+    let results: Vec<(String, PathBuf, Result<(), String>)> = std::thread::scope(|scope| {
+        let jobs: Vec<_> = compilers
+            .all()
+            .into_iter()
+            .map(|c| {
+                let bin = build
+                    .path()
+                    .join(format!("Main-{}", c.label.replace(' ', "-")));
+                let (source, profile) = (&source, &profile);
+                scope.spawn(move || {
+                    (
+                        c.label.clone(),
+                        bin.clone(),
+                        c.compile_as(profile, source, &bin),
+                    )
+                })
+            })
+            .collect();
+        jobs.into_iter()
+            .map(|j| j.join().expect("compiler thread"))
+            .collect()
+    });
+    let mut built = None;
+    let mut failed_labels = Vec::new();
+    for (label, bin, result) in results {
+        match result {
+            // The last compiler listed is the judge's own when installed.
+            Ok(()) => built = Some(bin),
+            Err(message) => {
+                println!(
+                    "FAIL    {label}: `{}` on the bundle alone:\n{message}",
+                    profile.command()
+                );
+                failed_labels.push(label);
+                ok = false;
+            }
+        }
+    }
+    let judge_only = compilers
+        .judge
+        .as_ref()
+        .is_some_and(|j| failed_labels == [j.label.clone()]);
+    if judge_only {
+        if let Some(line) = undeclared_rust_versions(&graph.libraries, &bundle) {
+            println!("{line}");
+        }
+    }
+    if !ok {
+        built = None;
+    }
+    if let Some(binary) = built {
+        let labels: Vec<&str> = compilers.all().iter().map(|c| c.label.as_str()).collect();
+        println!(
+            "compile `{}` by {} (the judge's is Rust {}; the cases run on the last one's build)",
+            profile.command(),
+            labels.join(" and "),
+            profile.rust
+        );
+        if compilers.judge.is_none() {
+            if let Some(note) = compilers.missing_note() {
+                println!("{note}");
+            }
+            if let Err(message) = check_std_apis(build.path()) {
+                println!("FAIL    std APIs newer than Rust {JUDGE_RUST}:\n{message}");
+                ok = false;
+            }
+        }
+        tally = ws.run_cases(problem, &binary, "bundled")?;
+        ok &= tally.failed == 0;
+    }
+    let written = if ok { &path } else { &failed_path };
+    fs::write(written, &bundle.text).map_err(|e| format!("{}: {e}", written.display()))?;
+    if !ok {
+        println!(
+            "FAILED  {} (kept for inspection; do not submit it)",
+            failed_path.display()
+        );
+    }
+    Ok(Outcome {
+        path: written.clone(),
+        ok,
+        tally,
+    })
+}
+
+/// One line for each inlined library that declares a `rust-version` newer than the judge's:
+/// pinned by hand past what the resolver would pick, it is the likely cause of a failure on
+/// the judge's compiler.
+fn newer_than_judge(
+    libraries: &[bundle::Library],
+    bundle: &bundle::Bundle,
+    releases: impl Fn(&str) -> Option<Vec<registry::Release>>,
+) -> Vec<String> {
+    let judge = registry::numbers(JUDGE_RUST);
+    inlined(libraries, bundle)
+        .filter_map(|l| {
+            let o = l.origin.as_ref()?;
+            let declared = o.rust_version.as_deref()?;
+            (registry::numbers(declared) > judge).then(|| {
+                let (name, version) = (&o.name, &o.version);
+                let fix = match releases(name) {
+                    None => format!(
+                        "cargo's copy of the registry index has no entry for {name}, so the newest version for {JUDGE_RUST} is unknown: pin an older one"
+                    ),
+                    Some(rs) => match registry::newest_for(&rs, version, JUDGE_RUST) {
+                        None => format!("no published version of {name} declares {JUDGE_RUST} or older"),
+                        Some((r, same)) => {
+                            let declares = match &r.rust_version {
+                                Some(rv) => format!("declares {rv}"),
+                                None => "declares no rust-version".to_string(),
+                            };
+                            if same {
+                                format!(
+                                    "the newest for it is {} ({declares}): `cargo update -p {name}@{version} --precise {}` (where Cargo.toml pins `={version}`, change that to `={}` instead)",
+                                    r.version, r.version, r.version
+                                )
+                            } else {
+                                format!(
+                                    "the newest for it is {} ({declares}): require `{name} = \"={}\"` in Cargo.toml",
+                                    r.version, r.version
+                                )
+                            }
+                        }
+                    },
+                };
+                format!(
+                    "warn    {name} {version} declares rust-version {declared}, newer than the judge's {JUDGE_RUST}; {fix}"
+                )
+            })
+        })
+        .collect()
+}
+
+/// When only the judge's compiler fails: the inlined registry crates that declare no
+/// `rust-version`, which cargo's resolver cannot hold back for the judge.
+fn undeclared_rust_versions(
+    libraries: &[bundle::Library],
+    bundle: &bundle::Bundle,
+) -> Option<String> {
+    let names: Vec<String> = inlined(libraries, bundle)
+        .filter_map(|l| l.origin.as_ref())
+        .filter(|o| {
+            o.rust_version.is_none() && !o.manifest_dir.starts_with(crate::cargo::project_root())
+        })
+        .map(|o| format!("{} {}", o.name, o.version))
+        .collect();
+    (!names.is_empty()).then(|| {
+        format!(
+            "note    only the judge's rustc {JUDGE_RUST} failed; {} declare no rust-version, so cargo could not choose a version for {JUDGE_RUST}: if the error is in one of them, pin an older version (`cargo update -p <crate> --precise <version>`)",
+            names.join(", ")
+        )
+    })
+}
+
+/// The libraries the bundle inlined.
+fn inlined<'a>(
+    libraries: &'a [bundle::Library],
+    bundle: &'a bundle::Bundle,
+) -> impl Iterator<Item = &'a bundle::Library> {
+    libraries.iter().filter(|l| {
+        bundle
+            .libraries
+            .iter()
+            .any(|(name, _)| name.starts_with(&format!("{} (", l.module)))
+    })
+}
+
+/// clippy's `incompatible_msrv` lint on the bundle with `msrv = 1.73`: this machine's rustc
+/// is newer than the judge's, so a std API stabilised after 1.73 would compile here and
+/// fail there. Skipped, with a note, where clippy-driver is not installed.
+fn check_std_apis(dir: &Path) -> Result<(), String> {
+    fs::write(
+        dir.join("clippy.toml"),
+        format!("msrv = \"{JUDGE_RUST}\"\n"),
+    )
+    .map_err(|e| e.to_string())?;
+    let output = Command::new("clippy-driver")
+        .current_dir(dir)
+        .env("CLIPPY_CONF_DIR", dir)
+        .args([
+            "--edition",
+            judge::EDITION,
+            "--emit=metadata",
+            "-o",
+            "msrv-check",
+            "Main.rs",
+        ])
+        .args(["-A", "warnings", "-D", "clippy::incompatible_msrv"])
+        .output();
+    match output {
+        Err(_) => {
+            println!(
+                "note    clippy-driver not found: std APIs not checked against Rust {JUDGE_RUST}"
+            );
+            Ok(())
+        }
+        Ok(out) if out.status.success() => Ok(()),
+        Ok(out) => Err(String::from_utf8_lossy(&out.stderr).into_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_bundle_leaves_no_file_under_the_submittable_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = Workspace {
+            root: dir.path().to_path_buf(),
+            target: dir.path().join("target"),
+            problems: Vec::new(),
+        };
+        let problem = Problem {
+            name: "not-a-package".into(),
+            title: String::new(),
+            url: String::new(),
+            time_limit_ms: 1000,
+            memory_limit_mb: 256,
+            rule: crate::engine::compare::Rule::Lines,
+            judge: "BOJ".into(),
+            source_limit: judge::BOJ_SOURCE_LIMIT,
+            main_rs: dir.path().join("main.rs"),
+        };
+        let (path, failed) = outputs(&ws, &problem);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(&path, "// a stale bundle from an earlier run").unwrap();
+        let inputs = inputs(&ws).unwrap();
+        let err = bundle_and_verify(&ws, &problem, &inputs, Default::default())
+            .err()
+            .expect("an unknown package cannot be bundled");
+        assert!(err.contains("not-a-package"), "{err}");
+        assert!(!path.exists() && !failed.exists());
+    }
+
+    #[test]
+    fn an_inlined_library_newer_than_the_judge_gets_one_line_naming_both_versions_and_the_fix() {
+        let lib = |module: &str, rust: Option<&str>| bundle::Library {
+            module: module.into(),
+            package: format!("{module} 2.1.3"),
+            root: PathBuf::new(),
+            edition: judge::EDITION.into(),
+            features: Vec::new(),
+            deps: Default::default(),
+            notice: String::new(),
+            unbundleable: None,
+            cfgs: Vec::new(),
+            build_script: None,
+            origin: Some(bundle::Origin {
+                package_id: String::new(),
+                name: module.replace('_', "-"),
+                version: "2.1.3".into(),
+                lib_name: module.into(),
+                rust_version: rust.map(str::to_string),
+                manifest_dir: PathBuf::new(),
+                deps: Vec::new(),
+            }),
+        };
+        let libraries = [
+            lib("rustc_hash", Some("1.77")),
+            lib("older", Some("1.60")),
+            lib("undeclared", None),
+            lib("not_inlined", Some("1.80")),
+        ];
+        let b = bundle::Bundle {
+            text: String::new(),
+            libraries: ["rustc_hash", "older", "undeclared"]
+                .iter()
+                .map(|m| (format!("{m} ({m} 2.1.3)"), 1))
+                .collect(),
+        };
+        let release = |v: &str, rv: Option<&str>| registry::Release {
+            version: v.into(),
+            rust_version: rv.map(str::to_string),
+            yanked: false,
+        };
+        let history = || {
+            Some(vec![
+                release("1.1.0", None),
+                release("2.1.1", None),
+                release("2.1.3", Some("1.77")),
+            ])
+        };
+        let lines = newer_than_judge(&libraries, &b, |_| history());
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].contains("rustc-hash 2.1.3")
+                && lines[0].contains("1.77")
+                && lines[0].contains(JUDGE_RUST)
+                && lines[0].contains("--precise 2.1.1")
+                && lines[0].contains("declares no rust-version"),
+            "{}",
+            lines[0]
+        );
+        // Offline with no cached index entry, the line says the newest is unknown.
+        let lines = newer_than_judge(&libraries, &b, |_| None);
+        assert!(lines[0].contains("unknown"), "{}", lines[0]);
+        // Where only the judge's compiler fails, the crates that declare nothing are named.
+        let note = undeclared_rust_versions(&libraries, &b).unwrap();
+        assert!(
+            note.contains("undeclared 2.1.3")
+                && !note.contains("older 2.1.3")
+                && !note.contains("not-inlined"),
+            "{note}"
+        );
+    }
+}
