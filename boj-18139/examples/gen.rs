@@ -10,6 +10,6 @@ fn main() {
         .skip(1)
         .map(|a| a.parse().unwrap())
         .collect();
-    let mut rng = Rng(args[0].wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = Rng::from_seed(args[0]);
     print!("{}", text_of(&random_board(&mut rng, args[1].clamp(2, 10))));
 }

@@ -2,16 +2,7 @@
 //! the unit tests: one generator, so both draw the same boards from the same seeds. Not part
 //! of the submission (the tests include it under `#[cfg(test)]`, which the bundler drops).
 
-/// xorshift64: small, fixed, reproducible.
-pub struct Rng(pub u64);
-impl Rng {
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
+pub use testkit::Rng;
 
 /// A random valid judge board: a red car (usually horizontal on the exit row) and up to
 /// nine more vehicles of length 2 or 3 dropped where they fit.

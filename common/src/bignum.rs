@@ -225,21 +225,14 @@ mod tests {
     use super::{add_limbs, BigUint};
     use num_bigint::BigUint as Reference;
 
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        /// Mostly small or all-ones limbs, so carries chain often.
-        fn limb(&mut self) -> u64 {
-            match self.next() % 4 {
-                0 => u64::MAX,
-                1 => self.next() % 1000,
-                _ => self.next(),
-            }
+    use testkit::Rng;
+
+    /// Mostly small or all-ones limbs, so carries chain often.
+    fn limb(rng: &mut Rng) -> u64 {
+        match rng.next_u64() % 4 {
+            0 => u64::MAX,
+            1 => rng.next_u64() % 1000,
+            _ => rng.next_u64(),
         }
     }
 
@@ -256,9 +249,9 @@ mod tests {
     fn matches_u128_arithmetic_and_printing() {
         let mut rng = Rng(0x1234_5678);
         for _ in 0..2000 {
-            let a = (rng.next() as u128) << (rng.next() % 40);
-            let b = (rng.next() as u128) << (rng.next() % 40);
-            let m = rng.next() % 100_000;
+            let a = (rng.next_u64() as u128) << (rng.next_u64() % 40);
+            let b = (rng.next_u64() as u128) << (rng.next_u64() % 40);
+            let m = rng.next_u64() % 100_000;
             let mut x = BigUint::from(a);
             x.add_assign_big(&BigUint::from(b));
             assert_eq!(x.to_u128(), Some(a + b));
@@ -274,11 +267,11 @@ mod tests {
     fn matches_num_bigint_on_wide_random_values() {
         let mut rng = Rng(0xdead_beef);
         for _ in 0..300 {
-            let wa = (rng.next() % 12) as usize;
-            let wb = (rng.next() % 12) as usize;
-            let a: Vec<u64> = (0..wa).map(|_| rng.limb()).collect();
-            let b: Vec<u64> = (0..wb).map(|_| rng.limb()).collect();
-            let m = rng.limb();
+            let wa = (rng.next_u64() % 12) as usize;
+            let wb = (rng.next_u64() % 12) as usize;
+            let a: Vec<u64> = (0..wa).map(|_| limb(&mut rng)).collect();
+            let b: Vec<u64> = (0..wb).map(|_| limb(&mut rng)).collect();
+            let m = limb(&mut rng);
             let mut x = BigUint::from_limbs(&a);
             let y = BigUint::from_limbs(&b);
             let expected = (reference_of(&x) + reference_of(&y)) * m;
@@ -294,9 +287,9 @@ mod tests {
     fn add_limbs_reports_carry_out_like_num_bigint() {
         let mut rng = Rng(99);
         for _ in 0..500 {
-            let w = 1 + (rng.next() % 6) as usize;
-            let a: Vec<u64> = (0..w).map(|_| rng.limb()).collect();
-            let b: Vec<u64> = (0..w).map(|_| rng.limb()).collect();
+            let w = 1 + (rng.next_u64() % 6) as usize;
+            let a: Vec<u64> = (0..w).map(|_| limb(&mut rng)).collect();
+            let b: Vec<u64> = (0..w).map(|_| limb(&mut rng)).collect();
             let mut sum = a.clone();
             let carry = add_limbs(&mut sum, &b);
             let expected =

@@ -6,16 +6,10 @@ fn main() {
         .skip(1)
         .map(|a| a.parse().unwrap())
         .collect();
-    let mut state = args[0].wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut rng = testkit::Rng::from_seed(args[0]);
     let side = args[1].clamp(1, 5);
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let (n, m) = (next() % side + 1, next() % side + 1);
-    if next() % 4 == 0 {
+    let (n, m) = (rng.below(side) + 1, rng.below(side) + 1);
+    if rng.below(4) == 0 {
         println!("{n}");
     } else {
         println!("{n} {m}");
