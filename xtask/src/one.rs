@@ -1,15 +1,25 @@
 //! `cargo xtask test <problem>` (`make test-<problem>`): everything about one problem, the
 //! command to type while solving it: its unit tests, every case against the release and
 //! the bundled build (always run, whatever the record says), and its stress pair for a few
-//! seconds when it has one that is written.
+//! seconds when it has one that is written. The steps are this tool's own commands, run as
+//! child processes as make would run them: no command reaches into another.
 
 use crate::cargo::cargo;
 use crate::problems::Workspace;
-use crate::record::RecordArgs;
 use std::path::Path;
 
 /// Seconds of stress: enough for thousands of small cases, short enough to type often.
 const STRESS_SECONDS: u64 = 5;
+
+/// Runs this tool with `args` (its output goes straight through); whether it passed.
+fn this_tool(args: &[&str]) -> Result<bool, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this tool: {e}"))?;
+    let status = std::process::Command::new(exe)
+        .args(args)
+        .status()
+        .map_err(|e| format!("cannot run this tool: {e}"))?;
+    Ok(status.success())
+}
 
 /// Whether `dir` holds a written stress pair (the scaffold's stubs say they are not).
 fn has_pair(dir: &Path) -> bool {
@@ -30,12 +40,10 @@ pub fn run(name: &str) -> Result<bool, String> {
     }
     steps.push(("unit tests".into(), unit.is_ok()));
     println!("test    {}: cases", problem.name);
-    let forced = RecordArgs {
-        force: true,
-        verbose: false,
-    };
-    let cases = crate::cases::run(std::slice::from_ref(&problem.name), forced)?;
-    steps.push(("cases".into(), cases));
+    steps.push((
+        "cases".into(),
+        this_tool(&["cases", &problem.name, "--force"])?,
+    ));
     let dir = problem
         .main_rs
         .parent()
@@ -43,16 +51,16 @@ pub fn run(name: &str) -> Result<bool, String> {
         .ok_or("a problem's main.rs lies in <crate>/src/")?;
     if has_pair(dir) {
         println!("test    {}: stress for {STRESS_SECONDS} s", problem.name);
-        let args = crate::stress::Args {
-            cases: u64::MAX,
-            seed: 1,
-            size: 10,
-            time: Some(STRESS_SECONDS),
-            brute_time: 10,
-            save: false,
-            record: forced,
-        };
-        let stress = crate::stress::run(&problem.name, args)?;
+        let seconds = STRESS_SECONDS.to_string();
+        let stress = this_tool(&[
+            "stress",
+            &problem.name,
+            "--cases",
+            "1000000",
+            "--time",
+            &seconds,
+            "--force",
+        ])?;
         steps.push((format!("stress {STRESS_SECONDS} s"), stress));
     } else {
         println!(
