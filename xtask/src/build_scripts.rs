@@ -98,7 +98,7 @@ struct Script<'a> {
 fn cache_name(script: &Script, features: &[String], version: &str) -> String {
     let o = script.origin;
     let mut h = DefaultHasher::new();
-    (&o.package_id, features, version, judge::TARGET_TRIPLE).hash(&mut h);
+    (&o.package_id, features, version, judge::BOJ.target_triple).hash(&mut h);
     format!("{}-{}-{:016x}", o.name, o.version, h.finish())
 }
 
@@ -149,8 +149,8 @@ fn run_for_judge(
         .env("RUSTC", rustc)
         .env("CARGO_ENCODED_RUSTFLAGS", "")
         .env("OUT_DIR", out_dir.path())
-        .env("TARGET", judge::TARGET_TRIPLE)
-        .env("HOST", judge::TARGET_TRIPLE)
+        .env("TARGET", judge::BOJ.target_triple)
+        .env("HOST", judge::BOJ.target_triple)
         .env("PROFILE", "release")
         .env("OPT_LEVEL", "3")
         .env("DEBUG", "false")
@@ -169,7 +169,7 @@ fn run_for_judge(
         let part = part.split(['-', '+']).next().unwrap_or("0");
         command.env(format!("CARGO_PKG_VERSION_{key}"), part);
     }
-    for (key, values) in judge::TARGET_CFGS {
+    for (key, values) in judge::BOJ.target_cfgs {
         command.env(
             format!("CARGO_CFG_{}", key.to_uppercase()),
             values.join(","),

@@ -48,7 +48,7 @@ fn for_the_judge(platform: &str) -> bool {
                 .eval(&meta)
             })
             .unwrap_or(true),
-        None => text == crate::judge::TARGET_TRIPLE,
+        None => text == crate::judge::BOJ.target_triple,
     }
 }
 

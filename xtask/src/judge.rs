@@ -39,6 +39,10 @@ pub struct Profile {
     /// The limits a new problem starts with until its page says otherwise.
     pub time_limit_ms: u64,
     pub memory_limit_mb: u64,
+    /// Its target: the triple, and the `target_*` cfg values a plain `rustc` sets there (what
+    /// `#[cfg]`s, build scripts and platform-specific dependencies are judged by).
+    pub target_triple: &'static str,
+    pub target_cfgs: &'static [(&'static str, &'static [&'static str])],
 }
 
 /// BOJ: `rustc --edition 2021 -O`, rustc 1.73, 512,000 bytes, trailing spaces ignored.
@@ -53,6 +57,8 @@ pub const BOJ: Profile = Profile {
     rule: crate::engine::compare::Rule::Lines,
     time_limit_ms: 2000,
     memory_limit_mb: 256,
+    target_triple: TARGET_TRIPLE,
+    target_cfgs: TARGET_CFGS,
 };
 
 impl Profile {
@@ -170,8 +176,8 @@ impl Compilers {
 
 /// The judge's target (BOJ: Linux on x86-64): its triple, and the `target_*` cfg values a
 /// plain `rustc` sets there, as cargo passes them to build scripts (`CARGO_CFG_*`).
-pub const TARGET_TRIPLE: &str = "x86_64-unknown-linux-gnu";
-pub const TARGET_CFGS: &[(&str, &[&str])] = &[
+const TARGET_TRIPLE: &str = "x86_64-unknown-linux-gnu";
+const TARGET_CFGS: &[(&str, &[&str])] = &[
     ("target_os", &["linux"]),
     ("target_family", &["unix"]),
     ("target_arch", &["x86_64"]),

@@ -34,7 +34,10 @@ impl Cfg<'_> {
                     return None;
                 };
                 let value = s.value();
-                let target = crate::judge::TARGET_CFGS.iter().find(|(k, _)| *k == key);
+                let target = crate::judge::BOJ
+                    .target_cfgs
+                    .iter()
+                    .find(|(k, _)| *k == key);
                 Some(match (key.as_str(), target) {
                     ("feature", _) => self.features.contains(&value),
                     (_, Some((_, values))) => values.contains(&value.as_str()),
