@@ -189,12 +189,7 @@ pub fn run(names: &[String], flags: RecordArgs) -> Result<bool, String> {
     let mut base = record::environment(&ws.root, &compilers);
     base.text("check", "corpus");
     base.file(&ws.root.join("corpus/Cargo.toml"));
-    for p in crates::reached(&meta, "corpus")? {
-        if p.manifest_dir.starts_with(&ws.root) {
-            base.tree(&p.manifest_dir);
-        }
-        base.text("package", &format!("{} {:?}", p.id, p.features));
-    }
+    base.packages(&ws.root, &meta, "corpus")?;
     let record = Record::open(&ws.target, "corpus", flags.force);
     let hashes: Vec<String> = programs
         .iter()

@@ -68,6 +68,24 @@ impl Fingerprint {
         }
     }
 
+    /// Every package workspace member `package` reaches (`crates::reached`): one inside the
+    /// workspace folder `root` by its files, every one by its id (exact version, source) and
+    /// features.
+    pub fn packages(
+        &mut self,
+        root: &Path,
+        meta: &cargo_metadata::Metadata,
+        package: &str,
+    ) -> Result<(), String> {
+        for p in crate::crates::reached(meta, package)? {
+            if p.manifest_dir.starts_with(root) {
+                self.tree(&p.manifest_dir);
+            }
+            self.text("package", &format!("{} {:?}", p.id, p.features));
+        }
+        Ok(())
+    }
+
     pub fn hex(&self) -> String {
         format!("{:016x}{:016x}", self.a.finish(), self.b.finish())
     }
@@ -152,12 +170,7 @@ pub fn problem_hash(
         f.tree(dir);
     }
     f.tree(&ws.cases_dir(problem));
-    for p in crate::crates::reached(meta, &problem.name)? {
-        if p.manifest_dir.starts_with(&ws.root) {
-            f.tree(&p.manifest_dir);
-        }
-        f.text("package", &format!("{} {:?}", p.id, p.features));
-    }
+    f.packages(&ws.root, meta, &problem.name)?;
     Ok(f.hex())
 }
 

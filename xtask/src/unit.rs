@@ -20,12 +20,7 @@ fn member_hash(
 ) -> Result<String, String> {
     let mut f = base.clone();
     f.tree(dir);
-    for p in crates::reached(meta, name)? {
-        if p.manifest_dir.starts_with(&ws.root) {
-            f.tree(&p.manifest_dir);
-        }
-        f.text("package", &format!("{} {:?}", p.id, p.features));
-    }
+    f.packages(&ws.root, meta, name)?;
     Ok(f.hex())
 }
 
