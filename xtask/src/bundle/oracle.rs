@@ -59,36 +59,48 @@ struct At {
     column: usize,
 }
 
-/// Compiles `text` (in a scratch folder) with the two lints forced on; returns the warning
-/// spans, or `Err` with the first error when the draft does not compile.
-fn diagnose(text: &str, dir: &Path) -> Result<Vec<(String, At)>, String> {
-    let source = dir.join("draft.rs");
-    std::fs::write(&source, text).map_err(|e| e.to_string())?;
+/// Type-checks `text` as `dir/draft.rs` (a binary of the judge's edition, metadata only)
+/// with `lints` added; whether it compiled and rustc's diagnostics as JSON values.
+fn check_draft(
+    text: &str,
+    dir: &Path,
+    lints: &[&str],
+) -> Result<(bool, Vec<serde_json::Value>, String), String> {
+    std::fs::write(dir.join("draft.rs"), text).map_err(|e| e.to_string())?;
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let out = Command::new(rustc)
         .current_dir(dir)
+        .args(["--edition", crate::judge::EDITION, "--crate-type", "bin"])
         .args([
-            "--edition",
-            crate::judge::EDITION,
-            "--crate-type",
-            "bin",
             "--emit=metadata",
             "-o",
             "draft.rmeta",
             "--error-format=json",
-            "--force-warn",
-            "dead_code",
-            "--force-warn",
-            "unused_macro_rules",
-            "draft.rs",
         ])
+        .args(lints)
+        .arg("draft.rs")
         .output()
         .map_err(|e| format!("cannot run rustc: {e}"))?;
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let diagnostics = stderr
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .collect();
+    Ok((out.status.success(), diagnostics, stderr))
+}
+
+/// Compiles `text` (in a scratch folder) with the two lints forced on; returns the warning
+/// spans, or `Err` with the first error when the draft does not compile.
+fn diagnose(text: &str, dir: &Path) -> Result<Vec<(String, At)>, String> {
+    let lints = [
+        "--force-warn",
+        "dead_code",
+        "--force-warn",
+        "unused_macro_rules",
+    ];
+    let (_, diagnostics, _) = check_draft(text, dir, &lints)?;
     let mut found = Vec::new();
-    for line in String::from_utf8_lossy(&out.stderr).lines() {
-        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
-            continue;
-        };
+    for v in diagnostics {
         let level = v["level"].as_str().unwrap_or("");
         let code = v["code"]["code"].as_str().unwrap_or("");
         if level == "error" {
@@ -112,39 +124,17 @@ fn diagnose(text: &str, dir: &Path) -> Result<Vec<(String, At)>, String> {
 
 /// Type-checks `text` as the judge's edition; every error's rendered message when it fails.
 pub fn errors(text: &str, dir: &Path) -> Result<(), Vec<String>> {
-    let source = dir.join("draft.rs");
-    std::fs::write(&source, text).map_err(|e| vec![e.to_string()])?;
-    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
-    let out = Command::new(rustc)
-        .current_dir(dir)
-        .args([
-            "--edition",
-            crate::judge::EDITION,
-            "--crate-type",
-            "bin",
-            "--emit=metadata",
-            "-o",
-            "draft.rmeta",
-            "--error-format=json",
-            "-A",
-            "warnings",
-            "draft.rs",
-        ])
-        .output()
-        .map_err(|e| vec![format!("cannot run rustc: {e}")])?;
-    let mut errors = Vec::new();
-    for line in String::from_utf8_lossy(&out.stderr).lines() {
-        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
-            continue;
-        };
-        if v["level"].as_str() == Some("error") && !v["code"].is_null() {
-            errors.push(v["rendered"].as_str().unwrap_or("error").to_string());
-        }
-    }
-    if out.status.success() {
+    let (ok, diagnostics, stderr) =
+        check_draft(text, dir, &["-A", "warnings"]).map_err(|e| vec![e])?;
+    let errors: Vec<String> = diagnostics
+        .iter()
+        .filter(|v| v["level"].as_str() == Some("error") && !v["code"].is_null())
+        .map(|v| v["rendered"].as_str().unwrap_or("error").to_string())
+        .collect();
+    if ok {
         Ok(())
     } else if errors.is_empty() {
-        Err(vec![String::from_utf8_lossy(&out.stderr).into_owned()])
+        Err(vec![stderr])
     } else {
         Err(errors)
     }
