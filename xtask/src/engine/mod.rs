@@ -121,13 +121,7 @@ fn sampled_run(
             Err(e) => return Err(format!("waiting for {}: {e}", program.display())),
         }
         if killed_for.is_none() {
-            let (resident, peak) = memory_of(pid).unwrap_or((0, 0));
-            sampled_peak = sampled_peak.max(peak);
-            if started.elapsed() > limits.time {
-                killed_for = Some(End::TimeLimit);
-            } else if resident > limits.memory_bytes {
-                killed_for = Some(End::MemoryLimit);
-            }
+            killed_for = over_limit(pid, started, limits, &mut sampled_peak);
             if killed_for.is_some() {
                 let _ = child.kill();
             }
@@ -144,6 +138,25 @@ pub(crate) fn end_of(status: std::process::ExitStatus) -> End {
         (Some(code), _) => End::Code(code),
         (None, Some(signal)) => End::Signal(signal),
         (None, None) => End::Code(-1),
+    }
+}
+
+/// One look at running process `pid`: its high-water mark raises `sampled_peak`, and the
+/// limit it has passed, if any (time first), is the end to kill it for.
+pub(crate) fn over_limit(
+    pid: u32,
+    started: Instant,
+    limits: Limits,
+    sampled_peak: &mut u64,
+) -> Option<End> {
+    let (resident, peak) = memory_of(pid).unwrap_or((0, 0));
+    *sampled_peak = (*sampled_peak).max(peak);
+    if started.elapsed() > limits.time {
+        Some(End::TimeLimit)
+    } else if resident > limits.memory_bytes {
+        Some(End::MemoryLimit)
+    } else {
+        None
     }
 }
 

@@ -8,7 +8,7 @@
 //! Where ptrace is refused (a sandbox), [`spawn`] says so and the caller falls back to
 //! sampling.
 
-use super::{memory_of, End, Limits, Run};
+use super::{memory_of, over_limit, End, Limits, Run};
 use nix::errno::Errno;
 use nix::sys::ptrace;
 use nix::sys::signal::{kill, Signal};
@@ -161,13 +161,7 @@ pub fn watch(
             });
         }
         if killed_for.is_none() {
-            let (resident, peak) = memory_of(pid.as_raw() as u32).unwrap_or((0, 0));
-            sampled_peak = sampled_peak.max(peak);
-            if started.elapsed() > limits.time {
-                killed_for = Some(End::TimeLimit);
-            } else if resident > limits.memory_bytes {
-                killed_for = Some(End::MemoryLimit);
-            }
+            killed_for = over_limit(pid.as_raw() as u32, started, limits, &mut sampled_peak);
             if killed_for.is_some() {
                 let _ = kill(pid, Signal::SIGKILL);
             }
