@@ -52,21 +52,37 @@ fn for_the_judge(platform: &str) -> bool {
     }
 }
 
-/// The crates `package` (a workspace member's name) reaches.
-pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
+/// Cargo's resolution, looked up by package id, and workspace member `package`.
+struct Resolved<'a> {
+    packages: HashMap<&'a PackageId, &'a Package>,
+    nodes: HashMap<&'a PackageId, &'a cargo_metadata::Node>,
+    root: &'a Package,
+}
+
+fn resolved<'a>(meta: &'a Metadata, package: &str) -> Result<Resolved<'a>, String> {
     let resolve = meta
         .resolve
         .as_ref()
         .ok_or("cargo metadata gave no dependency resolution")?;
-    let packages: HashMap<&PackageId, &Package> =
-        meta.packages.iter().map(|p| (&p.id, p)).collect();
-    let nodes: HashMap<&PackageId, &cargo_metadata::Node> =
-        resolve.nodes.iter().map(|n| (&n.id, n)).collect();
     let root = meta
-        .workspace_packages()
-        .into_iter()
-        .find(|p| p.name.as_str() == package)
+        .packages
+        .iter()
+        .find(|p| meta.workspace_members.contains(&p.id) && p.name.as_str() == package)
         .ok_or_else(|| format!("`{package}` is not a package of this workspace"))?;
+    Ok(Resolved {
+        packages: meta.packages.iter().map(|p| (&p.id, p)).collect(),
+        nodes: resolve.nodes.iter().map(|n| (&n.id, n)).collect(),
+        root,
+    })
+}
+
+/// The crates `package` (a workspace member's name) reaches.
+pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
+    let Resolved {
+        packages,
+        nodes,
+        root,
+    } = resolved(meta, package)?;
     // Breadth-first over normal dependencies; modules named after the library, with the
     // version appended when two versions of one library meet.
     let mut modules: HashMap<PackageId, String> = HashMap::new();
@@ -335,19 +351,11 @@ pub struct Reached {
 /// Every package `package` reaches through dependencies of any kind (normal, build, dev;
 /// proc-macros too), transitively, itself excluded, in id order.
 pub fn reached(meta: &Metadata, package: &str) -> Result<Vec<Reached>, String> {
-    let resolve = meta
-        .resolve
-        .as_ref()
-        .ok_or("cargo metadata gave no dependency resolution")?;
-    let nodes: HashMap<&PackageId, &cargo_metadata::Node> =
-        resolve.nodes.iter().map(|n| (&n.id, n)).collect();
-    let packages: HashMap<&PackageId, &Package> =
-        meta.packages.iter().map(|p| (&p.id, p)).collect();
-    let root = meta
-        .workspace_packages()
-        .into_iter()
-        .find(|p| p.name.as_str() == package)
-        .ok_or_else(|| format!("`{package}` is not a package of this workspace"))?;
+    let Resolved {
+        packages,
+        nodes,
+        root,
+    } = resolved(meta, package)?;
     let mut seen: HashSet<&PackageId> = HashSet::from([&root.id]);
     let mut queue = vec![&root.id];
     let mut out = Vec::new();

@@ -17,6 +17,7 @@
 //! Only bundles over the size note are worked on: the pass costs a few compiles.
 
 use super::oracle;
+use super::solution::idents;
 use std::collections::HashSet;
 
 /// Traits never taken out (see the opening).
@@ -38,18 +39,6 @@ struct Seen {
     trait_name: Option<String>,
     methods: Vec<String>,
     candidate: bool,
-}
-
-fn idents(tokens: proc_macro2::TokenStream, out: &mut HashSet<String>) {
-    for t in tokens {
-        match t {
-            proc_macro2::TokenTree::Ident(i) => {
-                out.insert(i.to_string());
-            }
-            proc_macro2::TokenTree::Group(g) => idents(g.stream(), out),
-            _ => {}
-        }
-    }
 }
 
 /// The type an impl is for, references peeled: `&'a BigUint` is `BigUint`.

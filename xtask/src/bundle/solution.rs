@@ -180,7 +180,8 @@ fn seed_tokens(mut items: Vec<syn::Item>) -> TokenStream {
     seeds
 }
 
-fn idents(tokens: TokenStream, out: &mut std::collections::HashSet<String>) {
+/// Every identifier in `tokens`, through groups.
+pub(super) fn idents(tokens: TokenStream, out: &mut std::collections::HashSet<String>) {
     for tree in tokens {
         match tree {
             proc_macro2::TokenTree::Ident(i) => {
