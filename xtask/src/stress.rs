@@ -399,6 +399,15 @@ fn main() {
         }
     }
 
+    /// The correct solution with the generator and the brute force, built in `d`.
+    fn correct_pair(d: &Path) -> Programs {
+        Programs {
+            solution: build(d, "correct", CORRECT),
+            generator: build(d, "gen", GEN),
+            brute: build(d, "brute", BRUTE),
+        }
+    }
+
     /// A wrapper script that sets an environment variable before running `bin`.
     fn with_env(dir: &Path, name: &str, var: &str, bin: &Path) -> PathBuf {
         use std::os::unix::fs::PermissionsExt;
@@ -458,11 +467,7 @@ fn main() {
     fn a_correct_solution_runs_every_case_without_disagreement() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
-        let programs = Programs {
-            solution: build(d, "correct", CORRECT),
-            generator: build(d, "gen", GEN),
-            brute: build(d, "brute", BRUTE),
-        };
+        let programs = correct_pair(d);
         let outcome = stress(&programs, &settings(d, 60), &AtomicBool::new(false)).unwrap();
         assert!(
             matches!(outcome, Outcome::Agreed { cases: 60 }),
@@ -474,11 +479,7 @@ fn main() {
     fn a_run_cut_short_counts_the_cases_it_never_ran_as_failed_unless_time_boxed() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
-        let programs = Programs {
-            solution: build(d, "correct", CORRECT),
-            generator: build(d, "gen", GEN),
-            brute: build(d, "brute", BRUTE),
-        };
+        let programs = correct_pair(d);
         // Ctrl-C before the first case: 60 were asked for, none ran.
         let outcome = stress(&programs, &settings(d, 60), &AtomicBool::new(true)).unwrap();
         assert!(
