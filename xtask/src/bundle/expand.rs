@@ -376,13 +376,21 @@ impl Macros {
         }
     }
 
-    /// A dependency's exported macros, callable as `dep::name!` (a `$crate` in them would
-    /// mean the dependency: such a macro is not taken).
+    /// A dependency's exported macros, callable as `dep::name!`; a `$crate` in them means
+    /// the dependency, so it is written `dep` (cfg-if 1.0.5 calls `$crate::cfg_if!`).
     pub fn add_dependency(&mut self, dep: &str, exported: &Macros) {
+        let dep_ident = TokenTree::Ident(proc_macro2::Ident::new(
+            dep,
+            proc_macro2::Span::call_site(),
+        ));
         for (name, rules) in &exported.rules {
-            if !mentions_crate(rules) {
-                self.rules.insert(format!("{dep}::{name}"), rules.clone());
-            }
+            let rules = rules
+                .iter()
+                .map(|(matcher, transcriber)| {
+                    (matcher.clone(), crate_as(transcriber, &dep_ident))
+                })
+                .collect();
+            self.rules.insert(format!("{dep}::{name}"), rules);
         }
     }
 
@@ -511,15 +519,19 @@ impl Macros {
 }
 
 /// Whether a transcriber of `rules` writes `$crate`.
-fn mentions_crate(rules: &Rules) -> bool {
-    fn any(parts: &[Part]) -> bool {
-        parts.iter().any(|p| match p {
-            Part::Var(name, _) => name == "crate",
-            Part::Group(_, inner) | Part::Repeat(inner, _, _) => any(inner),
-            Part::Token(_) => false,
+/// A transcriber with each `$crate` written as `dep`.
+fn crate_as(parts: &[Part], dep: &TokenTree) -> Vec<Part> {
+    parts
+        .iter()
+        .map(|p| match p {
+            Part::Var(name, kind) if name == "crate" && kind.is_empty() => {
+                Part::Token(dep.clone())
+            }
+            Part::Group(d, inner) => Part::Group(*d, crate_as(inner, dep)),
+            Part::Repeat(inner, sep, op) => Part::Repeat(crate_as(inner, dep), sep.clone(), *op),
+            other => other.clone(),
         })
-    }
-    rules.iter().any(|(_, t)| any(t))
+        .collect()
 }
 
 /// Whether `items` define a name a path can reach (anything but impls and macro calls).
@@ -665,7 +677,10 @@ macro_rules! private { () => { pub struct P; }; }
             .unwrap();
         assert_eq!(made.len(), 1);
         assert!(ours.expand_call(&call("pick! { pub struct A; }")).is_none());
-        assert!(ours.expand_call(&call("cfg_if::own! {}")).is_none());
+        // `$crate` in a dependency's macro means the dependency.
+        let own = ours.expand_call(&call("cfg_if::own! {}")).unwrap();
+        let own = quote::quote!(#(#own)*).to_string();
+        assert!(own.contains("cfg_if :: g ()"), "{own}");
         assert!(ours.expand_call(&call("cfg_if::private! {}")).is_none());
         ours.import("cfg_if", Some("pick"));
         assert!(ours.expand_call(&call("pick! { pub struct A; }")).is_some());

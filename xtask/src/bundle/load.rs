@@ -146,6 +146,51 @@ struct CfgRewriter<'a> {
 }
 
 impl VisitMut for CfgRewriter<'_> {
+    // Statements, arms and fields the judge's build compiles out go before their names
+    // are read: rand_core's `#[cfg(not(feature = "std"))] { getrandom::Error::from(..) }`
+    // would otherwise keep all of getrandom.
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        block.stmts.retain_mut(|stmt| {
+            let attrs = match stmt {
+                syn::Stmt::Local(l) => Some(&mut l.attrs),
+                syn::Stmt::Item(i) => item_attrs_mut(i),
+                syn::Stmt::Expr(e, _) => expr_attrs_mut(e),
+                syn::Stmt::Macro(m) => Some(&mut m.attrs),
+            };
+            attrs.is_none_or(|a| self.cfg.settle_attrs(a))
+        });
+        syn::visit_mut::visit_block_mut(self, block);
+    }
+    fn visit_expr_match_mut(&mut self, m: &mut syn::ExprMatch) {
+        m.arms.retain_mut(|arm| self.cfg.settle_attrs(&mut arm.attrs));
+        syn::visit_mut::visit_expr_match_mut(self, m);
+    }
+    fn visit_expr_struct_mut(&mut self, e: &mut syn::ExprStruct) {
+        let fields = std::mem::take(&mut e.fields);
+        for mut pair in fields.into_pairs() {
+            if self.cfg.settle_attrs(&mut pair.value_mut().attrs) {
+                let (field, comma) = pair.into_tuple();
+                e.fields.push_value(field);
+                if let Some(comma) = comma {
+                    e.fields.push_punct(comma);
+                }
+            }
+        }
+        syn::visit_mut::visit_expr_struct_mut(self, e);
+    }
+    fn visit_fields_named_mut(&mut self, f: &mut syn::FieldsNamed) {
+        let fields = std::mem::take(&mut f.named);
+        for mut pair in fields.into_pairs() {
+            if self.cfg.settle_attrs(&mut pair.value_mut().attrs) {
+                let (field, comma) = pair.into_tuple();
+                f.named.push_value(field);
+                if let Some(comma) = comma {
+                    f.named.push_punct(comma);
+                }
+            }
+        }
+        syn::visit_mut::visit_fields_named_mut(self, f);
+    }
     fn visit_attribute_mut(&mut self, attr: &mut syn::Attribute) {
         if let syn::Meta::List(list) = &mut attr.meta {
             let name = list.path.get_ident().map(|i| i.to_string());
@@ -166,6 +211,29 @@ impl VisitMut for CfgRewriter<'_> {
         }
         mac.tokens = self.cfg.rewrite_tokens(std::mem::take(&mut mac.tokens));
     }
+}
+
+/// The attributes of the expressions that carry `#[cfg]` as statements.
+fn expr_attrs_mut(e: &mut syn::Expr) -> Option<&mut Vec<syn::Attribute>> {
+    use syn::Expr::*;
+    Some(match e {
+        Assign(x) => &mut x.attrs,
+        Block(x) => &mut x.attrs,
+        Call(x) => &mut x.attrs,
+        ForLoop(x) => &mut x.attrs,
+        If(x) => &mut x.attrs,
+        Let(x) => &mut x.attrs,
+        Loop(x) => &mut x.attrs,
+        Macro(x) => &mut x.attrs,
+        Match(x) => &mut x.attrs,
+        MethodCall(x) => &mut x.attrs,
+        Path(x) => &mut x.attrs,
+        Return(x) => &mut x.attrs,
+        Struct(x) => &mut x.attrs,
+        Unsafe(x) => &mut x.attrs,
+        While(x) => &mut x.attrs,
+        _ => return None,
+    })
 }
 
 /// Notes the macros that read the build environment, which a single file cannot carry.

@@ -32,6 +32,32 @@ impl Kept {
                     i.items.retain(|_| k.next().unwrap());
                     self.has(orig)
                 }
+                (syn::Item::Const(o), syn::Item::Const(c)) if o.ident == "_" => {
+                    let blocks = match (&*o.expr, &mut *c.expr) {
+                        (syn::Expr::Block(ob), syn::Expr::Block(b)) => Some((&ob.block, &mut b.block)),
+                        (syn::Expr::Unsafe(ob), syn::Expr::Unsafe(b)) => Some((&ob.block, &mut b.block)),
+                        _ => None,
+                    };
+                    if let Some((ob, b)) = blocks {
+                        let k: Vec<bool> = ob
+                            .stmts
+                            .iter()
+                            .map(|st| match st {
+                                syn::Stmt::Item(i) => self.has(i),
+                                _ => true,
+                            })
+                            .collect();
+                        let mut k = k.into_iter();
+                        b.stmts.retain(|_| k.next().unwrap());
+                    }
+                    self.has(orig)
+                }
+                (syn::Item::ForeignMod(o), syn::Item::ForeignMod(f)) => {
+                    let k: Vec<bool> = o.items.iter().map(|fi| self.has(fi)).collect();
+                    let mut k = k.into_iter();
+                    f.items.retain(|_| k.next().unwrap());
+                    self.has(orig)
+                }
                 _ => self.has(orig),
             };
             keep.push(k);

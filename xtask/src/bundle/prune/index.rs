@@ -12,7 +12,15 @@ pub(super) type Sym = u32;
 pub(super) const DOT: Sym = 1 << 31;
 /// Marks a macro call (`name!`): it can mean only a macro.
 pub(super) const MAC: Sym = 1 << 30;
-pub(super) const KINDS: Sym = DOT | MAC;
+/// Marks a qualifier (`name::x`): it can mean a module, type or trait, never a function,
+/// constant or static (fn `getrandom` is not what `getrandom::Error` names).
+pub(super) const QUAL: Sym = 1 << 29;
+pub(super) const KINDS: Sym = DOT | MAC | QUAL;
+
+/// Whether a mention can mean a free item (not only a method or a macro).
+pub(super) fn is_path(s: Sym) -> bool {
+    s & (DOT | MAC) == 0
+}
 
 pub(super) fn is_primitive(name: &str) -> bool {
     matches!(
@@ -93,19 +101,25 @@ pub(super) fn collect_idents(tokens: TokenStream, interner: &mut Interner, out: 
                     };
                 let is_macro = punct(i + 1, '!') && !punct(i + 2, '=');
                 // The name in a definition (`fn name`, `struct Name`) mentions nothing.
+                // Not `*const T` (a pointer) nor `&'static T` (a lifetime).
                 let defined = i >= 1
                     && matches!(&trees[i - 1], TokenTree::Ident(k) if matches!(
                         k.to_string().as_str(),
                         "fn" | "struct" | "enum" | "trait" | "type" | "const" | "static" | "mod" | "union"
-                    ));
+                    ))
+                    && !(i >= 2 && (punct(i - 2, '*') || punct(i - 2, '\'')));
                 if defined {
                     i += 1;
                     continue;
                 }
+                let qualifier =
+                    colons_at(i + 1) && matches!(trees.get(i + 3), Some(TokenTree::Ident(_)));
                 let kind = if after_dot || after_type {
                     DOT
                 } else if is_macro {
                     MAC
+                } else if qualifier {
+                    QUAL
                 } else {
                     0
                 };
@@ -133,6 +147,10 @@ pub(super) struct Index {
     pub(super) interner: Interner,
     pub(super) nodes: Vec<Node>,
     pub(super) by_addr: HashMap<usize, usize>,
+    /// Module nodes by path (`#3::a::b`).
+    pub(super) module_ids: HashMap<String, usize>,
+    /// The variants of each enum, by name.
+    pub(super) variants: HashMap<Sym, Vec<Sym>>,
 }
 
 impl Index {
@@ -185,6 +203,7 @@ impl Index {
             uses: std::mem::take(uses),
             parent: scope.parent,
             kept: false,
+            value: false,
         });
         let id = self.nodes.len() - 1;
         self.by_addr.insert(address, id);
@@ -193,7 +212,7 @@ impl Index {
 
     pub(super) fn items(
         &mut self,
-        items: &[syn::Item],
+        items: &[&syn::Item],
         outer: &Scope,
         local_types: &HashSet<String>,
     ) {
@@ -224,7 +243,7 @@ impl Index {
             shadow: Rc::new(shadow),
         };
         let parent = &scope;
-        for item in items {
+        for &item in items {
             let a = addr(item);
             match item {
                 syn::Item::Mod(m) => {
@@ -236,7 +255,9 @@ impl Index {
                             path: format!("{}::{}", parent.path, m.ident),
                             shadow: Rc::default(),
                         };
-                        self.items(content, &inner, local_types);
+                        self.module_ids.insert(inner.path.clone(), id);
+                        let content: Vec<&syn::Item> = content.iter().collect();
+                        self.items(&content, &inner, local_types);
                     }
                 }
                 syn::Item::Trait(t) => {
@@ -376,6 +397,8 @@ impl Index {
                     }
                 }
                 syn::Item::Use(u) => {
+                    // A private import is seen only by its module and the modules inside it.
+                    let private = matches!(u.vis, syn::Visibility::Inherited);
                     let mut leaves = Vec::new();
                     use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
                     for (tree, path) in leaves {
@@ -387,18 +410,61 @@ impl Index {
                             _ => {}
                         }
                         if is_std_path(&path) || (path.is_empty() && is_std_path(&full)) {
-                            self.push(addr(tree), Kind::StdUse, None, Vec::new(), parent);
+                            // `pub use core::ffi::c_int;` gives the module an item to be
+                            // imported by name: kept like one. Private ones stay with their
+                            // module.
+                            let local = match tree {
+                                syn::UseTree::Name(n) if !private => Some(n.ident.to_string()),
+                                syn::UseTree::Rename(r) if !private => Some(r.rename.to_string()),
+                                _ => None,
+                            };
+                            match local.filter(|l| l != "self" && l != "_") {
+                                Some(local) => {
+                                    let local = self.interner.sym(&local);
+                                    let kind = Kind::UseLeaf {
+                                        local,
+                                        source: local,
+                                        private,
+                                        std: true,
+                                    };
+                                    let mut uses = vec![local];
+                                    self.push_keyed(addr(tree), kind, None, &mut uses, parent, None);
+                                }
+                                None => {
+                                    self.push(addr(tree), Kind::StdUse, None, Vec::new(), parent);
+                                }
+                            }
                             continue;
                         }
+                        // The path's segments are qualifiers (modules, types, crates).
                         let mut uses: Vec<Sym> = path
                             .iter()
                             .filter(|s| !matches!(s.as_str(), "crate" | "self" | "super"))
-                            .map(|s| self.interner.sym(s))
+                            .map(|s| self.interner.sym(s) | QUAL)
                             .collect();
                         match tree {
                             syn::UseTree::Glob(_) => {
                                 let target = path.last().map(|s| self.interner.sym(s));
-                                self.push(addr(tree), Kind::Glob { target }, None, uses, parent);
+                                let module = match path.split_last() {
+                                    Some((last, rest)) => self.target_key(rest, last, parent),
+                                    None => None,
+                                };
+                                // Also by what its path ends with: `linux::types` may name
+                                // `new::linux_uapi::linux::types` through another glob.
+                                let tail: Vec<&String> = path
+                                    .iter()
+                                    .skip_while(|s| matches!(s.as_str(), "crate" | "self" | "super"))
+                                    .collect();
+                                let tail = (!tail.is_empty()).then(|| {
+                                    let joined: Vec<&str> = tail.iter().map(|s| s.as_str()).collect();
+                                    format!("::{}", joined.join("::"))
+                                });
+                                let kind = Kind::Glob {
+                                    target,
+                                    module,
+                                    tail,
+                                };
+                                self.push(addr(tree), kind, None, uses, parent);
                             }
                             syn::UseTree::Name(n) => {
                                 let mut name = n.ident.to_string();
@@ -413,6 +479,8 @@ impl Index {
                                     Kind::UseLeaf {
                                         local: sym,
                                         source: sym,
+                                        private,
+                                        std: false,
                                     },
                                     None,
                                     &mut uses,
@@ -435,7 +503,12 @@ impl Index {
                                 );
                                 self.push(
                                     addr(tree),
-                                    Kind::UseLeaf { local, source },
+                                    Kind::UseLeaf {
+                                        local,
+                                        source,
+                                        private,
+                                        std: false,
+                                    },
                                     None,
                                     uses,
                                     parent,
@@ -480,12 +553,89 @@ impl Index {
                         }
                     }
                 }
+                // `const _: () = { unsafe impl ... };` (zerocopy's macros): its items are
+                // kept one by one, the rest of the block with any of them.
+                syn::Item::Const(c) if c.ident == "_" && const_block(c).is_some() => {
+                    let stmts = const_block(c).unwrap_or_default();
+                    let inner: Vec<&syn::Item> = stmts
+                        .iter()
+                        .filter_map(|st| match st {
+                            syn::Stmt::Item(i) => Some(i),
+                            _ => None,
+                        })
+                        .collect();
+                    let mut rest = self.idents(&c.ty);
+                    for st in stmts {
+                        if !matches!(st, syn::Stmt::Item(_)) {
+                            rest.extend(self.idents(st));
+                        }
+                    }
+                    // Without items of its own (`unsafe { impl_or_verify!(...); }`), it
+                    // goes with the library types and traits it names.
+                    let locals: Vec<Sym> = if inner.is_empty() {
+                        rest.iter()
+                            .map(|s| s & !KINDS)
+                            .filter(|s| local_types.contains(self.name_of(*s)))
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
+                    let id = self.push(a, Kind::Container { locals }, None, rest, parent);
+                    let inside = Scope {
+                        parent: Some(id),
+                        ..parent.clone()
+                    };
+                    self.items(&inner, &inside, local_types);
+                }
+                // An `extern` block: each declaration is kept on its own name.
+                syn::Item::ForeignMod(f) => {
+                    let kind = Kind::Container { locals: Vec::new() };
+                    let id = self.push(a, kind, None, Vec::new(), parent);
+                    let inside = Scope {
+                        parent: Some(id),
+                        ..parent.clone()
+                    };
+                    for fi in &f.items {
+                        let name = match fi {
+                            syn::ForeignItem::Fn(x) => Some(x.sig.ident.to_string()),
+                            syn::ForeignItem::Static(x) => Some(x.ident.to_string()),
+                            syn::ForeignItem::Type(x) => Some(x.ident.to_string()),
+                            _ => None,
+                        };
+                        let uses = self.idents(fi);
+                        match name {
+                            Some(n) => {
+                                let id =
+                                    self.push(addr(fi), Kind::Named, Some(&n), uses, &inside);
+                                self.nodes[id].value = !matches!(fi, syn::ForeignItem::Type(_));
+                                id
+                            }
+                            None => self.push(addr(fi), Kind::Always, None, uses, &inside),
+                        };
+                    }
+                }
                 other => {
+                    if let syn::Item::Enum(e) = other {
+                        let enum_sym = self.interner.sym(&e.ident.to_string());
+                        let variants: Vec<Sym> = e
+                            .variants
+                            .iter()
+                            .map(|v| self.interner.sym(&v.ident.to_string()))
+                            .collect();
+                        self.variants.entry(enum_sym).or_default().extend(variants);
+                    }
                     let name = named_item(other);
-                    let uses = self.idents(other);
+                    let uses = match type_body(other) {
+                        Some(tokens) => self.idents(&tokens),
+                        None => self.idents(other),
+                    };
                     match name {
                         Some(n) if n != "_" => {
-                            self.push(a, Kind::Named, Some(&n), uses, parent);
+                            let id = self.push(a, Kind::Named, Some(&n), uses, parent);
+                            self.nodes[id].value = matches!(
+                                other,
+                                syn::Item::Fn(_) | syn::Item::Const(_) | syn::Item::Static(_)
+                            );
                         }
                         _ => {
                             self.push(a, Kind::Always, None, uses, parent);
@@ -523,8 +673,83 @@ impl Index {
         Some(at.join("::"))
     }
 
+    /// In an item that names an enum, a bare name of one of its variants is that variant
+    /// (`use self::IndexVecIntoIter::*; match *self { U32(..) => .. }`), not an item of that
+    /// name elsewhere (zerocopy's `U32`): such mentions become member mentions.
+    pub(super) fn settle_variants(&mut self) {
+        if self.variants.is_empty() {
+            return;
+        }
+        for node in &mut self.nodes {
+            let named_enums: Vec<Sym> = node
+                .uses
+                .iter()
+                .map(|u| u & !KINDS)
+                .filter(|u| self.variants.contains_key(u))
+                .collect();
+            for e in named_enums {
+                let vs = &self.variants[&e];
+                for u in node.uses.iter_mut() {
+                    if is_path(*u) && vs.contains(&(*u & !KINDS)) {
+                        *u = (*u & !KINDS) | DOT;
+                    }
+                }
+            }
+        }
+    }
+
     pub(super) fn name_of(&self, sym: Sym) -> &str {
         &self.interner.names[(sym & !KINDS) as usize]
+    }
+}
+
+/// What a struct, enum or union mentions: its attributes, generics, field types and
+/// discriminants, not the names of its fields and variants (rand's `IndexVec::U32` is not
+/// zerocopy's `U32`).
+fn type_body(item: &syn::Item) -> Option<TokenStream> {
+    let fields = |fields: &syn::Fields| -> TokenStream {
+        fields
+            .iter()
+            .map(|f| {
+                let (attrs, ty) = (&f.attrs, &f.ty);
+                quote::quote!(#(#attrs)* #ty)
+            })
+            .collect()
+    };
+    Some(match item {
+        syn::Item::Struct(x) => {
+            let (attrs, generics, wc) = (&x.attrs, &x.generics, &x.generics.where_clause);
+            let body = fields(&x.fields);
+            quote::quote!(#(#attrs)* #generics #wc #body)
+        }
+        syn::Item::Union(x) => {
+            let (attrs, generics, wc) = (&x.attrs, &x.generics, &x.generics.where_clause);
+            let body = fields(&syn::Fields::Named(x.fields.clone()));
+            quote::quote!(#(#attrs)* #generics #wc #body)
+        }
+        syn::Item::Enum(x) => {
+            let (attrs, generics, wc) = (&x.attrs, &x.generics, &x.generics.where_clause);
+            let mut body = TokenStream::new();
+            for v in &x.variants {
+                let attrs = &v.attrs;
+                body.extend(quote::quote!(#(#attrs)*));
+                body.extend(fields(&v.fields));
+                if let Some((_, d)) = &v.discriminant {
+                    body.extend(d.to_token_stream());
+                }
+            }
+            quote::quote!(#(#attrs)* #generics #wc #body)
+        }
+        _ => return None,
+    })
+}
+
+/// The statements of `const _: () = { ... };` or `= unsafe { ... };`.
+fn const_block(c: &syn::ItemConst) -> Option<&[syn::Stmt]> {
+    match &*c.expr {
+        syn::Expr::Block(b) => Some(&b.block.stmts),
+        syn::Expr::Unsafe(u) => Some(&u.block.stmts),
+        _ => None,
     }
 }
 

@@ -32,9 +32,11 @@
 
 mod apply;
 mod index;
+mod places;
 
-use index::{collect_idents, Index, Interner, Scope, Sym, DOT, KINDS, MAC};
+use index::{collect_idents, is_path, Index, Interner, Scope, Sym, DOT, KINDS, MAC, QUAL};
 use proc_macro2::TokenStream;
+use places::Places;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
@@ -44,6 +46,11 @@ enum Kind {
     /// A `macro_rules!` definition.
     MacroRules,
     Mod,
+    /// `extern "C" { ... }` or `const _: () = { ... };`: kept when an item in it is, or,
+    /// holding no item, when the library types and traits it names (`locals`) are.
+    Container {
+        locals: Vec<Sym>,
+    },
     Trait {
         members: Vec<Sym>,
     },
@@ -61,11 +68,20 @@ enum Kind {
     UseLeaf {
         local: Sym,
         source: Sym,
+        /// No `pub`: only its module and the modules inside it can name what it brings in.
+        private: bool,
+        /// Of the standard library (`pub use core::ffi::c_int;`): also kept with its module.
+        std: bool,
     },
     /// A `use` of the standard library: kept wherever its module is.
     StdUse,
     Glob {
         target: Option<Sym>,
+        /// The library module it opens, when its path resolves to one (`#3::a::b`).
+        module: Option<String>,
+        /// `::a::b` for a glob of `a::b::*` (after `crate`/`self`/`super`), to find the
+        /// module when the path goes through another import.
+        tail: Option<String>,
     },
     MacroCall {
         macro_name: Sym,
@@ -84,6 +100,8 @@ struct Node {
     uses: Vec<Sym>,
     parent: Option<usize>,
     kept: bool,
+    /// A function, constant or static: never what a qualifier (`name::x`) means.
+    value: bool,
 }
 
 /// What survives: the addresses of kept nodes in the trees given to `reach`.
@@ -103,6 +121,8 @@ struct Mentions {
     any: HashSet<Sym>,
     /// As a macro call (`name!`).
     macros: HashSet<Sym>,
+    /// As a path that is not a qualifier: what can mean a function, constant or static.
+    value: HashSet<Sym>,
 }
 
 impl Mentions {
@@ -116,6 +136,9 @@ impl Mentions {
             self.any.insert(plain);
             if s & DOT == 0 {
                 self.path.insert(plain);
+                if s & QUAL == 0 {
+                    self.value.insert(plain);
+                }
             }
         }
     }
@@ -265,6 +288,8 @@ pub fn reach(
         interner: Interner::default(),
         nodes: Vec::new(),
         by_addr: HashMap::new(),
+        module_ids: HashMap::new(),
+        variants: HashMap::new(),
     };
     for (k, items) in libraries.iter().enumerate() {
         let root = Scope {
@@ -272,8 +297,10 @@ pub fn reach(
             path: format!("#{}", k),
             shadow: Rc::default(),
         };
-        index.items(items, &root, &local_types);
+        let items: Vec<&syn::Item> = items.iter().collect();
+        index.items(&items, &root, &local_types);
     }
+    index.settle_variants();
     // Names mentioned as paths (`name`, `a::name`), and as anything (also `x.name()`).
     let mut mentioned = Mentions::default();
     let mut seed_syms = Vec::new();
@@ -453,6 +480,18 @@ pub fn reach(
     let mut kept_names: HashSet<Sym> = HashSet::new();
     // Modules (by node; `None` for a library root... of any library) holding a kept item.
     let mut live: HashSet<(usize, Option<usize>)> = HashSet::new();
+    let mut places = Places::new(&index.nodes);
+    // The items of each container.
+    let mut containers: HashMap<usize, Vec<usize>> = HashMap::new();
+    for (k, node) in index.nodes.iter().enumerate() {
+        if let Some(p) = node.parent {
+            if matches!(index.nodes[p].kind, Kind::Container { .. }) {
+                containers.entry(p).or_default().push(k);
+            }
+        }
+    }
+    // The names kept `use` leaves bring in.
+    let mut imported_by_use: HashSet<Sym> = HashSet::new();
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
     let mut introduced: HashMap<Sym, usize> = HashMap::new();
     loop {
@@ -468,7 +507,7 @@ pub fn reach(
                 ) && index.nodes[i]
                     .uses
                     .iter()
-                    .any(|u| u & KINDS == 0 && banned_names.contains(u)))
+                    .any(|u| is_path(*u) && banned_names.contains(&(u & !KINDS))))
                 || matches!(&index.nodes[i].kind, Kind::MacroCall { args, .. } if args.iter().any(|a| unavailable.contains(a)))
             {
                 continue;
@@ -483,11 +522,19 @@ pub fn reach(
                     .is_some_and(|ms| ms.iter().any(|m| mentioned.any.contains(m)))
             };
             let keep = match &node.kind {
-                Kind::Named => named(node.name),
-                Kind::MacroRules => {
-                    named(node.name) || node.name.is_some_and(|n| mentioned.macros.contains(&n))
+                Kind::Named if node.value => {
+                    node.name.is_some_and(|n| mentioned.value.contains(&n))
                 }
+                Kind::Named => named(node.name),
+                // A macro is called by `name!`; a kept `use` of it also needs it.
+                Kind::MacroRules => node.name.is_some_and(|n| {
+                    mentioned.macros.contains(&n) || imported_by_use.contains(&n)
+                }),
                 Kind::Mod | Kind::Glob { .. } | Kind::StdUse => false,
+                Kind::Container { locals } => {
+                    containers.get(&i).is_some_and(|c| c.iter().any(|&k| index.nodes[k].kept))
+                        || (!locals.is_empty() && locals.iter().all(|s| kept_names.contains(s)))
+                }
                 // A trait is in scope where it is defined: a call of one of its methods
                 // there needs it even when no one writes its name.
                 Kind::Trait { .. } => {
@@ -534,12 +581,22 @@ pub fn reach(
                         }
                     }
                 }
-                Kind::UseLeaf { local, source } => {
+                Kind::UseLeaf {
+                    local,
+                    source,
+                    private,
+                    ..
+                } => {
                     let underscore = index.interner.get("_") == Some(*local);
                     let name = if underscore { *source } else { *local };
+                    let seen = if *private {
+                        places.seen_within(&index.nodes, name, node.lib, places.module_of(i))
+                    } else {
+                        mentioned.path.contains(&name)
+                    };
                     // A trait imported for its methods is needed once its module is live
                     // and one of its methods is called.
-                    mentioned.path.contains(&name)
+                    seen
                         || (mentioned.macros.contains(&name) && kept_names.contains(source))
                         || (live.contains(&(node.lib, node.parent)) && reached_by_method(*source))
                 }
@@ -572,8 +629,9 @@ pub fn reach(
                 Kind::Always => true,
             };
             if keep {
-                let node = &mut index.nodes[i];
-                node.kept = true;
+                index.nodes[i].kept = true;
+                places.record(&index.nodes, i);
+                let node = &index.nodes[i];
                 if debug {
                     if let Kind::MacroCall { macro_name, args } = &node.kind {
                         let hits: Vec<&str> = args
@@ -593,15 +651,15 @@ pub fn reach(
                     let uses: Vec<&str> = node
                         .uses
                         .iter()
-                        .take(8)
+                        .take(80)
                         .map(|u| index.interner.names[(u & !KINDS) as usize].as_str())
                         .collect();
                     eprintln!("kept {i} {:?} {uses:?}", node.key);
                 }
                 if debug {
                     for &u in &node.uses {
-                        if u & KINDS == 0 && !mentioned.path.contains(&u) {
-                            introduced.entry(u).or_insert(i);
+                        if is_path(u) && !mentioned.path.contains(&(u & !KINDS)) {
+                            introduced.entry(u & !KINDS).or_insert(i);
                         }
                     }
                     if let Some(n) = node.name {
@@ -612,7 +670,8 @@ pub fn reach(
                         );
                     }
                 }
-                if let Kind::UseLeaf { local, source } = node.kind {
+                if let Kind::UseLeaf { local, source, .. } = node.kind {
+                    imported_by_use.insert(source);
                     // Imported only as a macro: its source is wanted only as a macro.
                     let as_macro =
                         !mentioned.path.contains(&local) && mentioned.macros.contains(&local);
@@ -689,6 +748,11 @@ pub fn reach(
         .map(|n| n.lib)
         .collect();
     for i in 0..index.nodes.len() {
+        if matches!(index.nodes[i].kind, Kind::UseLeaf { std: true, .. }) {
+            if let Some(p) = index.nodes[i].parent {
+                index.nodes[i].kept |= index.nodes[p].kept;
+            }
+        }
         if matches!(index.nodes[i].kind, Kind::StdUse) {
             index.nodes[i].kept = match index.nodes[i].parent {
                 Some(p) => index.nodes[p].kept,
@@ -696,11 +760,29 @@ pub fn reach(
             };
         }
     }
-    for node in index.nodes.iter_mut() {
-        if let Kind::Glob { target } = &node.kind {
-            node.kept = match target {
-                Some(t) => !defined.contains(t) || kept_names.contains(t),
-                None => true,
+    for i in 0..index.nodes.len() {
+        if let Kind::Glob {
+            target,
+            module,
+            tail,
+        } = &index.nodes[i].kind
+        {
+            let lib = format!("#{}::", index.nodes[i].lib);
+            let exact = module.as_ref().and_then(|m| index.module_ids.get(m));
+            let by_tail: Vec<usize> = match (exact, tail) {
+                (None, Some(tail)) => index
+                    .module_ids
+                    .iter()
+                    .filter(|(p, _)| p.starts_with(&lib) && p.ends_with(tail.as_str()))
+                    .map(|(_, &m)| m)
+                    .collect(),
+                _ => Vec::new(),
+            };
+            index.nodes[i].kept = match (exact, target) {
+                (Some(&m), _) => index.nodes[m].kept,
+                _ if !by_tail.is_empty() => by_tail.iter().any(|&m| index.nodes[m].kept),
+                (None, Some(t)) => !defined.contains(t) || kept_names.contains(t),
+                (None, None) => true,
             };
         }
     }
