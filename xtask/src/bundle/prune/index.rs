@@ -15,11 +15,15 @@ pub(super) const MAC: Sym = 1 << 30;
 /// Marks a qualifier (`name::x`): it can mean a module, type or trait, never a function,
 /// constant or static (fn `getrandom` is not what `getrandom::Error` names).
 pub(super) const QUAL: Sym = 1 << 29;
-pub(super) const KINDS: Sym = DOT | MAC | QUAL;
+/// Marks a bare variant name in an item that names its enum (`U32(..)` after
+/// `use self::IndexVecIntoIter::*;`): it can mean the variant, or what a `use` brings in
+/// under that name, not another item of that name.
+pub(super) const VARIANT: Sym = 1 << 28;
+pub(super) const KINDS: Sym = DOT | MAC | QUAL | VARIANT;
 
-/// Whether a mention can mean a free item (not only a method or a macro).
+/// Whether a mention can mean a free item (not only a method, a macro or a variant).
 pub(super) fn is_path(s: Sym) -> bool {
-    s & (DOT | MAC) == 0
+    s & (DOT | MAC | VARIANT) == 0
 }
 
 pub(super) fn is_primitive(name: &str) -> bool {
@@ -691,7 +695,7 @@ impl Index {
                 let vs = &self.variants[&e];
                 for u in node.uses.iter_mut() {
                     if is_path(*u) && vs.contains(&(*u & !KINDS)) {
-                        *u = (*u & !KINDS) | DOT;
+                        *u = (*u & !KINDS) | VARIANT;
                     }
                 }
             }

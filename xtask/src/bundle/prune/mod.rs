@@ -34,7 +34,9 @@ mod apply;
 mod index;
 mod places;
 
-use index::{collect_idents, is_path, Index, Interner, Scope, Sym, DOT, KINDS, MAC, QUAL};
+use index::{
+    collect_idents, is_path, Index, Interner, Scope, Sym, DOT, KINDS, MAC, QUAL, VARIANT,
+};
 use proc_macro2::TokenStream;
 use places::Places;
 use std::collections::{HashMap, HashSet};
@@ -123,6 +125,8 @@ struct Mentions {
     macros: HashSet<Sym>,
     /// As a path that is not a qualifier: what can mean a function, constant or static.
     value: HashSet<Sym>,
+    /// As a variant of an enum the item names: only a `use` of that name is reached.
+    variants: HashSet<Sym>,
 }
 
 impl Mentions {
@@ -131,6 +135,10 @@ impl Mentions {
             let plain = s & !KINDS;
             if s & MAC != 0 {
                 self.macros.insert(plain);
+                continue;
+            }
+            if s & VARIANT != 0 {
+                self.variants.insert(plain);
                 continue;
             }
             self.any.insert(plain);
@@ -492,6 +500,8 @@ pub fn reach(
     }
     // The names kept `use` leaves bring in.
     let mut imported_by_use: HashSet<Sym> = HashSet::new();
+    // The plain names kept macro calls and macro bodies hold, by library.
+    let mut passed_to_macros: HashSet<(usize, Sym)> = HashSet::new();
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
     let mut introduced: HashMap<Sym, usize> = HashMap::new();
     loop {
@@ -526,9 +536,13 @@ pub fn reach(
                     node.name.is_some_and(|n| mentioned.value.contains(&n))
                 }
                 Kind::Named => named(node.name),
-                // A macro is called by `name!`; a kept `use` of it also needs it.
+                // A macro is called by `name!`; a kept `use` of it also needs it, and so
+                // does a macro call of its library that passes its name on
+                // (petgraph's `GraphBase!{delegate_impl []}`).
                 Kind::MacroRules => node.name.is_some_and(|n| {
-                    mentioned.macros.contains(&n) || imported_by_use.contains(&n)
+                    mentioned.macros.contains(&n)
+                        || imported_by_use.contains(&n)
+                        || passed_to_macros.contains(&(node.lib, n))
                 }),
                 Kind::Mod | Kind::Glob { .. } | Kind::StdUse => false,
                 Kind::Container { locals } => {
@@ -592,7 +606,7 @@ pub fn reach(
                     let seen = if *private {
                         places.seen_within(&index.nodes, name, node.lib, places.module_of(i))
                     } else {
-                        mentioned.path.contains(&name)
+                        mentioned.path.contains(&name) || mentioned.variants.contains(&name)
                     };
                     // A trait imported for its methods is needed once its module is live
                     // and one of its methods is called.
@@ -668,6 +682,13 @@ pub fn reach(
                             index.interner.names[n as usize],
                             introduced.get(&n)
                         );
+                    }
+                }
+                if matches!(node.kind, Kind::MacroCall { .. } | Kind::MacroRules) {
+                    for &u in &node.uses {
+                        if is_path(u) {
+                            passed_to_macros.insert((node.lib, u & !KINDS));
+                        }
                     }
                 }
                 if let Kind::UseLeaf { local, source, .. } = node.kind {
@@ -748,13 +769,12 @@ pub fn reach(
         .map(|n| n.lib)
         .collect();
     for i in 0..index.nodes.len() {
-        if matches!(index.nodes[i].kind, Kind::UseLeaf { std: true, .. }) {
-            if let Some(p) = index.nodes[i].parent {
-                index.nodes[i].kept |= index.nodes[p].kept;
-            }
-        }
-        if matches!(index.nodes[i].kind, Kind::StdUse) {
-            index.nodes[i].kept = match index.nodes[i].parent {
+        let std_import = matches!(
+            index.nodes[i].kind,
+            Kind::StdUse | Kind::UseLeaf { std: true, .. }
+        );
+        if std_import {
+            index.nodes[i].kept |= match index.nodes[i].parent {
                 Some(p) => index.nodes[p].kept,
                 None => live_libraries.contains(&index.nodes[i].lib),
             };

@@ -5,7 +5,7 @@
 //! another module means another item. A `macro_rules!` body is read where the macro is
 //! called, so what it names counts at each of its call sites (through the macros calling it).
 
-use super::index::{is_path, Sym, KINDS, MAC};
+use super::index::{is_path, Sym, KINDS, MAC, VARIANT};
 use super::{Kind, Node};
 use std::collections::{HashMap, HashSet};
 
@@ -45,7 +45,9 @@ impl Places {
         let own = node.name;
         for &u in &node.uses {
             let plain = u & !KINDS;
-            match (&node.kind, is_path(u), u & MAC != 0) {
+            // A variant's name may be what a private `use` brings in.
+            let path = is_path(u) || u & VARIANT != 0;
+            match (&node.kind, path, u & MAC != 0) {
                 (Kind::MacroRules, true, _) => push_new(&mut self.in_macros, plain, own),
                 (Kind::MacroRules, _, true) if Some(plain) != own => {
                     push_new(&mut self.callers, plain, own)
