@@ -379,16 +379,12 @@ impl Macros {
     /// A dependency's exported macros, callable as `dep::name!`; a `$crate` in them means
     /// the dependency, so it is written `dep` (cfg-if 1.0.5 calls `$crate::cfg_if!`).
     pub fn add_dependency(&mut self, dep: &str, exported: &Macros) {
-        let dep_ident = TokenTree::Ident(proc_macro2::Ident::new(
-            dep,
-            proc_macro2::Span::call_site(),
-        ));
+        let dep_ident =
+            TokenTree::Ident(proc_macro2::Ident::new(dep, proc_macro2::Span::call_site()));
         for (name, rules) in &exported.rules {
             let rules = rules
                 .iter()
-                .map(|(matcher, transcriber)| {
-                    (matcher.clone(), crate_as(transcriber, &dep_ident))
-                })
+                .map(|(matcher, transcriber)| (matcher.clone(), crate_as(transcriber, &dep_ident)))
                 .collect();
             self.rules.insert(format!("{dep}::{name}"), rules);
         }
@@ -524,9 +520,7 @@ fn crate_as(parts: &[Part], dep: &TokenTree) -> Vec<Part> {
     parts
         .iter()
         .map(|p| match p {
-            Part::Var(name, kind) if name == "crate" && kind.is_empty() => {
-                Part::Token(dep.clone())
-            }
+            Part::Var(name, kind) if name == "crate" && kind.is_empty() => Part::Token(dep.clone()),
             Part::Group(d, inner) => Part::Group(*d, crate_as(inner, dep)),
             Part::Repeat(inner, sep, op) => Part::Repeat(crate_as(inner, dep), sep.clone(), *op),
             other => other.clone(),

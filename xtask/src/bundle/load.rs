@@ -162,7 +162,8 @@ impl VisitMut for CfgRewriter<'_> {
         syn::visit_mut::visit_block_mut(self, block);
     }
     fn visit_expr_match_mut(&mut self, m: &mut syn::ExprMatch) {
-        m.arms.retain_mut(|arm| self.cfg.settle_attrs(&mut arm.attrs));
+        m.arms
+            .retain_mut(|arm| self.cfg.settle_attrs(&mut arm.attrs));
         syn::visit_mut::visit_expr_match_mut(self, m);
     }
     fn visit_expr_struct_mut(&mut self, e: &mut syn::ExprStruct) {

@@ -116,12 +116,17 @@ fn bundle_output(dir: &Path, text: &str, input: &[u8]) -> String {
 /// Bundles `main` with the fixture (both prunings) and checks it prints what the ordinary
 /// build prints; returns the compiler-pruned bundle's text.
 fn differential(files: &[(&str, &str)], main: &str, input: &[u8]) -> String {
+    differential_both(files, main, input).1
+}
+
+/// As `differential`; returns the name-pruned bundle's text and the compiler-pruned one's.
+fn differential_both(files: &[(&str, &str)], main: &str, input: &[u8]) -> (String, String) {
     let dir = tempfile::tempdir().unwrap();
     let lib = library(dir.path(), files);
     let main_rs = dir.path().join("main.rs");
     fs::write(&main_rs, main).unwrap();
     let expected = reference_output(dir.path(), &lib, &main_rs, input);
-    let mut compiler_pruned = String::new();
+    let mut texts = Vec::new();
     for pruning in [Pruning::Names, Pruning::Compiler] {
         let options = Options {
             pruning,
@@ -140,9 +145,100 @@ fn differential(files: &[(&str, &str)], main: &str, input: &[u8]) -> String {
             "{pruning:?} bundle differs:\n{}",
             b.text
         );
-        compiler_pruned = b.text;
+        texts.push(b.text);
     }
-    compiler_pruned
+    let compiler_pruned = texts.pop().unwrap();
+    (texts.pop().unwrap(), compiler_pruned)
+}
+
+/// The name-based pruner resolves names as rustc would where a bare name is not enough: a
+/// private `use ... as Rng;` serves only its own module, `getrandom::Error` never means the
+/// function `getrandom`, a variant `U32` in a match is not the struct `U32`, an `extern`
+/// block and a `const _` block keep only the items used, a statement compiled out by
+/// `#[cfg]` names nothing, `*const Cell` names `Cell`, and `pub use core::ffi::c_int;`
+/// serves the crate. The markers are checked in the name-pruned bundle (before the
+/// compiler's dead-code pass), which must itself compile and print what cargo's build does.
+#[test]
+fn the_name_pruner_keeps_what_rustc_would_resolve_and_nothing_a_bare_name_only_resembles() {
+    let lib = r#"
+pub mod rngs {
+    use crate::heavy::Heavy as Rng;
+    pub struct Std(pub Rng);
+}
+pub mod heavy {
+    pub struct Heavy(pub [u8; HEAVY_MARKER]);
+    pub const HEAVY_MARKER: usize = 7;
+}
+pub trait Rng { fn roll(&self) -> u32; }
+pub struct Dice;
+impl Rng for Dice { fn roll(&self) -> u32 { 4 } }
+pub mod getrandom { pub struct Error(pub u32); }
+pub fn getrandom() -> u32 { GETRANDOM_FN_MARKER }
+pub const GETRANDOM_FN_MARKER: u32 = 9;
+pub fn code(e: getrandom::Error) -> u32 { e.0 }
+pub enum Width { U32(u32), U64(u64) }
+pub fn width(w: &Width) -> u64 { use self::Width::*; match *w { U32(x) => x as u64, U64(x) => x } }
+pub struct U32(pub [u8; U32_STRUCT_MARKER]);
+pub const U32_STRUCT_MARKER: usize = 3;
+extern "C" {
+    pub fn abs(x: i32) -> i32;
+    pub fn labs_unused_marker(x: i64) -> i64;
+}
+pub fn absolute(x: i32) -> i32 { unsafe { abs(x) } }
+pub struct Used;
+pub struct Unused;
+const _: () = {
+    impl Used { pub fn one(&self) -> u32 { 1 } }
+    impl Unused { pub fn marker(&self) -> u32 { UNUSED_BLOCK_MARKER } }
+};
+pub const UNUSED_BLOCK_MARKER: u32 = 5;
+pub struct NeverBlockMarker;
+const _: () = unsafe { let _ = NeverBlockMarker; };
+pub mod prims { pub use core::ffi::c_int; }
+pub use prims::*;
+pub fn as_c(x: i32) -> c_int { x }
+pub struct Cell(pub u8);
+pub fn read(p: *const Cell) -> u8 { unsafe { (*p).0 } }
+pub mod gone { pub fn g() -> u32 { GONE_MARKER } pub const GONE_MARKER: u32 = 1; }
+pub fn pick() -> u32 {
+    #[cfg(feature = "nope")]
+    {
+        return crate::gone::g();
+    }
+    2
+}
+"#;
+    let main = r#"use fixture::Rng;
+fn main() {
+    let c = fixture::Cell(8);
+    println!(
+        "{} {} {} {} {} {} {} {}",
+        fixture::Dice.roll(),
+        fixture::code(fixture::getrandom::Error(2)),
+        fixture::width(&fixture::Width::U64(5)),
+        fixture::absolute(-3),
+        fixture::Used.one(),
+        fixture::as_c(6),
+        fixture::read(&c),
+        fixture::pick()
+    );
+}
+"#;
+    let (names, _) = differential_both(&[("lib.rs", lib)], main, b"");
+    for gone in [
+        "HEAVY_MARKER",
+        "GETRANDOM_FN_MARKER",
+        "U32_STRUCT_MARKER",
+        "labs_unused_marker",
+        "UNUSED_BLOCK_MARKER",
+        "NeverBlockMarker",
+        "GONE_MARKER",
+    ] {
+        assert!(!names.contains(gone), "{gone} kept:\n{names}");
+    }
+    for kept in ["fn abs", "c_int", "struct Cell", "fn one"] {
+        assert!(names.contains(kept), "{kept} lost:\n{names}");
+    }
 }
 
 #[test]

@@ -34,8 +34,12 @@ impl Kept {
                 }
                 (syn::Item::Const(o), syn::Item::Const(c)) if o.ident == "_" => {
                     let blocks = match (&*o.expr, &mut *c.expr) {
-                        (syn::Expr::Block(ob), syn::Expr::Block(b)) => Some((&ob.block, &mut b.block)),
-                        (syn::Expr::Unsafe(ob), syn::Expr::Unsafe(b)) => Some((&ob.block, &mut b.block)),
+                        (syn::Expr::Block(ob), syn::Expr::Block(b)) => {
+                            Some((&ob.block, &mut b.block))
+                        }
+                        (syn::Expr::Unsafe(ob), syn::Expr::Unsafe(b)) => {
+                            Some((&ob.block, &mut b.block))
+                        }
                         _ => None,
                     };
                     if let Some((ob, b)) = blocks {

@@ -432,7 +432,14 @@ impl Index {
                                         std: true,
                                     };
                                     let mut uses = vec![local];
-                                    self.push_keyed(addr(tree), kind, None, &mut uses, parent, None);
+                                    self.push_keyed(
+                                        addr(tree),
+                                        kind,
+                                        None,
+                                        &mut uses,
+                                        parent,
+                                        None,
+                                    );
                                 }
                                 None => {
                                     self.push(addr(tree), Kind::StdUse, None, Vec::new(), parent);
@@ -457,10 +464,13 @@ impl Index {
                                 // `new::linux_uapi::linux::types` through another glob.
                                 let tail: Vec<&String> = path
                                     .iter()
-                                    .skip_while(|s| matches!(s.as_str(), "crate" | "self" | "super"))
+                                    .skip_while(|s| {
+                                        matches!(s.as_str(), "crate" | "self" | "super")
+                                    })
                                     .collect();
                                 let tail = (!tail.is_empty()).then(|| {
-                                    let joined: Vec<&str> = tail.iter().map(|s| s.as_str()).collect();
+                                    let joined: Vec<&str> =
+                                        tail.iter().map(|s| s.as_str()).collect();
                                     format!("::{}", joined.join("::"))
                                 });
                                 let kind = Kind::Glob {
@@ -609,8 +619,7 @@ impl Index {
                         let uses = self.idents(fi);
                         match name {
                             Some(n) => {
-                                let id =
-                                    self.push(addr(fi), Kind::Named, Some(&n), uses, &inside);
+                                let id = self.push(addr(fi), Kind::Named, Some(&n), uses, &inside);
                                 self.nodes[id].value = !matches!(fi, syn::ForeignItem::Type(_));
                                 id
                             }

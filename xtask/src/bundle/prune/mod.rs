@@ -34,11 +34,9 @@ mod apply;
 mod index;
 mod places;
 
-use index::{
-    collect_idents, is_path, Index, Interner, Scope, Sym, DOT, KINDS, MAC, QUAL, VARIANT,
-};
-use proc_macro2::TokenStream;
+use index::{collect_idents, is_path, Index, Interner, Scope, Sym, DOT, KINDS, MAC, QUAL, VARIANT};
 use places::Places;
+use proc_macro2::TokenStream;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
@@ -546,7 +544,9 @@ pub fn reach(
                 }),
                 Kind::Mod | Kind::Glob { .. } | Kind::StdUse => false,
                 Kind::Container { locals } => {
-                    containers.get(&i).is_some_and(|c| c.iter().any(|&k| index.nodes[k].kept))
+                    containers
+                        .get(&i)
+                        .is_some_and(|c| c.iter().any(|&k| index.nodes[k].kept))
                         || (!locals.is_empty() && locals.iter().all(|s| kept_names.contains(s)))
                 }
                 // A trait is in scope where it is defined: a call of one of its methods
@@ -610,8 +610,7 @@ pub fn reach(
                     };
                     // A trait imported for its methods is needed once its module is live
                     // and one of its methods is called.
-                    seen
-                        || (mentioned.macros.contains(&name) && kept_names.contains(source))
+                    seen || (mentioned.macros.contains(&name) && kept_names.contains(source))
                         || (live.contains(&(node.lib, node.parent)) && reached_by_method(*source))
                 }
                 Kind::MacroCall { macro_name, args } => {

@@ -29,7 +29,9 @@ pub(super) struct Places {
 impl Places {
     pub(super) fn new(nodes: &[Node]) -> Places {
         Places {
-            module_of: (0..nodes.len()).map(|i| enclosing_module(nodes, i)).collect(),
+            module_of: (0..nodes.len())
+                .map(|i| enclosing_module(nodes, i))
+                .collect(),
             ..Places::default()
         }
     }
@@ -65,7 +67,13 @@ impl Places {
 
     /// Whether `name` is mentioned, as a path, in module `module` of library `lib` or in a
     /// module inside it.
-    pub(super) fn seen_within(&self, nodes: &[Node], name: Sym, lib: usize, module: Option<usize>) -> bool {
+    pub(super) fn seen_within(
+        &self,
+        nodes: &[Node],
+        name: Sym,
+        lib: usize,
+        module: Option<usize>,
+    ) -> bool {
         let inside = |&(l, m): &Place| l == lib && within(nodes, m, module);
         if self.direct.get(&name).is_some_and(|p| p.iter().any(inside)) {
             return true;
