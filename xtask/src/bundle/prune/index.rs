@@ -158,6 +158,33 @@ pub(super) struct Index {
 }
 
 impl Index {
+    /// Every item of `libraries` as a node (library `k`'s keys start `#k`).
+    pub(super) fn build(
+        libraries: &[&[syn::Item]],
+        modules: &[String],
+        local_types: &HashSet<String>,
+    ) -> Index {
+        let mut index = Index {
+            modules: modules.to_vec(),
+            interner: Interner::default(),
+            nodes: Vec::new(),
+            by_addr: HashMap::new(),
+            module_ids: HashMap::new(),
+            variants: HashMap::new(),
+        };
+        for (k, items) in libraries.iter().enumerate() {
+            let root = Scope {
+                parent: None,
+                path: format!("#{k}"),
+                shadow: Rc::default(),
+            };
+            let items: Vec<&syn::Item> = items.iter().collect();
+            index.items(&items, &root, local_types);
+        }
+        index.settle_variants();
+        index
+    }
+
     pub(super) fn idents(&mut self, node: &impl ToTokens) -> Vec<Sym> {
         let mut out = Vec::new();
         collect_idents(node.to_token_stream(), &mut self.interner, &mut out);

@@ -1,0 +1,353 @@
+//! The walk: keeps nodes whose names are mentioned until nothing new is kept, then settles
+//! what goes with what was kept (modules, globs, standard-library imports).
+
+use super::facts::{capitalised, Dead, Facts};
+use super::index::{is_path, Index, Sym, KINDS, MAC};
+use super::places::Places;
+use super::{Kind, Mentions, Node};
+use std::collections::{HashMap, HashSet};
+
+/// What the walk has learnt so far.
+pub(super) struct Walk<'a> {
+    facts: &'a Facts,
+    dead: &'a Dead,
+    mentioned: Mentions,
+    /// Names of kept named items, macros and traits.
+    kept_names: HashSet<Sym>,
+    /// (library, parent node) of the kept items: modules live for trait scope.
+    live: HashSet<(usize, Option<usize>)>,
+    places: Places,
+    /// The names kept `use` leaves bring in.
+    imported_by_use: HashSet<Sym>,
+    /// The plain names kept macro calls and macro bodies hold, by library.
+    passed_to_macros: HashSet<(usize, Sym)>,
+    /// `XTASK_PRUNE_DEBUG=1`: what first mentioned each name.
+    debug: Option<HashMap<Sym, usize>>,
+}
+
+impl<'a> Walk<'a> {
+    pub(super) fn new(index: &Index, facts: &'a Facts, dead: &'a Dead, seeds: &[Sym]) -> Walk<'a> {
+        let mut mentioned = Mentions::default();
+        mentioned.extend(seeds);
+        Walk {
+            facts,
+            dead,
+            mentioned,
+            kept_names: HashSet::new(),
+            live: HashSet::new(),
+            places: Places::new(&index.nodes),
+            imported_by_use: HashSet::new(),
+            passed_to_macros: HashSet::new(),
+            debug: std::env::var_os("XTASK_PRUNE_DEBUG").map(|_| HashMap::new()),
+        }
+    }
+
+    /// Keeps nodes until nothing new is kept, then settles modules, globs and imports.
+    pub(super) fn run(mut self, index: &mut Index) {
+        loop {
+            let mut changed = false;
+            for i in 0..index.nodes.len() {
+                if !index.nodes[i].kept && !self.ruled_out(index, i) && self.keeps(index, i) {
+                    self.keep(index, i);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        settle(index, &self.mentioned);
+    }
+
+    /// Dead in an earlier draft, or naming what is.
+    fn ruled_out(&self, index: &Index, i: usize) -> bool {
+        let node = &index.nodes[i];
+        if self.dead.node[i] {
+            return true;
+        }
+        match &node.kind {
+            Kind::MacroCall { args, .. } => args.iter().any(|a| self.dead.unavailable.contains(a)),
+            Kind::MacroRules => false,
+            _ => node
+                .uses
+                .iter()
+                .any(|u| is_path(*u) && self.dead.names.contains(&(u & !KINDS))),
+        }
+    }
+
+    fn named(&self, n: Option<Sym>) -> bool {
+        n.is_some_and(|n| self.mentioned.path.contains(&n))
+    }
+
+    fn method(&self, n: Option<Sym>) -> bool {
+        n.is_some_and(|n| self.mentioned.any.contains(&n))
+    }
+
+    /// Whether one of trait `t`'s methods is called.
+    fn reached_by_method(&self, t: Sym) -> bool {
+        self.facts
+            .trait_methods
+            .get(&t)
+            .is_some_and(|ms| ms.iter().any(|m| self.mentioned.any.contains(m)))
+    }
+
+    /// Whether node `i` is needed by what is kept so far.
+    fn keeps(&self, index: &Index, i: usize) -> bool {
+        let node = &index.nodes[i];
+        let parent_kept = node.parent.is_none_or(|p| index.nodes[p].kept);
+        match &node.kind {
+            Kind::Named if node.value => node.name.is_some_and(|n| self.mentioned.value.contains(&n)),
+            Kind::Named => self.named(node.name),
+            // A macro is called by `name!`; a kept `use` of it also needs it, and so does a
+            // macro call of its library that passes its name on (petgraph's
+            // `GraphBase!{delegate_impl []}`).
+            Kind::MacroRules => node.name.is_some_and(|n| {
+                self.mentioned.macros.contains(&n)
+                    || self.imported_by_use.contains(&n)
+                    || self.passed_to_macros.contains(&(node.lib, n))
+            }),
+            Kind::Mod | Kind::Glob { .. } | Kind::StdUse => false,
+            Kind::Container { locals } => {
+                self.facts
+                    .containers
+                    .get(&i)
+                    .is_some_and(|c| c.iter().any(|&k| index.nodes[k].kept))
+                    || (!locals.is_empty() && locals.iter().all(|s| self.kept_names.contains(s)))
+            }
+            // A trait is in scope where it is defined: a call of one of its methods there
+            // needs it even when no one writes its name.
+            Kind::Trait { .. } => {
+                self.named(node.name)
+                    || ((self.facts.globbed.contains(&node.lib)
+                        || node.name.is_some_and(|n| self.facts.imported.contains(&n))
+                        || self.live.contains(&(node.lib, node.parent)))
+                        && node.name.is_some_and(|t| self.reached_by_method(t)))
+            }
+            Kind::TraitItem { required } => {
+                parent_kept
+                    && (*required
+                        || self.method(node.name)
+                        || node.name.is_some_and(|n| self.facts.macro_fns.contains(&n)))
+            }
+            Kind::Impl { header_locals, .. } => {
+                header_locals.iter().all(|s| self.kept_names.contains(s))
+            }
+            Kind::ImplItem { is_fn } => parent_kept && self.keeps_impl_item(index, node, *is_fn),
+            Kind::UseLeaf {
+                local,
+                source,
+                private,
+                ..
+            } => self.keeps_use_leaf(index, i, *local, *source, *private),
+            Kind::MacroCall { macro_name, args } => self.keeps_macro_call(index, *macro_name, args),
+            Kind::Always => true,
+        }
+    }
+
+    /// An inherent impl's item by its name; all of a foreign trait's; a library trait's
+    /// when the trait keeps it.
+    fn keeps_impl_item(&self, index: &Index, node: &Node, is_fn: bool) -> bool {
+        let Kind::Impl {
+            trait_name,
+            foreign_trait,
+            ..
+        } = &index.nodes[node.parent.expect("impl items sit in impls")].kind
+        else {
+            unreachable!("impl items sit in impls")
+        };
+        match trait_name {
+            None => self.method(node.name),
+            Some(_) if *foreign_trait => true,
+            Some(t) if node.name.is_some_and(|n| self.dead.methods.contains(&(*t, n))) => false,
+            Some(t) => {
+                !is_fn
+                    || self.method(node.name)
+                    || node.name.is_some_and(|n| {
+                        self.facts.required.get(t).is_some_and(|r| r.contains(&n))
+                    })
+            }
+        }
+    }
+
+    /// A `use` leaf when the name it brings in is mentioned where it can be seen, as a
+    /// macro of a kept macro, or when it imports a trait whose method its live module calls.
+    fn keeps_use_leaf(&self, index: &Index, i: usize, local: Sym, source: Sym, private: bool) -> bool {
+        let node = &index.nodes[i];
+        let underscore = index.interner.get("_") == Some(local);
+        let name = if underscore { source } else { local };
+        let seen = if private {
+            self.places
+                .seen_within(&index.nodes, name, node.lib, self.places.module_of(i))
+        } else {
+            self.mentioned.path.contains(&name) || self.mentioned.variants.contains(&name)
+        };
+        seen || (self.mentioned.macros.contains(&name) && self.kept_names.contains(&source))
+            || (self.live.contains(&(node.lib, node.parent)) && self.reached_by_method(source))
+    }
+
+    /// An item-level macro call when a library type named in it, a name it makes (defined
+    /// nowhere else), or a library item its definition names is kept, unless a type its
+    /// definition names is dead: what it makes would name it too (the arms never used are
+    /// gone by then).
+    fn keeps_macro_call(&self, index: &Index, macro_name: Sym, args: &[Sym]) -> bool {
+        let facts = self.facts;
+        let triggered = args.iter().any(|s| {
+            *s != macro_name
+                && !facts.noise.contains(s)
+                && if facts.local_types.contains(s) {
+                    self.kept_names.contains(s)
+                } else if facts.item_names.contains(s) {
+                    false
+                } else {
+                    self.mentioned.path.contains(s) && capitalised(index, *s)
+                }
+        }) || facts
+            .macro_triggers
+            .get(&macro_name)
+            .is_some_and(|t| t.iter().any(|s| self.kept_names.contains(s)));
+        let dead = facts
+            .macro_triggers
+            .get(&macro_name)
+            .is_some_and(|t| t.iter().any(|s| self.dead.unavailable.contains(s)));
+        triggered && !dead
+    }
+
+    /// Keeps node `i` and takes in what it mentions.
+    fn keep(&mut self, index: &mut Index, i: usize) {
+        index.nodes[i].kept = true;
+        self.places.record(&index.nodes, i);
+        let node = &index.nodes[i];
+        if self.debug.is_some() {
+            self.trace(index, i);
+        }
+        if matches!(node.kind, Kind::MacroCall { .. } | Kind::MacroRules) {
+            for &u in &node.uses {
+                if is_path(u) {
+                    self.passed_to_macros.insert((node.lib, u & !KINDS));
+                }
+            }
+        }
+        if let Kind::UseLeaf { local, source, .. } = node.kind {
+            self.imported_by_use.insert(source);
+            // Imported only as a macro: its source is wanted only as a macro.
+            let as_macro =
+                !self.mentioned.path.contains(&local) && self.mentioned.macros.contains(&local);
+            for &u in &node.uses {
+                self.mentioned
+                    .extend(&[if as_macro && u == source { u | MAC } else { u }]);
+            }
+        } else {
+            self.mentioned.extend(&node.uses);
+        }
+        if let (Some(n), Kind::Named | Kind::MacroRules | Kind::Trait { .. }) = (node.name, &node.kind) {
+            self.kept_names.insert(n);
+            self.mentioned.extend(&[n]);
+        }
+        if !matches!(
+            node.kind,
+            Kind::UseLeaf { .. } | Kind::TraitItem { .. } | Kind::ImplItem { .. }
+        ) {
+            self.live.insert((node.lib, node.parent));
+        }
+    }
+
+    /// `XTASK_PRUNE_DEBUG=1`: each kept node, what it mentions and what first mentioned it.
+    fn trace(&mut self, index: &Index, i: usize) {
+        let node = &index.nodes[i];
+        let name = |s: Sym| index.interner.names[(s & !KINDS) as usize].as_str();
+        if let Kind::MacroCall { macro_name, args } = &node.kind {
+            let hits: Vec<&str> = args
+                .iter()
+                .filter(|s| self.kept_names.contains(s) || self.mentioned.path.contains(s))
+                .map(|&s| name(s))
+                .collect();
+            let trig: Vec<&str> = self
+                .facts
+                .macro_triggers
+                .get(macro_name)
+                .into_iter()
+                .flatten()
+                .filter(|s| self.kept_names.contains(s))
+                .map(|&s| name(s))
+                .collect();
+            eprintln!("   macro call: args {hits:?} definition {trig:?}");
+        }
+        let uses: Vec<&str> = node.uses.iter().map(|&u| name(u)).collect();
+        eprintln!("kept {i} {:?} {uses:?}", node.key);
+        let introduced = self.debug.as_mut().expect("tracing");
+        for &u in &node.uses {
+            if is_path(u) && !self.mentioned.path.contains(&(u & !KINDS)) {
+                introduced.entry(u & !KINDS).or_insert(i);
+            }
+        }
+        if let Some(n) = node.name {
+            eprintln!("   name {} first path-mentioned by {:?}", name(n), introduced.get(&n));
+        }
+    }
+}
+
+/// After the walk: modules named or holding anything kept, with every parent of a kept
+/// node; standard-library imports with their module (a library's root ones when anything of
+/// it is kept); globs unless they open a library module, enum or trait that is gone.
+fn settle(index: &mut Index, mentioned: &Mentions) {
+    for node in index.nodes.iter_mut() {
+        if matches!(node.kind, Kind::Mod) && node.name.is_some_and(|n| mentioned.path.contains(&n)) {
+            node.kept = true;
+        }
+    }
+    for i in 0..index.nodes.len() {
+        if index.nodes[i].kept && !matches!(index.nodes[i].kind, Kind::Glob { .. } | Kind::StdUse) {
+            let mut p = index.nodes[i].parent;
+            while let Some(j) = p {
+                index.nodes[j].kept = true;
+                p = index.nodes[j].parent;
+            }
+        }
+    }
+    let kept_names: HashSet<Sym> = index.nodes.iter().filter(|n| n.kept).filter_map(|n| n.name).collect();
+    let defined: HashSet<Sym> = index
+        .nodes
+        .iter()
+        .filter(|n| matches!(n.kind, Kind::Mod | Kind::Named | Kind::MacroRules | Kind::Trait { .. }))
+        .filter_map(|n| n.name)
+        .collect();
+    let live_libraries: HashSet<usize> = index
+        .nodes
+        .iter()
+        .filter(|n| n.kept && !matches!(n.kind, Kind::Glob { .. } | Kind::StdUse))
+        .map(|n| n.lib)
+        .collect();
+    for i in 0..index.nodes.len() {
+        let node = &index.nodes[i];
+        if matches!(node.kind, Kind::StdUse | Kind::UseLeaf { std: true, .. }) {
+            let with_module = match node.parent {
+                Some(p) => index.nodes[p].kept,
+                None => live_libraries.contains(&node.lib),
+            };
+            index.nodes[i].kept |= with_module;
+        }
+    }
+    for i in 0..index.nodes.len() {
+        let Kind::Glob { target, module, tail } = &index.nodes[i].kind else {
+            continue;
+        };
+        let lib = format!("#{}::", index.nodes[i].lib);
+        let exact = module.as_ref().and_then(|m| index.module_ids.get(m));
+        // `linux::types::*` may open `new::linux_uapi::linux::types` through another glob.
+        let by_tail: Vec<usize> = match (exact, tail) {
+            (None, Some(tail)) => index
+                .module_ids
+                .iter()
+                .filter(|(p, _)| p.starts_with(&lib) && p.ends_with(tail.as_str()))
+                .map(|(_, &m)| m)
+                .collect(),
+            _ => Vec::new(),
+        };
+        index.nodes[i].kept = match (exact, target) {
+            (Some(&m), _) => index.nodes[m].kept,
+            _ if !by_tail.is_empty() => by_tail.iter().any(|&m| index.nodes[m].kept),
+            (None, Some(t)) => !defined.contains(t) || kept_names.contains(t),
+            (None, None) => true,
+        };
+    }
+}
