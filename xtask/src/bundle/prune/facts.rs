@@ -129,7 +129,10 @@ fn macro_triggers(
             .filter(|s| *s != sym && macro_syms.contains(s))
             .collect();
         calls.push((sym, callees));
-        let mut triggers: Vec<Sym> = all.into_iter().filter(|s| local_types.contains(s)).collect();
+        let mut triggers: Vec<Sym> = all
+            .into_iter()
+            .filter(|s| local_types.contains(s))
+            .collect();
         for name in defined_type_names(body.clone()) {
             let s = index.interner.sym(&name);
             if local_types.contains(&s) && !triggers.contains(&s) {
@@ -245,7 +248,9 @@ impl Dead {
 }
 
 pub(super) fn capitalised(index: &Index, s: Sym) -> bool {
-    index.name_of(s).starts_with(|c: char| c.is_ascii_uppercase())
+    index
+        .name_of(s)
+        .starts_with(|c: char| c.is_ascii_uppercase())
 }
 
 /// The names after `fn` in a macro body, at any depth.

@@ -247,7 +247,33 @@ impl Index {
         outer: &Scope,
         local_types: &HashSet<String>,
     ) {
-        // The names this module imports from the standard library.
+        let shadow = self.std_names(items);
+        let scope = Scope {
+            parent: outer.parent,
+            path: outer.path.clone(),
+            shadow: Rc::new(shadow),
+        };
+        let parent = &scope;
+        for &item in items {
+            let a = addr(item);
+            match item {
+                syn::Item::Mod(m) => self.module(a, m, parent, local_types),
+                syn::Item::Trait(t) => self.trait_(a, t, parent),
+                syn::Item::Impl(i) => self.impl_(a, i, parent, local_types),
+                syn::Item::Use(u) => self.use_(u, parent),
+                syn::Item::Macro(m) => self.macro_(a, item, m, parent),
+                syn::Item::Const(c) if c.ident == "_" && const_block(c).is_some() => {
+                    self.const_underscore(a, c, parent, local_types)
+                }
+                syn::Item::ForeignMod(f) => self.extern_block(a, f, parent),
+                other => self.named(a, other, parent),
+            }
+        }
+    }
+
+    /// The names a module's items import from the standard library (a mention of those is
+    /// not a library's item).
+    fn std_names(&mut self, items: &[&syn::Item]) -> HashSet<Sym> {
         let mut shadow = HashSet::new();
         for item in items {
             if let syn::Item::Use(u) = item {
@@ -268,420 +294,434 @@ impl Index {
                 }
             }
         }
-        let scope = Scope {
-            parent: outer.parent,
-            path: outer.path.clone(),
-            shadow: Rc::new(shadow),
+        shadow
+    }
+
+    /// A module: its node, then its items inside it.
+    fn module(
+        &mut self,
+        a: usize,
+        m: &syn::ItemMod,
+        parent: &Scope,
+        local_types: &HashSet<String>,
+    ) {
+        let id = self.push(a, Kind::Mod, Some(&m.ident.to_string()), Vec::new(), parent);
+        if let Some((_, content)) = &m.content {
+            let inner = Scope {
+                parent: Some(id),
+                path: format!("{}::{}", parent.path, m.ident),
+                shadow: Rc::default(),
+            };
+            self.module_ids.insert(inner.path.clone(), id);
+            let content: Vec<&syn::Item> = content.iter().collect();
+            self.items(&content, &inner, local_types);
+        }
+    }
+
+    /// A trait: its header's names, then each member as a node of its own.
+    fn trait_(&mut self, a: usize, t: &syn::ItemTrait, parent: &Scope) {
+        let header = {
+            let generics = &t.generics;
+            let supertraits = &t.supertraits;
+            let where_clause = &t.generics.where_clause;
+            quote::quote!(#generics #supertraits #where_clause)
         };
-        let parent = &scope;
-        for &item in items {
-            let a = addr(item);
-            match item {
-                syn::Item::Mod(m) => {
-                    let id =
-                        self.push(a, Kind::Mod, Some(&m.ident.to_string()), Vec::new(), parent);
-                    if let Some((_, content)) = &m.content {
-                        let inner = Scope {
-                            parent: Some(id),
-                            path: format!("{}::{}", parent.path, m.ident),
-                            shadow: Rc::default(),
-                        };
-                        self.module_ids.insert(inner.path.clone(), id);
-                        let content: Vec<&syn::Item> = content.iter().collect();
-                        self.items(&content, &inner, local_types);
-                    }
+        let uses = self.idents(&header);
+        let members: Vec<Sym> = t
+            .items
+            .iter()
+            // Methods and associated consts: both are reached through a value
+            // or a type (`x.len()`, `T::IS_ZERO_SIZED`) without naming the trait.
+            .filter(|ti| matches!(ti, syn::TraitItem::Fn(_) | syn::TraitItem::Const(_)))
+            .filter_map(trait_item_name)
+            .map(|n| self.interner.sym(&n))
+            .collect();
+        let id = self.push(
+            a,
+            Kind::Trait { members },
+            Some(&t.ident.to_string()),
+            uses,
+            parent,
+        );
+        for ti in &t.items {
+            let required = match ti {
+                syn::TraitItem::Fn(f) => f.default.is_none(),
+                _ => true,
+            };
+            let mut uses = self.idents(ti);
+            let name = trait_item_name(ti);
+            let inside = Scope {
+                parent: Some(id),
+                ..parent.clone()
+            };
+            let key = name
+                .as_ref()
+                .map(|n| format!("{}::{}::{n}", parent.path, t.ident));
+            self.push_keyed(
+                addr(ti),
+                Kind::TraitItem { required },
+                name.as_deref(),
+                &mut uses,
+                &inside,
+                key,
+            );
+        }
+    }
+
+    /// An impl: kept by the library types and traits its header names; its items one by one.
+    fn impl_(
+        &mut self,
+        a: usize,
+        i: &syn::ItemImpl,
+        parent: &Scope,
+        local_types: &HashSet<String>,
+    ) {
+        let params: HashSet<String> = i
+            .generics
+            .params
+            .iter()
+            .filter_map(|p| match p {
+                syn::GenericParam::Type(t) => Some(t.ident.to_string()),
+                syn::GenericParam::Const(c) => Some(c.ident.to_string()),
+                _ => None,
+            })
+            .collect();
+        let mut header_tokens = i.self_ty.to_token_stream();
+        let trait_name = i
+            .trait_
+            .as_ref()
+            .and_then(|(_, p, _)| p.segments.last())
+            .map(|s| s.ident.to_string());
+        if let Some((_, p, _)) = &i.trait_ {
+            header_tokens.extend(p.to_token_stream());
+        }
+        let mut all = Vec::new();
+        collect_idents(header_tokens, &mut self.interner, &mut all);
+        let header_locals: Vec<Sym> = all
+            .into_iter()
+            .map(|s| s & !KINDS)
+            .filter(|s| {
+                let name = self.name_of(*s);
+                local_types.contains(name) && !params.contains(name)
+            })
+            .collect();
+        let foreign_trait = trait_name
+            .as_ref()
+            .is_some_and(|n| !local_types.contains(n));
+        let header = {
+            let generics = &i.generics;
+            let where_clause = &i.generics.where_clause;
+            let self_ty = &i.self_ty;
+            let trait_path = i.trait_.as_ref().map(|(_, p, _)| p);
+            quote::quote!(#generics #self_ty #trait_path #where_clause)
+        };
+        let uses = self.idents(&header);
+        let trait_sym = trait_name.map(|n| self.interner.sym(&n));
+        let self_head = match &*i.self_ty {
+            syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+            _ => None,
+        };
+        let id = self.push(
+            a,
+            Kind::Impl {
+                header_locals,
+                trait_name: trait_sym,
+                foreign_trait,
+            },
+            None,
+            uses,
+            parent,
+        );
+        // An impl goes with a type of its own module found dead.
+        self.nodes[id].key = self_head.as_ref().map(|h| format!("{}::{h}", parent.path));
+        for ii in &i.items {
+            let (name, is_fn) = match ii {
+                syn::ImplItem::Fn(f) => (Some(f.sig.ident.to_string()), true),
+                syn::ImplItem::Const(c) => (Some(c.ident.to_string()), false),
+                syn::ImplItem::Type(t) => (Some(t.ident.to_string()), false),
+                _ => (None, false),
+            };
+            let mut uses = self.idents(ii);
+            let inside = Scope {
+                parent: Some(id),
+                ..parent.clone()
+            };
+            let key = match (&trait_sym, is_fn, &name, self_head.as_deref()) {
+                (None, true, Some(n), Some(head)) => {
+                    Some(format!("{}::<{head}>::{n}", parent.path))
                 }
-                syn::Item::Trait(t) => {
-                    let header = {
-                        let generics = &t.generics;
-                        let supertraits = &t.supertraits;
-                        let where_clause = &t.generics.where_clause;
-                        quote::quote!(#generics #supertraits #where_clause)
+                _ => None,
+            };
+            self.push_keyed(
+                addr(ii),
+                Kind::ImplItem { is_fn },
+                name.as_deref(),
+                &mut uses,
+                &inside,
+                key,
+            );
+        }
+    }
+
+    /// A `use`: one node per leaf (a glob, a name, a rename; standard-library ones apart).
+    fn use_(&mut self, u: &syn::ItemUse, parent: &Scope) {
+        // A private import is seen only by its module and the modules inside it.
+        let private = matches!(u.vis, syn::Visibility::Inherited);
+        let mut leaves = Vec::new();
+        use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+        for (tree, path) in leaves {
+            // `use core as std;` names the standard library by its leaf alone.
+            let mut full = path.clone();
+            match tree {
+                syn::UseTree::Name(n) => full.push(n.ident.to_string()),
+                syn::UseTree::Rename(r) => full.push(r.ident.to_string()),
+                _ => {}
+            }
+            if is_std_path(&path) || (path.is_empty() && is_std_path(&full)) {
+                self.std_leaf(tree, private, parent);
+                continue;
+            }
+            // The path's segments are qualifiers (modules, types, crates).
+            let mut uses: Vec<Sym> = path
+                .iter()
+                .filter(|s| !matches!(s.as_str(), "crate" | "self" | "super"))
+                .map(|s| self.interner.sym(s) | QUAL)
+                .collect();
+            match tree {
+                syn::UseTree::Glob(_) => {
+                    let target = path.last().map(|s| self.interner.sym(s));
+                    let module = match path.split_last() {
+                        Some((last, rest)) => self.target_key(rest, last, parent),
+                        None => None,
                     };
-                    let uses = self.idents(&header);
-                    let members: Vec<Sym> = t
-                        .items
+                    // Also by what its path ends with: `linux::types` may name
+                    // `new::linux_uapi::linux::types` through another glob.
+                    let tail: Vec<&String> = path
                         .iter()
-                        // Methods and associated consts: both are reached through a value
-                        // or a type (`x.len()`, `T::IS_ZERO_SIZED`) without naming the trait.
-                        .filter(|ti| matches!(ti, syn::TraitItem::Fn(_) | syn::TraitItem::Const(_)))
-                        .filter_map(trait_item_name)
-                        .map(|n| self.interner.sym(&n))
+                        .skip_while(|s| matches!(s.as_str(), "crate" | "self" | "super"))
                         .collect();
-                    let id = self.push(
-                        a,
-                        Kind::Trait { members },
-                        Some(&t.ident.to_string()),
-                        uses,
+                    let tail = (!tail.is_empty()).then(|| {
+                        let joined: Vec<&str> = tail.iter().map(|s| s.as_str()).collect();
+                        format!("::{}", joined.join("::"))
+                    });
+                    let kind = Kind::Glob {
+                        target,
+                        module,
+                        tail,
+                    };
+                    self.push(addr(tree), kind, None, uses, parent);
+                }
+                syn::UseTree::Name(n) => {
+                    let mut name = n.ident.to_string();
+                    if name == "self" {
+                        name = path.last().cloned().unwrap_or_default();
+                    }
+                    let sym = self.interner.sym(&name);
+                    uses.push(sym);
+                    let key = self.target_key(&path, &name, parent);
+                    self.push_keyed(
+                        addr(tree),
+                        Kind::UseLeaf {
+                            local: sym,
+                            source: sym,
+                            private,
+                            std: false,
+                        },
+                        None,
+                        &mut uses,
+                        parent,
+                        key,
+                    );
+                }
+                syn::UseTree::Rename(r) => {
+                    let mut source = r.ident.to_string();
+                    if source == "self" {
+                        source = path.last().cloned().unwrap_or_default();
+                    }
+                    let source = self.interner.sym(&source);
+                    uses.push(source);
+                    let local = self.interner.sym(&r.rename.to_string());
+                    let key = self.target_key(
+                        &path,
+                        &self.interner.names[source as usize].clone(),
                         parent,
                     );
-                    for ti in &t.items {
-                        let required = match ti {
-                            syn::TraitItem::Fn(f) => f.default.is_none(),
-                            _ => true,
-                        };
-                        let mut uses = self.idents(ti);
-                        let name = trait_item_name(ti);
-                        let inside = Scope {
-                            parent: Some(id),
-                            ..parent.clone()
-                        };
-                        let key = name
-                            .as_ref()
-                            .map(|n| format!("{}::{}::{n}", parent.path, t.ident));
-                        self.push_keyed(
-                            addr(ti),
-                            Kind::TraitItem { required },
-                            name.as_deref(),
-                            &mut uses,
-                            &inside,
-                            key,
-                        );
-                    }
-                }
-                syn::Item::Impl(i) => {
-                    let params: HashSet<String> = i
-                        .generics
-                        .params
-                        .iter()
-                        .filter_map(|p| match p {
-                            syn::GenericParam::Type(t) => Some(t.ident.to_string()),
-                            syn::GenericParam::Const(c) => Some(c.ident.to_string()),
-                            _ => None,
-                        })
-                        .collect();
-                    let mut header_tokens = i.self_ty.to_token_stream();
-                    let trait_name = i
-                        .trait_
-                        .as_ref()
-                        .and_then(|(_, p, _)| p.segments.last())
-                        .map(|s| s.ident.to_string());
-                    if let Some((_, p, _)) = &i.trait_ {
-                        header_tokens.extend(p.to_token_stream());
-                    }
-                    let mut all = Vec::new();
-                    collect_idents(header_tokens, &mut self.interner, &mut all);
-                    let header_locals: Vec<Sym> = all
-                        .into_iter()
-                        .map(|s| s & !KINDS)
-                        .filter(|s| {
-                            let name = self.name_of(*s);
-                            local_types.contains(name) && !params.contains(name)
-                        })
-                        .collect();
-                    let foreign_trait = trait_name
-                        .as_ref()
-                        .is_some_and(|n| !local_types.contains(n));
-                    let header = {
-                        let generics = &i.generics;
-                        let where_clause = &i.generics.where_clause;
-                        let self_ty = &i.self_ty;
-                        let trait_path = i.trait_.as_ref().map(|(_, p, _)| p);
-                        quote::quote!(#generics #self_ty #trait_path #where_clause)
-                    };
-                    let uses = self.idents(&header);
-                    let trait_sym = trait_name.map(|n| self.interner.sym(&n));
-                    let self_head = match &*i.self_ty {
-                        syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
-                        _ => None,
-                    };
-                    let id = self.push(
-                        a,
-                        Kind::Impl {
-                            header_locals,
-                            trait_name: trait_sym,
-                            foreign_trait,
+                    self.push(
+                        addr(tree),
+                        Kind::UseLeaf {
+                            local,
+                            source,
+                            private,
+                            std: false,
                         },
                         None,
                         uses,
                         parent,
                     );
-                    // An impl goes with a type of its own module found dead.
-                    self.nodes[id].key =
-                        self_head.as_ref().map(|h| format!("{}::{h}", parent.path));
-                    for ii in &i.items {
-                        let (name, is_fn) = match ii {
-                            syn::ImplItem::Fn(f) => (Some(f.sig.ident.to_string()), true),
-                            syn::ImplItem::Const(c) => (Some(c.ident.to_string()), false),
-                            syn::ImplItem::Type(t) => (Some(t.ident.to_string()), false),
-                            _ => (None, false),
-                        };
-                        let mut uses = self.idents(ii);
-                        let inside = Scope {
-                            parent: Some(id),
-                            ..parent.clone()
-                        };
-                        let key = match (&trait_sym, is_fn, &name, self_head.as_deref()) {
-                            (None, true, Some(n), Some(head)) => {
-                                Some(format!("{}::<{head}>::{n}", parent.path))
-                            }
-                            _ => None,
-                        };
-                        self.push_keyed(
-                            addr(ii),
-                            Kind::ImplItem { is_fn },
-                            name.as_deref(),
-                            &mut uses,
-                            &inside,
-                            key,
-                        );
-                    }
+                    self.nodes.last_mut().unwrap().key = key;
                 }
-                syn::Item::Use(u) => {
-                    // A private import is seen only by its module and the modules inside it.
-                    let private = matches!(u.vis, syn::Visibility::Inherited);
-                    let mut leaves = Vec::new();
-                    use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
-                    for (tree, path) in leaves {
-                        // `use core as std;` names the standard library by its leaf alone.
-                        let mut full = path.clone();
-                        match tree {
-                            syn::UseTree::Name(n) => full.push(n.ident.to_string()),
-                            syn::UseTree::Rename(r) => full.push(r.ident.to_string()),
-                            _ => {}
-                        }
-                        if is_std_path(&path) || (path.is_empty() && is_std_path(&full)) {
-                            // `pub use core::ffi::c_int;` gives the module an item to be
-                            // imported by name: kept like one. Private ones stay with their
-                            // module.
-                            let local = match tree {
-                                syn::UseTree::Name(n) if !private => Some(n.ident.to_string()),
-                                syn::UseTree::Rename(r) if !private => Some(r.rename.to_string()),
-                                _ => None,
-                            };
-                            match local.filter(|l| l != "self" && l != "_") {
-                                Some(local) => {
-                                    let local = self.interner.sym(&local);
-                                    let kind = Kind::UseLeaf {
-                                        local,
-                                        source: local,
-                                        private,
-                                        std: true,
-                                    };
-                                    let mut uses = vec![local];
-                                    self.push_keyed(
-                                        addr(tree),
-                                        kind,
-                                        None,
-                                        &mut uses,
-                                        parent,
-                                        None,
-                                    );
-                                }
-                                None => {
-                                    self.push(addr(tree), Kind::StdUse, None, Vec::new(), parent);
-                                }
-                            }
-                            continue;
-                        }
-                        // The path's segments are qualifiers (modules, types, crates).
-                        let mut uses: Vec<Sym> = path
-                            .iter()
-                            .filter(|s| !matches!(s.as_str(), "crate" | "self" | "super"))
-                            .map(|s| self.interner.sym(s) | QUAL)
-                            .collect();
-                        match tree {
-                            syn::UseTree::Glob(_) => {
-                                let target = path.last().map(|s| self.interner.sym(s));
-                                let module = match path.split_last() {
-                                    Some((last, rest)) => self.target_key(rest, last, parent),
-                                    None => None,
-                                };
-                                // Also by what its path ends with: `linux::types` may name
-                                // `new::linux_uapi::linux::types` through another glob.
-                                let tail: Vec<&String> = path
-                                    .iter()
-                                    .skip_while(|s| {
-                                        matches!(s.as_str(), "crate" | "self" | "super")
-                                    })
-                                    .collect();
-                                let tail = (!tail.is_empty()).then(|| {
-                                    let joined: Vec<&str> =
-                                        tail.iter().map(|s| s.as_str()).collect();
-                                    format!("::{}", joined.join("::"))
-                                });
-                                let kind = Kind::Glob {
-                                    target,
-                                    module,
-                                    tail,
-                                };
-                                self.push(addr(tree), kind, None, uses, parent);
-                            }
-                            syn::UseTree::Name(n) => {
-                                let mut name = n.ident.to_string();
-                                if name == "self" {
-                                    name = path.last().cloned().unwrap_or_default();
-                                }
-                                let sym = self.interner.sym(&name);
-                                uses.push(sym);
-                                let key = self.target_key(&path, &name, parent);
-                                self.push_keyed(
-                                    addr(tree),
-                                    Kind::UseLeaf {
-                                        local: sym,
-                                        source: sym,
-                                        private,
-                                        std: false,
-                                    },
-                                    None,
-                                    &mut uses,
-                                    parent,
-                                    key,
-                                );
-                            }
-                            syn::UseTree::Rename(r) => {
-                                let mut source = r.ident.to_string();
-                                if source == "self" {
-                                    source = path.last().cloned().unwrap_or_default();
-                                }
-                                let source = self.interner.sym(&source);
-                                uses.push(source);
-                                let local = self.interner.sym(&r.rename.to_string());
-                                let key = self.target_key(
-                                    &path,
-                                    &self.interner.names[source as usize].clone(),
-                                    parent,
-                                );
-                                self.push(
-                                    addr(tree),
-                                    Kind::UseLeaf {
-                                        local,
-                                        source,
-                                        private,
-                                        std: false,
-                                    },
-                                    None,
-                                    uses,
-                                    parent,
-                                );
-                                self.nodes.last_mut().unwrap().key = key;
-                            }
-                            _ => {}
-                        }
-                    }
+                _ => {}
+            }
+        }
+    }
+
+    /// A leaf of a standard-library `use`: `pub use core::ffi::c_int;` gives the module an
+    /// item to be imported by name, kept like one (and with its module); a private one stays
+    /// with its module.
+    fn std_leaf(&mut self, tree: &syn::UseTree, private: bool, parent: &Scope) {
+        let local = match tree {
+            syn::UseTree::Name(n) if !private => Some(n.ident.to_string()),
+            syn::UseTree::Rename(r) if !private => Some(r.rename.to_string()),
+            _ => None,
+        };
+        match local.filter(|l| l != "self" && l != "_") {
+            Some(local) => {
+                let local = self.interner.sym(&local);
+                let kind = Kind::UseLeaf {
+                    local,
+                    source: local,
+                    private,
+                    std: true,
+                };
+                let mut uses = vec![local];
+                self.push_keyed(addr(tree), kind, None, &mut uses, parent, None);
+            }
+            None => {
+                self.push(addr(tree), Kind::StdUse, None, Vec::new(), parent);
+            }
+        }
+    }
+
+    /// A `macro_rules!` definition, or an item-level macro call.
+    fn macro_(&mut self, a: usize, item: &syn::Item, m: &syn::ItemMacro, parent: &Scope) {
+        let uses = self.idents(item);
+        match &m.ident {
+            Some(name) => {
+                // A macro's names resolve where it is called: no shadowing.
+                let unshadowed = Scope {
+                    shadow: Rc::default(),
+                    ..parent.clone()
+                };
+                self.push(
+                    a,
+                    Kind::MacroRules,
+                    Some(&name.to_string()),
+                    uses,
+                    &unshadowed,
+                );
+            }
+            None => {
+                let macro_name = m
+                    .mac
+                    .path
+                    .segments
+                    .last()
+                    .map(|s| s.ident.to_string())
+                    .unwrap_or_default();
+                let macro_name = self.interner.sym(&macro_name);
+                let mut args = Vec::new();
+                collect_idents(m.mac.tokens.clone(), &mut self.interner, &mut args);
+                args.iter_mut().for_each(|s| *s &= !KINDS);
+                args.retain(|s| !parent.shadow.contains(s));
+                self.push(a, Kind::MacroCall { macro_name, args }, None, uses, parent);
+            }
+        }
+    }
+
+    /// `const _: () = { unsafe impl ... };` (zerocopy's macros): its items are
+    /// kept one by one, the rest of the block with any of them.
+    fn const_underscore(
+        &mut self,
+        a: usize,
+        c: &syn::ItemConst,
+        parent: &Scope,
+        local_types: &HashSet<String>,
+    ) {
+        let stmts = const_block(c).unwrap_or_default();
+        let inner: Vec<&syn::Item> = stmts
+            .iter()
+            .filter_map(|st| match st {
+                syn::Stmt::Item(i) => Some(i),
+                _ => None,
+            })
+            .collect();
+        let mut rest = self.idents(&c.ty);
+        for st in stmts {
+            if !matches!(st, syn::Stmt::Item(_)) {
+                rest.extend(self.idents(st));
+            }
+        }
+        // Without items of its own (`unsafe { impl_or_verify!(...); }`), it
+        // goes with the library types and traits it names.
+        let locals: Vec<Sym> = if inner.is_empty() {
+            rest.iter()
+                .map(|s| s & !KINDS)
+                .filter(|s| local_types.contains(self.name_of(*s)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let id = self.push(a, Kind::Container { locals }, None, rest, parent);
+        let inside = Scope {
+            parent: Some(id),
+            ..parent.clone()
+        };
+        self.items(&inner, &inside, local_types);
+    }
+
+    /// An `extern` block: each declaration is kept on its own name.
+    fn extern_block(&mut self, a: usize, f: &syn::ItemForeignMod, parent: &Scope) {
+        let kind = Kind::Container { locals: Vec::new() };
+        let id = self.push(a, kind, None, Vec::new(), parent);
+        let inside = Scope {
+            parent: Some(id),
+            ..parent.clone()
+        };
+        for fi in &f.items {
+            let name = match fi {
+                syn::ForeignItem::Fn(x) => Some(x.sig.ident.to_string()),
+                syn::ForeignItem::Static(x) => Some(x.ident.to_string()),
+                syn::ForeignItem::Type(x) => Some(x.ident.to_string()),
+                _ => None,
+            };
+            let uses = self.idents(fi);
+            match name {
+                Some(n) => {
+                    let id = self.push(addr(fi), Kind::Named, Some(&n), uses, &inside);
+                    self.nodes[id].value = !matches!(fi, syn::ForeignItem::Type(_));
+                    id
                 }
-                syn::Item::Macro(m) => {
-                    let uses = self.idents(item);
-                    match &m.ident {
-                        Some(name) => {
-                            // A macro's names resolve where it is called: no shadowing.
-                            let unshadowed = Scope {
-                                shadow: Rc::default(),
-                                ..parent.clone()
-                            };
-                            self.push(
-                                a,
-                                Kind::MacroRules,
-                                Some(&name.to_string()),
-                                uses,
-                                &unshadowed,
-                            );
-                        }
-                        None => {
-                            let macro_name = m
-                                .mac
-                                .path
-                                .segments
-                                .last()
-                                .map(|s| s.ident.to_string())
-                                .unwrap_or_default();
-                            let macro_name = self.interner.sym(&macro_name);
-                            let mut args = Vec::new();
-                            collect_idents(m.mac.tokens.clone(), &mut self.interner, &mut args);
-                            args.iter_mut().for_each(|s| *s &= !KINDS);
-                            args.retain(|s| !parent.shadow.contains(s));
-                            self.push(a, Kind::MacroCall { macro_name, args }, None, uses, parent);
-                        }
-                    }
-                }
-                // `const _: () = { unsafe impl ... };` (zerocopy's macros): its items are
-                // kept one by one, the rest of the block with any of them.
-                syn::Item::Const(c) if c.ident == "_" && const_block(c).is_some() => {
-                    let stmts = const_block(c).unwrap_or_default();
-                    let inner: Vec<&syn::Item> = stmts
-                        .iter()
-                        .filter_map(|st| match st {
-                            syn::Stmt::Item(i) => Some(i),
-                            _ => None,
-                        })
-                        .collect();
-                    let mut rest = self.idents(&c.ty);
-                    for st in stmts {
-                        if !matches!(st, syn::Stmt::Item(_)) {
-                            rest.extend(self.idents(st));
-                        }
-                    }
-                    // Without items of its own (`unsafe { impl_or_verify!(...); }`), it
-                    // goes with the library types and traits it names.
-                    let locals: Vec<Sym> = if inner.is_empty() {
-                        rest.iter()
-                            .map(|s| s & !KINDS)
-                            .filter(|s| local_types.contains(self.name_of(*s)))
-                            .collect()
-                    } else {
-                        Vec::new()
-                    };
-                    let id = self.push(a, Kind::Container { locals }, None, rest, parent);
-                    let inside = Scope {
-                        parent: Some(id),
-                        ..parent.clone()
-                    };
-                    self.items(&inner, &inside, local_types);
-                }
-                // An `extern` block: each declaration is kept on its own name.
-                syn::Item::ForeignMod(f) => {
-                    let kind = Kind::Container { locals: Vec::new() };
-                    let id = self.push(a, kind, None, Vec::new(), parent);
-                    let inside = Scope {
-                        parent: Some(id),
-                        ..parent.clone()
-                    };
-                    for fi in &f.items {
-                        let name = match fi {
-                            syn::ForeignItem::Fn(x) => Some(x.sig.ident.to_string()),
-                            syn::ForeignItem::Static(x) => Some(x.ident.to_string()),
-                            syn::ForeignItem::Type(x) => Some(x.ident.to_string()),
-                            _ => None,
-                        };
-                        let uses = self.idents(fi);
-                        match name {
-                            Some(n) => {
-                                let id = self.push(addr(fi), Kind::Named, Some(&n), uses, &inside);
-                                self.nodes[id].value = !matches!(fi, syn::ForeignItem::Type(_));
-                                id
-                            }
-                            None => self.push(addr(fi), Kind::Always, None, uses, &inside),
-                        };
-                    }
-                }
-                other => {
-                    if let syn::Item::Enum(e) = other {
-                        let enum_sym = self.interner.sym(&e.ident.to_string());
-                        let variants: Vec<Sym> = e
-                            .variants
-                            .iter()
-                            .map(|v| self.interner.sym(&v.ident.to_string()))
-                            .collect();
-                        self.variants.entry(enum_sym).or_default().extend(variants);
-                    }
-                    let name = named_item(other);
-                    let uses = match type_body(other) {
-                        Some(tokens) => self.idents(&tokens),
-                        None => self.idents(other),
-                    };
-                    match name {
-                        Some(n) if n != "_" => {
-                            let id = self.push(a, Kind::Named, Some(&n), uses, parent);
-                            self.nodes[id].value = matches!(
-                                other,
-                                syn::Item::Fn(_) | syn::Item::Const(_) | syn::Item::Static(_)
-                            );
-                        }
-                        _ => {
-                            self.push(a, Kind::Always, None, uses, parent);
-                        }
-                    }
-                }
+                None => self.push(addr(fi), Kind::Always, None, uses, &inside),
+            };
+        }
+    }
+
+    /// Any other item: by its name (a struct, enum or union by what its definition names).
+    fn named(&mut self, a: usize, other: &syn::Item, parent: &Scope) {
+        if let syn::Item::Enum(e) = other {
+            let enum_sym = self.interner.sym(&e.ident.to_string());
+            let variants: Vec<Sym> = e
+                .variants
+                .iter()
+                .map(|v| self.interner.sym(&v.ident.to_string()))
+                .collect();
+            self.variants.entry(enum_sym).or_default().extend(variants);
+        }
+        let name = named_item(other);
+        let uses = match type_body(other) {
+            Some(tokens) => self.idents(&tokens),
+            None => self.idents(other),
+        };
+        match name {
+            Some(n) if n != "_" => {
+                let id = self.push(a, Kind::Named, Some(&n), uses, parent);
+                self.nodes[id].value = matches!(
+                    other,
+                    syn::Item::Fn(_) | syn::Item::Const(_) | syn::Item::Static(_)
+                );
+            }
+            _ => {
+                self.push(a, Kind::Always, None, uses, parent);
             }
         }
     }

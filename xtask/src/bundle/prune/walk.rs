@@ -96,7 +96,9 @@ impl<'a> Walk<'a> {
         let node = &index.nodes[i];
         let parent_kept = node.parent.is_none_or(|p| index.nodes[p].kept);
         match &node.kind {
-            Kind::Named if node.value => node.name.is_some_and(|n| self.mentioned.value.contains(&n)),
+            Kind::Named if node.value => {
+                node.name.is_some_and(|n| self.mentioned.value.contains(&n))
+            }
             Kind::Named => self.named(node.name),
             // A macro is called by `name!`; a kept `use` of it also needs it, and so does a
             // macro call of its library that passes its name on (petgraph's
@@ -158,20 +160,33 @@ impl<'a> Walk<'a> {
         match trait_name {
             None => self.method(node.name),
             Some(_) if *foreign_trait => true,
-            Some(t) if node.name.is_some_and(|n| self.dead.methods.contains(&(*t, n))) => false,
+            Some(t)
+                if node
+                    .name
+                    .is_some_and(|n| self.dead.methods.contains(&(*t, n))) =>
+            {
+                false
+            }
             Some(t) => {
                 !is_fn
                     || self.method(node.name)
-                    || node.name.is_some_and(|n| {
-                        self.facts.required.get(t).is_some_and(|r| r.contains(&n))
-                    })
+                    || node
+                        .name
+                        .is_some_and(|n| self.facts.required.get(t).is_some_and(|r| r.contains(&n)))
             }
         }
     }
 
     /// A `use` leaf when the name it brings in is mentioned where it can be seen, as a
     /// macro of a kept macro, or when it imports a trait whose method its live module calls.
-    fn keeps_use_leaf(&self, index: &Index, i: usize, local: Sym, source: Sym, private: bool) -> bool {
+    fn keeps_use_leaf(
+        &self,
+        index: &Index,
+        i: usize,
+        local: Sym,
+        source: Sym,
+        private: bool,
+    ) -> bool {
         let node = &index.nodes[i];
         let underscore = index.interner.get("_") == Some(local);
         let name = if underscore { source } else { local };
@@ -239,7 +254,9 @@ impl<'a> Walk<'a> {
         } else {
             self.mentioned.extend(&node.uses);
         }
-        if let (Some(n), Kind::Named | Kind::MacroRules | Kind::Trait { .. }) = (node.name, &node.kind) {
+        if let (Some(n), Kind::Named | Kind::MacroRules | Kind::Trait { .. }) =
+            (node.name, &node.kind)
+        {
             self.kept_names.insert(n);
             self.mentioned.extend(&[n]);
         }
@@ -281,7 +298,11 @@ impl<'a> Walk<'a> {
             }
         }
         if let Some(n) = node.name {
-            eprintln!("   name {} first path-mentioned by {:?}", name(n), introduced.get(&n));
+            eprintln!(
+                "   name {} first path-mentioned by {:?}",
+                name(n),
+                introduced.get(&n)
+            );
         }
     }
 }
@@ -291,7 +312,8 @@ impl<'a> Walk<'a> {
 /// it is kept); globs unless they open a library module, enum or trait that is gone.
 fn settle(index: &mut Index, mentioned: &Mentions) {
     for node in index.nodes.iter_mut() {
-        if matches!(node.kind, Kind::Mod) && node.name.is_some_and(|n| mentioned.path.contains(&n)) {
+        if matches!(node.kind, Kind::Mod) && node.name.is_some_and(|n| mentioned.path.contains(&n))
+        {
             node.kept = true;
         }
     }
@@ -304,11 +326,21 @@ fn settle(index: &mut Index, mentioned: &Mentions) {
             }
         }
     }
-    let kept_names: HashSet<Sym> = index.nodes.iter().filter(|n| n.kept).filter_map(|n| n.name).collect();
+    let kept_names: HashSet<Sym> = index
+        .nodes
+        .iter()
+        .filter(|n| n.kept)
+        .filter_map(|n| n.name)
+        .collect();
     let defined: HashSet<Sym> = index
         .nodes
         .iter()
-        .filter(|n| matches!(n.kind, Kind::Mod | Kind::Named | Kind::MacroRules | Kind::Trait { .. }))
+        .filter(|n| {
+            matches!(
+                n.kind,
+                Kind::Mod | Kind::Named | Kind::MacroRules | Kind::Trait { .. }
+            )
+        })
         .filter_map(|n| n.name)
         .collect();
     let live_libraries: HashSet<usize> = index
@@ -328,7 +360,12 @@ fn settle(index: &mut Index, mentioned: &Mentions) {
         }
     }
     for i in 0..index.nodes.len() {
-        let Kind::Glob { target, module, tail } = &index.nodes[i].kind else {
+        let Kind::Glob {
+            target,
+            module,
+            tail,
+        } = &index.nodes[i].kind
+        else {
             continue;
         };
         let lib = format!("#{}::", index.nodes[i].lib);
