@@ -14,7 +14,7 @@ use std::time::Instant;
 const RUNS: usize = 3;
 
 /// Runs `program args < input` and returns (stdout, seconds).
-fn timed(program: &Path, args: &[&str], input: &[u8]) -> Result<(String, f64), String> {
+pub fn timed(program: &Path, args: &[&str], input: &[u8]) -> Result<(String, f64), String> {
     use std::io::Write;
     let started = Instant::now();
     let mut child = Command::new(program)
@@ -79,7 +79,7 @@ pub fn valgrind_present() -> bool {
 }
 
 /// Letters board to the judge's input: `A` is 1, the other letters 2, 3, ... in order.
-fn judge_input(board: &str) -> String {
+pub fn judge_input(board: &str) -> String {
     let mut letters: Vec<char> = board.chars().filter(|c| c.is_ascii_uppercase()).collect();
     letters.sort_unstable();
     letters.dedup();
@@ -204,7 +204,7 @@ const HARDEST_FOR_ORIGINAL: [usize; 10] =
 
 /// Compiles an original program from `../shared/seeds/` (never redistributed) into
 /// target/bench-originals; `None` when it is not beside the project.
-fn original(ws: &Workspace, file: &str, compiler: &str) -> Result<Option<PathBuf>, String> {
+pub fn original(ws: &Workspace, file: &str, compiler: &str) -> Result<Option<PathBuf>, String> {
     let source = ws.root.join("../shared/seeds").join(file);
     if !source.is_file() {
         println!("skipped: {} is not here", source.display());
@@ -379,8 +379,8 @@ fn dice(ws: &Workspace) -> Result<(), String> {
     Ok(())
 }
 
-/// `cargo xtask bench [rush|q58|dice]`.
-pub fn run(which: Option<&str>, problems: usize) -> Result<bool, String> {
+/// `cargo xtask bench [rush|q58|dice|scale|rush-hard-set]`.
+pub fn run(which: Option<&str>, problems: usize, boards: u64) -> Result<bool, String> {
     let ws = Workspace::load()?;
     match which {
         None => {
@@ -394,9 +394,10 @@ pub fn run(which: Option<&str>, problems: usize) -> Result<bool, String> {
         Some("rush") | Some("18139") => rush(&ws)?,
         Some("q58") => q58(&ws)?,
         Some("scale") => return crate::scale::run(&ws, problems),
+        Some("rush-hard-set") => return crate::rush_hard::regenerate(&ws, boards),
         Some(other) => {
             return Err(format!(
-                "unknown benchmark `{other}`: rush, q58, dice or scale"
+                "unknown benchmark `{other}`: rush, q58, dice, scale or rush-hard-set"
             ))
         }
     }

@@ -17,6 +17,7 @@ mod one;
 mod problems;
 mod record;
 mod registry;
+mod rush_hard;
 mod scaffold;
 mod scale;
 mod stress;
@@ -82,11 +83,15 @@ enum Task {
     /// cost by the number of problems.
     Bench {
         /// `rush`, `q58`, `dice`, or `scale` (how `make test` grows with the number of
-        /// problems); the first three when omitted.
+        /// problems); the first three when omitted. `rush-hard-set` remakes Rush Hour's set
+        /// of random boards hardest for the original (needs it and valgrind).
         which: Option<String>,
         /// For `scale`: how many small problems to generate beside this workspace's.
         #[arg(long, default_value_t = 40)]
         problems: usize,
+        /// For `rush-hard-set`: how many random boards to draw (seeds 1..=N).
+        #[arg(long, default_value_t = 20000)]
+        boards: u64,
     },
     /// Scaffold a new problem crate, its sample case and the workspace member entry.
     New {
@@ -139,7 +144,11 @@ fn main() -> ExitCode {
         Task::Corpus { programs, record } => corpus::run(&programs, record),
         Task::Unit { record } => unit::run(record),
         Task::Test { problem } => one::run(&problem),
-        Task::Bench { which, problems } => bench::run(which.as_deref(), problems),
+        Task::Bench {
+            which,
+            problems,
+            boards,
+        } => bench::run(which.as_deref(), problems, boards),
         Task::New { problem, url } => problems::Workspace::load()
             .and_then(|ws| scaffold::run(&ws.root, &problem, url.as_deref())),
         Task::Stress { problem, args } => stress::run(&problem, args),
