@@ -78,9 +78,14 @@ pub struct Puzzle {
     masks: Vec<[u64; SIZE]>,
     /// `ahead[p]`: the cells of the exit row ahead of the red car at offset `p`.
     ahead: [u64; SIZE],
-    /// The other vehicles that can stand on the exit row.
-    crossing: Vec<usize>,
+    /// The other vehicles that can stand on the exit row, each with `clear[p]`: the fewest
+    /// steps it needs from offset `p` to leave the exit row (0 when it is not on it),
+    /// [`NEVER`] when it cannot.
+    crossing: Vec<(usize, [u32; SIZE])>,
 }
+
+/// A cost no search within the judge's limit can pay: the position cannot reach the goal.
+const NEVER: u32 = LIMIT * 4;
 
 fn bit(row: usize, col: usize) -> u64 {
     1 << (row * SIZE + col)
@@ -153,10 +158,56 @@ impl Puzzle {
         for (p, ahead) in puzzle.ahead.iter_mut().enumerate() {
             *ahead = (p + red_len..SIZE).map(|c| bit(EXIT_ROW, c)).sum();
         }
+        let starts: Vec<usize> = (0..puzzle.vehicles.len())
+            .map(|v| puzzle.offset(puzzle.start, v))
+            .collect();
         puzzle.crossing = (1..puzzle.vehicles.len())
             .filter(|&v| puzzle.masks[v].iter().any(|m| m & exit_row != 0))
+            .map(|v| (v, puzzle.clearing_costs(v, &starts)))
             .collect();
         Ok(puzzle)
+    }
+
+    /// For vehicle `v` (which can stand on the exit row), the fewest steps from each offset
+    /// to leave the exit row, [`NEVER`] when it cannot. A horizontal vehicle on the exit row
+    /// never leaves it. A vertical one leaves upwards to rows `0..L-1` (only when `L` is 2)
+    /// or downwards to rows `3..3+L-1`, shifting by that many cells; a direction is closed
+    /// when a wall stands in the cells it would sweep, or another vertical vehicle shares
+    /// its column on that side: two vertical vehicles of a column never pass each other,
+    /// and the board has no room for both beyond the exit row.
+    fn clearing_costs(&self, v: usize, starts: &[usize]) -> [u32; SIZE] {
+        let vehicle = self.vehicles[v];
+        if vehicle.horizontal {
+            return [NEVER; SIZE];
+        }
+        let (len, column) = (vehicle.len, vehicle.line);
+        let side = |above: bool| {
+            (1..self.vehicles.len()).any(|w| {
+                let other = self.vehicles[w];
+                w != v
+                    && !other.horizontal
+                    && other.line == column
+                    && (starts[w] < starts[v]) == above
+            })
+        };
+        let (above, below) = (side(true), side(false));
+        let walled = |rows: std::ops::Range<usize>| {
+            rows.into_iter().any(|r| self.walls & bit(r, column) != 0)
+        };
+        let mut clear = [0; SIZE];
+        for (p, cost) in clear.iter_mut().enumerate().take(SIZE - len + 1) {
+            if !(p <= EXIT_ROW && EXIT_ROW < p + len) {
+                continue;
+            }
+            // Upwards: the top row becomes EXIT_ROW - len, rows from there to p - 1 swept.
+            let up = (len <= EXIT_ROW && !above && !walled(EXIT_ROW - len..p))
+                .then(|| (p + len - EXIT_ROW) as u32);
+            // Downwards: the top row becomes EXIT_ROW + 1, rows p + len ..= EXIT_ROW + len swept.
+            let down = (EXIT_ROW + len < SIZE && !below && !walled(p + len..EXIT_ROW + 1 + len))
+                .then(|| (EXIT_ROW + 1 - p) as u32);
+            *cost = up.into_iter().chain(down).min().unwrap_or(NEVER);
+        }
+        clear
     }
 
     /// Offset of vehicle `v` in packed position `state`.
@@ -228,6 +279,9 @@ impl Puzzle {
             };
             return Some(solution);
         }
+        if bound.is_some_and(|b| self.lower_bound(self.start, metric) > b) {
+            return None;
+        }
         // Room for 32k positions up front: the table is zeroed lazily by the allocator, and most
         // searches then never pay for growing it.
         let mut seen = ExactIndex::with_capacity(1 << 15);
@@ -270,8 +324,10 @@ impl Puzzle {
     }
 
     /// An admissible lower bound on the cost to the goal from `state`: the red car's
-    /// distance to the rightmost cells (in steps; one slide under moves), plus one for every
-    /// other vehicle on a cell of the exit row ahead of it, which has to move at least once.
+    /// distance to the rightmost cells (in steps; one slide under moves), plus, for every
+    /// other vehicle on a cell of the exit row ahead of it, the steps it needs to leave the
+    /// exit row (one slide under moves). Each step moves one vehicle, so the sum is a lower
+    /// bound; a vehicle that can never leave, or a wall ahead, makes it [`NEVER`].
     fn lower_bound(&self, state: u64, metric: Metric) -> u32 {
         let red = self.vehicles[0];
         let at = self.offset(state, 0);
@@ -280,16 +336,20 @@ impl Puzzle {
             return 0;
         }
         let ahead = self.ahead[at];
-        let blockers = self
-            .crossing
-            .iter()
-            .filter(|&&v| self.masks[v][self.offset(state, v)] & ahead != 0)
-            .count() as u32;
-        let red_cost = match metric {
+        let mut cost = match metric {
             Metric::Steps => (target - at) as u32,
             Metric::Moves => 1,
         };
-        red_cost + blockers + u32::from(self.walls & ahead != 0) * LIMIT * 4
+        for (v, clear) in &self.crossing {
+            let p = self.offset(state, *v);
+            if self.masks[*v][p] & ahead != 0 {
+                cost += match metric {
+                    Metric::Steps => clear[p],
+                    Metric::Moves => clear[p].min(1) + u32::from(clear[p] >= NEVER) * NEVER,
+                };
+            }
+        }
+        cost + u32::from(self.walls & ahead != 0) * NEVER
     }
 
     fn path_to(&self, seen: &ExactIndex, parent: &[u32], mut i: usize) -> Vec<Slide> {
@@ -669,6 +729,62 @@ mod tests {
             }
         }
         None
+    }
+
+    /// The judge's bounded search prunes by `lower_bound`, so it must never exceed the cost
+    /// still to pay: checked on every position of an optimal path found by the unbounded
+    /// search (which does not use it) on random boards with walls, by both metrics; and a
+    /// bound of NEVER must mean that no path exists at all.
+    #[test]
+    fn the_lower_bound_never_exceeds_the_cost_still_to_pay() {
+        let mut rng = Rng(0xb0d);
+        let (mut positions, mut hopeless) = (0, 0);
+        for _ in 0..2000 {
+            let grid = random_board(&mut rng, 10);
+            let mut letters: Vec<u8> = grid
+                .iter()
+                .map(|&id| if id == 0 { b'o' } else { b'@' + id })
+                .collect();
+            for _ in 0..rng.below(3) {
+                let i = rng.below(36) as usize;
+                if letters[i] == b'o' {
+                    letters[i] = b'x';
+                }
+            }
+            let board = String::from_utf8(letters).unwrap();
+            let puzzle = parse_letters(&board).unwrap();
+            if !puzzle.red_on_exit_row() {
+                continue;
+            }
+            for metric in [Metric::Steps, Metric::Moves] {
+                let at_start = puzzle.lower_bound(puzzle.start, metric);
+                let Some(solution) = puzzle.solve(metric, None) else {
+                    hopeless += usize::from(at_start >= NEVER);
+                    continue;
+                };
+                let mut state = puzzle.start;
+                let mut left = solution.cost;
+                for slide in solution.slides.iter().chain([&Slide {
+                    vehicle: 0,
+                    delta: 0,
+                }]) {
+                    let bound = puzzle.lower_bound(state, metric);
+                    assert!(
+                        bound <= left,
+                        "{board} {metric:?}: bound {bound}, {left} to pay"
+                    );
+                    positions += 1;
+                    let shift = BITS * slide.vehicle as u32;
+                    state = (state as i64 + ((slide.delta as i64) << shift)) as u64;
+                    left -= match metric {
+                        Metric::Steps => slide.delta.unsigned_abs(),
+                        Metric::Moves => u32::from(slide.delta != 0),
+                    };
+                }
+            }
+        }
+        // Positions checked on optimal paths; unsolvable boards the bound alone rules out.
+        assert_eq!((positions, hopeless), (8590, 548), "(positions, hopeless)");
     }
 
     #[test]
