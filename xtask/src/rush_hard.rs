@@ -46,13 +46,23 @@ pub fn read_set(root: &Path) -> Result<Vec<HardBoard>, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let bad = || format!("{}:{}: expected `seed size instructions board`", path.display(), k + 1);
+        let bad = || {
+            format!(
+                "{}:{}: expected `seed size instructions board`",
+                path.display(),
+                k + 1
+            )
+        };
         let fields: Vec<&str> = line.split_whitespace().collect();
         let [seed, size, instructions, board] = fields[..] else {
             return Err(bad());
         };
         if board.len() != 36 {
-            return Err(format!("{}:{}: a board has 36 cells", path.display(), k + 1));
+            return Err(format!(
+                "{}:{}: a board has 36 cells",
+                path.display(),
+                k + 1
+            ));
         }
         boards.push(HardBoard {
             seed: seed.parse().map_err(|_| bad())?,
@@ -67,7 +77,10 @@ pub fn read_set(root: &Path) -> Result<Vec<HardBoard>, String> {
 /// The generator's ids (0 empty, 1 red) as a letter board, when it is one of the judge's:
 /// the red car horizontal, of length 2, on the exit row (row 3).
 fn judge_board(text: &str) -> Option<String> {
-    let ids: Vec<u8> = text.split_whitespace().filter_map(|t| t.parse().ok()).collect();
+    let ids: Vec<u8> = text
+        .split_whitespace()
+        .filter_map(|t| t.parse().ok())
+        .collect();
     if ids.len() != 36 {
         return None;
     }
@@ -77,7 +90,13 @@ fn judge_board(text: &str) -> Option<String> {
     }
     Some(
         ids.iter()
-            .map(|&id| if id == 0 { '.' } else { (b'A' + id - 1) as char })
+            .map(|&id| {
+                if id == 0 {
+                    '.'
+                } else {
+                    (b'A' + id - 1) as char
+                }
+            })
             .collect(),
     )
 }
@@ -119,11 +138,15 @@ pub fn regenerate(ws: &Workspace, boards: u64) -> Result<bool, String> {
 
     // 1. Generate and keep the judge's boards.
     let seeds: Vec<u64> = (1..=boards).collect();
-    let made = pool::map(&seeds, workers, |&seed| -> Result<Option<(u64, u64, String)>, String> {
-        let size = 2 + (seed - 1) % 9;
-        let (text, _) = timed(&gen, &[&seed.to_string(), &size.to_string()], b"")?;
-        Ok(judge_board(&text).map(|b| (seed, size, b)))
-    });
+    let made = pool::map(
+        &seeds,
+        workers,
+        |&seed| -> Result<Option<(u64, u64, String)>, String> {
+            let size = 2 + (seed - 1) % 9;
+            let (text, _) = timed(&gen, &[&seed.to_string(), &size.to_string()], b"")?;
+            Ok(judge_board(&text).map(|b| (seed, size, b)))
+        },
+    );
     let mut candidates = Vec::new();
     for r in made {
         if let Some(c) = r?? {
@@ -141,7 +164,9 @@ pub fn regenerate(ws: &Workspace, boards: u64) -> Result<bool, String> {
         .iter()
         .map(|(_, _, b)| crate::bench::judge_input(b))
         .collect();
-    let once = pool::map(&inputs, workers, |input| native_seconds(&seed_program, input));
+    let once = pool::map(&inputs, workers, |input| {
+        native_seconds(&seed_program, input)
+    });
     let mut order: Vec<(f64, usize)> = Vec::new();
     for (i, r) in once.into_iter().enumerate() {
         order.push((r??, i));
@@ -171,14 +196,18 @@ pub fn regenerate(ws: &Workspace, boards: u64) -> Result<bool, String> {
     // binary must agree with the plain grid BFS; a board the original answers wrongly (its
     // table of visited boards is indexed by occupancy modulo a prime, collisions unchecked)
     // is noted and left out, since the set compares answers too.
-    let counted = pool::map(&slow, workers, |&(_, i)| -> Result<(u64, [String; 3]), String> {
-        let count = instructions(&seed_program, &[], inputs[i].as_bytes())?;
-        let mut answers: [String; 3] = Default::default();
-        for (k, p) in [&seed_program, &judge, &brute].iter().enumerate() {
-            answers[k] = timed(p, &[], inputs[i].as_bytes())?.0.trim().to_string();
-        }
-        Ok((count, answers))
-    });
+    let counted = pool::map(
+        &slow,
+        workers,
+        |&(_, i)| -> Result<(u64, [String; 3]), String> {
+            let count = instructions(&seed_program, &[], inputs[i].as_bytes())?;
+            let mut answers: [String; 3] = Default::default();
+            for (k, p) in [&seed_program, &judge, &brute].iter().enumerate() {
+                answers[k] = timed(p, &[], inputs[i].as_bytes())?.0.trim().to_string();
+            }
+            Ok((count, answers))
+        },
+    );
     let mut hardest: Vec<(u64, usize, String)> = Vec::new();
     let mut wrong = Vec::new();
     for (r, &(_, i)) in counted.into_iter().zip(slow.iter()) {
@@ -201,7 +230,11 @@ pub fn regenerate(ws: &Workspace, boards: u64) -> Result<bool, String> {
         "the original answers {} of the {} wrongly: {}",
         wrong.len(),
         slow.len(),
-        if wrong.is_empty() { "none".to_string() } else { wrong.join(", ") }
+        if wrong.is_empty() {
+            "none".to_string()
+        } else {
+            wrong.join(", ")
+        }
     );
 
     let mut lines = String::new();
