@@ -17,6 +17,7 @@ pub use cfg::Cfg;
 pub(crate) mod expand;
 mod impls;
 mod load;
+mod memoise;
 mod oracle;
 mod paths;
 mod prune;

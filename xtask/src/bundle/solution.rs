@@ -57,9 +57,15 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
             ));
         }
     }
+    // The memoise crate's attributes are written out here; its paths then name nothing.
+    let memoise = super::memoise::crate_names(deps);
+    if !memoise.is_empty() {
+        super::memoise::expand(&ast, &text, &memoise, &at, &mut edits)?;
+    }
     let module_of = |head: &str, start: usize| -> Result<Option<String>, String> {
         match deps.get(head) {
             Some(Dep::Module(m)) => Ok(Some(m.clone())),
+            Some(Dep::ProcMacro(_)) if memoise.iter().any(|m| m == head) => Ok(None),
             Some(Dep::ProcMacro(package)) => Err(format!(
                 "{}: `{head}` is a proc-macro crate ({package}), which cannot be inlined: the judge compiles one file with no crates",
                 at(start)
