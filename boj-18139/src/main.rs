@@ -731,6 +731,23 @@ mod tests {
         None
     }
 
+    /// A judge board in the database's letters (`o` empty, `A` the red car).
+    fn letters_of(grid: &[u8; 36]) -> Vec<u8> {
+        grid.iter()
+            .map(|&id| if id == 0 { b'o' } else { b'@' + id })
+            .collect()
+    }
+
+    /// Up to `below - 1` walls dropped on empty cells.
+    fn add_walls(rng: &mut Rng, letters: &mut [u8], below: u64) {
+        for _ in 0..rng.below(below) {
+            let i = rng.below(36) as usize;
+            if letters[i] == b'o' {
+                letters[i] = b'x';
+            }
+        }
+    }
+
     /// The judge's bounded search prunes by `lower_bound`, so it must never exceed the cost
     /// still to pay: checked on every position of an optimal path found by the unbounded
     /// search (which does not use it) on random boards with walls, by both metrics; and a
@@ -740,17 +757,8 @@ mod tests {
         let mut rng = Rng(0xb0d);
         let (mut positions, mut hopeless) = (0, 0);
         for _ in 0..2000 {
-            let grid = random_board(&mut rng, 10);
-            let mut letters: Vec<u8> = grid
-                .iter()
-                .map(|&id| if id == 0 { b'o' } else { b'@' + id })
-                .collect();
-            for _ in 0..rng.below(3) {
-                let i = rng.below(36) as usize;
-                if letters[i] == b'o' {
-                    letters[i] = b'x';
-                }
-            }
+            let mut letters = letters_of(&random_board(&mut rng, 10));
+            add_walls(&mut rng, &mut letters, 3);
             let board = String::from_utf8(letters).unwrap();
             let puzzle = parse_letters(&board).unwrap();
             if !puzzle.red_on_exit_row() {
@@ -823,22 +831,13 @@ mod tests {
         let (mut compared, mut solved) = (0, 0);
         for _ in 0..300 {
             // A random judge board, then up to three walls on empty cells, as letters.
-            let grid = random_board(&mut rng, 10);
-            let mut letters: Vec<u8> = grid
-                .iter()
-                .map(|&id| if id == 0 { b'o' } else { b'@' + id })
-                .collect();
+            let mut letters = letters_of(&random_board(&mut rng, 10));
             let red = (0..36).find(|&i| letters[i] == b'A').unwrap();
             let red_len = letters.iter().filter(|&&c| c == b'A').count();
             if red_len != 2 || red / 6 != 2 || red % 6 == 5 || letters[red + 1] != b'A' {
                 continue; // the database form has a horizontal red car of length 2 on row 3
             }
-            for _ in 0..rng.below(4) {
-                let i = rng.below(36) as usize;
-                if letters[i] == b'o' {
-                    letters[i] = b'x';
-                }
-            }
+            add_walls(&mut rng, &mut letters, 4);
             let board = String::from_utf8(letters).unwrap();
             let puzzle = parse_letters(&board).unwrap();
             compared += 1;

@@ -96,7 +96,9 @@ pub fn judge_input(board: &str) -> String {
     ids.chunks(6).map(|row| row.join(" ") + "\n").collect()
 }
 
-fn rush(ws: &Workspace) -> Result<(), String> {
+/// Builds Rush Hour's judge binary and its examples (the tool, the reference, the
+/// generator, the plain grid BFS) in release.
+pub fn build_rush() -> Result<(), String> {
     cargo(&[
         "build",
         "--release",
@@ -105,7 +107,11 @@ fn rush(ws: &Workspace) -> Result<(), String> {
         "boj-18139",
         "--bins",
         "--examples",
-    ])?;
+    ])
+}
+
+fn rush(ws: &Workspace) -> Result<(), String> {
+    build_rush()?;
     let release = ws.target.join("release");
     let tool = release.join("examples/rush");
     let db_path = ws.root.join("boj-18139/data/rush_18k.txt");

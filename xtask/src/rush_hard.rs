@@ -9,7 +9,6 @@
 //! answers checked against the judge binary and the plain grid BFS (`boj-18139-brute`).
 
 use crate::bench::{instructions, original, timed, valgrind_present};
-use crate::cargo::cargo;
 use crate::engine::pool;
 use crate::problems::Workspace;
 use std::fs;
@@ -118,15 +117,7 @@ pub fn regenerate(ws: &Workspace, boards: u64) -> Result<bool, String> {
     if !valgrind_present() {
         return Err("valgrind is needed to count the original's instructions".into());
     }
-    cargo(&[
-        "build",
-        "--release",
-        "--quiet",
-        "-p",
-        "boj-18139",
-        "--bins",
-        "--examples",
-    ])?;
+    crate::bench::build_rush()?;
     let Some(seed_program) = original(ws, "rush_seed.c", "gcc")? else {
         return Err("the original rush_seed.c is needed (../shared/seeds/)".into());
     };

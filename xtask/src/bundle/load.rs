@@ -167,29 +167,11 @@ impl VisitMut for CfgRewriter<'_> {
         syn::visit_mut::visit_expr_match_mut(self, m);
     }
     fn visit_expr_struct_mut(&mut self, e: &mut syn::ExprStruct) {
-        let fields = std::mem::take(&mut e.fields);
-        for mut pair in fields.into_pairs() {
-            if self.cfg.settle_attrs(&mut pair.value_mut().attrs) {
-                let (field, comma) = pair.into_tuple();
-                e.fields.push_value(field);
-                if let Some(comma) = comma {
-                    e.fields.push_punct(comma);
-                }
-            }
-        }
+        retain_compiled(&mut e.fields, self.cfg, |f| &mut f.attrs);
         syn::visit_mut::visit_expr_struct_mut(self, e);
     }
     fn visit_fields_named_mut(&mut self, f: &mut syn::FieldsNamed) {
-        let fields = std::mem::take(&mut f.named);
-        for mut pair in fields.into_pairs() {
-            if self.cfg.settle_attrs(&mut pair.value_mut().attrs) {
-                let (field, comma) = pair.into_tuple();
-                f.named.push_value(field);
-                if let Some(comma) = comma {
-                    f.named.push_punct(comma);
-                }
-            }
-        }
+        retain_compiled(&mut f.named, self.cfg, |f| &mut f.attrs);
         syn::visit_mut::visit_fields_named_mut(self, f);
     }
     fn visit_attribute_mut(&mut self, attr: &mut syn::Attribute) {
@@ -211,6 +193,24 @@ impl VisitMut for CfgRewriter<'_> {
             }
         }
         mac.tokens = self.cfg.rewrite_tokens(std::mem::take(&mut mac.tokens));
+    }
+}
+
+/// Keeps the elements of a comma-separated list (fields) that the judge's build compiles.
+fn retain_compiled<T, P>(
+    list: &mut syn::punctuated::Punctuated<T, P>,
+    cfg: &Cfg,
+    attrs: impl Fn(&mut T) -> &mut Vec<syn::Attribute>,
+) {
+    let old = std::mem::take(list);
+    for mut pair in old.into_pairs() {
+        if cfg.settle_attrs(attrs(pair.value_mut())) {
+            let (value, punct) = pair.into_tuple();
+            list.push_value(value);
+            if let Some(punct) = punct {
+                list.push_punct(punct);
+            }
+        }
     }
 }
 

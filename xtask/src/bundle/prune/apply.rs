@@ -21,15 +21,11 @@ impl Kept {
                     self.has(orig)
                 }
                 (syn::Item::Trait(o), syn::Item::Trait(t)) => {
-                    let k: Vec<bool> = o.items.iter().map(|ti| self.has(ti)).collect();
-                    let mut k = k.into_iter();
-                    t.items.retain(|_| k.next().unwrap());
+                    retain_as(&o.items, &mut t.items, |ti| self.has(ti));
                     self.has(orig)
                 }
                 (syn::Item::Impl(o), syn::Item::Impl(i)) => {
-                    let k: Vec<bool> = o.items.iter().map(|ii| self.has(ii)).collect();
-                    let mut k = k.into_iter();
-                    i.items.retain(|_| k.next().unwrap());
+                    retain_as(&o.items, &mut i.items, |ii| self.has(ii));
                     self.has(orig)
                 }
                 (syn::Item::Const(o), syn::Item::Const(c)) if o.ident == "_" => {
@@ -43,23 +39,15 @@ impl Kept {
                         _ => None,
                     };
                     if let Some((ob, b)) = blocks {
-                        let k: Vec<bool> = ob
-                            .stmts
-                            .iter()
-                            .map(|st| match st {
-                                syn::Stmt::Item(i) => self.has(i),
-                                _ => true,
-                            })
-                            .collect();
-                        let mut k = k.into_iter();
-                        b.stmts.retain(|_| k.next().unwrap());
+                        retain_as(&ob.stmts, &mut b.stmts, |st| match st {
+                            syn::Stmt::Item(i) => self.has(i),
+                            _ => true,
+                        });
                     }
                     self.has(orig)
                 }
                 (syn::Item::ForeignMod(o), syn::Item::ForeignMod(f)) => {
-                    let k: Vec<bool> = o.items.iter().map(|fi| self.has(fi)).collect();
-                    let mut k = k.into_iter();
-                    f.items.retain(|_| k.next().unwrap());
+                    retain_as(&o.items, &mut f.items, |fi| self.has(fi));
                     self.has(orig)
                 }
                 _ => self.has(orig),
@@ -67,7 +55,7 @@ impl Kept {
             keep.push(k);
         }
         let mut k = keep.into_iter();
-        items.retain(|_| k.next().unwrap());
+        items.retain(|_| k.next().unwrap_or(true));
         !items.is_empty()
     }
 
@@ -90,4 +78,12 @@ impl Kept {
             (leaf, _) => self.has(leaf),
         }
     }
+}
+
+/// Keeps in `copy` (a clone of `original`, element for element) what `keep` says of the
+/// original's elements (the kept set is of the original's addresses).
+fn retain_as<T>(original: &[T], copy: &mut Vec<T>, keep: impl Fn(&T) -> bool) {
+    let verdicts: Vec<bool> = original.iter().map(keep).collect();
+    let mut verdicts = verdicts.into_iter();
+    copy.retain(|_| verdicts.next().unwrap_or(true));
 }
