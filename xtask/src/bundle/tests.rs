@@ -155,8 +155,9 @@ fn differential_both(files: &[(&str, &str)], main: &str, input: &[u8]) -> (Strin
 /// private `use ... as Rng;` serves only its own module, `getrandom::Error` never means the
 /// function `getrandom`, a variant `U32` in a match is not the struct `U32`, an `extern`
 /// block and a `const _` block keep only the items used, a statement compiled out by
-/// `#[cfg]` names nothing, `*const Cell` names `Cell`, and `pub use core::ffi::c_int;`
-/// serves the crate. The markers are checked in the name-pruned bundle (before the
+/// `#[cfg]` names nothing, `*const Cell` names `Cell`, `pub use core::ffi::c_int;`
+/// serves the crate, and a trait's method name called elsewhere (`Rect::area`) keeps
+/// neither the trait nor its `pub use` (a call needs the trait in scope where it is). The markers are checked in the name-pruned bundle (before the
 /// compiler's dead-code pass), which must itself compile and print what cargo's build does.
 #[test]
 fn the_name_pruner_keeps_what_rustc_would_resolve_and_nothing_a_bare_name_only_resembles() {
@@ -200,6 +201,14 @@ pub fn as_c(x: i32) -> c_int { x }
 pub struct Cell(pub u8);
 pub fn read(p: *const Cell) -> u8 { unsafe { (*p).0 } }
 pub mod gone { pub fn g() -> u32 { GONE_MARKER } pub const GONE_MARKER: u32 = 1; }
+pub mod shapes {
+    pub trait Area { fn area(&self) -> u32 { AREA_TRAIT_MARKER } }
+    pub const AREA_TRAIT_MARKER: u32 = 3;
+    pub fn used() -> u32 { 1 }
+}
+pub use shapes::Area;
+pub struct Rect(pub u32);
+impl Rect { pub fn area(&self) -> u32 { self.0 } }
 pub fn pick() -> u32 {
     #[cfg(feature = "nope")]
     {
@@ -212,7 +221,9 @@ pub fn pick() -> u32 {
 fn main() {
     let c = fixture::Cell(8);
     println!(
-        "{} {} {} {} {} {} {} {}",
+        "{} {} {} {} {} {} {} {} {} {}",
+        fixture::Rect(2).area(),
+        fixture::shapes::used(),
         fixture::Dice.roll(),
         fixture::code(fixture::getrandom::Error(2)),
         fixture::width(&fixture::Width::U64(5)),
@@ -233,6 +244,7 @@ fn main() {
         "UNUSED_BLOCK_MARKER",
         "NeverBlockMarker",
         "GONE_MARKER",
+        "AREA_TRAIT_MARKER",
     ] {
         assert!(!names.contains(gone), "{gone} kept:\n{names}");
     }

@@ -24,6 +24,10 @@ pub(super) struct Places {
     calls: HashMap<Sym, HashSet<Place>>,
     /// The kept macros whose bodies call each macro.
     callers: HashMap<Sym, Vec<Sym>>,
+    /// Where kept items may call each method (`x.name()`, `T::name`, `name`).
+    methods: HashMap<Sym, HashSet<Place>>,
+    /// The kept macros whose bodies call each method.
+    methods_in_macros: HashMap<Sym, Vec<Sym>>,
 }
 
 impl Places {
@@ -49,6 +53,15 @@ impl Places {
             let plain = u & !KINDS;
             // A variant's name may be what a private `use` brings in.
             let path = is_path(u) || u & VARIANT != 0;
+            // A method is called as `x.name()` or `T::name()`, and a macro writes
+            // `$ty::name(..)`: any mention but a macro's can be a call.
+            if u & MAC == 0 {
+                if matches!(node.kind, Kind::MacroRules) {
+                    push_new(&mut self.methods_in_macros, plain, own);
+                } else {
+                    self.methods.entry(plain).or_default().insert(place);
+                }
+            }
             match (&node.kind, path, u & MAC != 0) {
                 (Kind::MacroRules, true, _) => push_new(&mut self.in_macros, plain, own),
                 (Kind::MacroRules, _, true) if Some(plain) != own => {
@@ -65,8 +78,26 @@ impl Places {
         }
     }
 
+    /// Whether method `name` is called in module `module` of library `lib` or in a module
+    /// inside it (a kept macro's body counting where the macro is called).
+    pub(super) fn called_within(
+        &self,
+        nodes: &[Node],
+        name: Sym,
+        lib: usize,
+        module: Option<usize>,
+    ) -> bool {
+        self.within(
+            nodes,
+            &self.methods,
+            &self.methods_in_macros,
+            name,
+            (lib, module),
+        )
+    }
+
     /// Whether `name` is mentioned, as a path, in module `module` of library `lib` or in a
-    /// module inside it.
+    /// module inside it (a kept macro's body counting where the macro is called).
     pub(super) fn seen_within(
         &self,
         nodes: &[Node],
@@ -74,12 +105,24 @@ impl Places {
         lib: usize,
         module: Option<usize>,
     ) -> bool {
+        self.within(nodes, &self.direct, &self.in_macros, name, (lib, module))
+    }
+
+    /// Whether `name` is in `direct` at a place inside `at`, or in the body of a macro of
+    /// `in_macros` called at such a place (through the macros calling it).
+    fn within(
+        &self,
+        nodes: &[Node],
+        direct: &HashMap<Sym, HashSet<Place>>,
+        in_macros: &HashMap<Sym, Vec<Sym>>,
+        name: Sym,
+        (lib, module): Place,
+    ) -> bool {
         let inside = |&(l, m): &Place| l == lib && within(nodes, m, module);
-        if self.direct.get(&name).is_some_and(|p| p.iter().any(inside)) {
+        if direct.get(&name).is_some_and(|p| p.iter().any(inside)) {
             return true;
         }
-        // Through the call sites of the macros that write it.
-        let mut stack: Vec<Sym> = self.in_macros.get(&name).cloned().unwrap_or_default();
+        let mut stack: Vec<Sym> = in_macros.get(&name).cloned().unwrap_or_default();
         let mut seen: HashSet<Sym> = stack.iter().copied().collect();
         while let Some(m) = stack.pop() {
             if self.calls.get(&m).is_some_and(|p| p.iter().any(inside)) {

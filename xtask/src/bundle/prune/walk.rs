@@ -14,8 +14,6 @@ pub(super) struct Walk<'a> {
     mentioned: Mentions,
     /// Names of kept named items, macros and traits.
     kept_names: HashSet<Sym>,
-    /// (library, parent node) of the kept items: modules live for trait scope.
-    live: HashSet<(usize, Option<usize>)>,
     places: Places,
     /// The names kept `use` leaves bring in.
     imported_by_use: HashSet<Sym>,
@@ -34,7 +32,6 @@ impl<'a> Walk<'a> {
             dead,
             mentioned,
             kept_names: HashSet::new(),
-            live: HashSet::new(),
             places: Places::new(&index.nodes),
             imported_by_use: HashSet::new(),
             passed_to_macros: HashSet::new(),
@@ -91,6 +88,17 @@ impl<'a> Walk<'a> {
             .is_some_and(|ms| ms.iter().any(|m| self.mentioned.any.contains(m)))
     }
 
+    /// Whether one of trait `t`'s methods is called in the module of node `i` or in a
+    /// module inside it: where a `use` of the trait there, or its definition there, puts it
+    /// in scope (a call elsewhere needs the trait in scope there, by a name of its own).
+    fn called_near(&self, index: &Index, i: usize, t: Sym) -> bool {
+        let (lib, module) = (index.nodes[i].lib, self.places.module_of(i));
+        self.facts.trait_methods.get(&t).is_some_and(|ms| {
+            ms.iter()
+                .any(|&m| self.places.called_within(&index.nodes, m, lib, module))
+        })
+    }
+
     /// Whether node `i` is needed by what is kept so far.
     fn keeps(&self, index: &Index, i: usize) -> bool {
         let node = &index.nodes[i];
@@ -117,13 +125,14 @@ impl<'a> Walk<'a> {
                     || (!locals.is_empty() && locals.iter().all(|s| self.kept_names.contains(s)))
             }
             // A trait is in scope where it is defined: a call of one of its methods there
-            // needs it even when no one writes its name.
+            // needs it even when no one writes its name; so does the solution's, when it
+            // imports the trait by name or by a glob.
             Kind::Trait { .. } => {
                 self.named(node.name)
                     || ((self.facts.globbed.contains(&node.lib)
-                        || node.name.is_some_and(|n| self.facts.imported.contains(&n))
-                        || self.live.contains(&(node.lib, node.parent)))
+                        || node.name.is_some_and(|n| self.facts.imported.contains(&n)))
                         && node.name.is_some_and(|t| self.reached_by_method(t)))
+                    || node.name.is_some_and(|t| self.called_near(index, i, t))
             }
             Kind::TraitItem { required } => {
                 parent_kept
@@ -178,7 +187,7 @@ impl<'a> Walk<'a> {
     }
 
     /// A `use` leaf when the name it brings in is mentioned where it can be seen, as a
-    /// macro of a kept macro, or when it imports a trait whose method its live module calls.
+    /// macro of a kept macro, or when it imports a trait whose method its module calls.
     fn keeps_use_leaf(
         &self,
         index: &Index,
@@ -197,7 +206,7 @@ impl<'a> Walk<'a> {
             self.mentioned.path.contains(&name) || self.mentioned.variants.contains(&name)
         };
         seen || (self.mentioned.macros.contains(&name) && self.kept_names.contains(&source))
-            || (self.live.contains(&(node.lib, node.parent)) && self.reached_by_method(source))
+            || self.called_near(index, i, source)
     }
 
     /// An item-level macro call when a library type named in it, a name it makes (defined
@@ -259,12 +268,6 @@ impl<'a> Walk<'a> {
         {
             self.kept_names.insert(n);
             self.mentioned.extend(&[n]);
-        }
-        if !matches!(
-            node.kind,
-            Kind::UseLeaf { .. } | Kind::TraitItem { .. } | Kind::ImplItem { .. }
-        ) {
-            self.live.insert((node.lib, node.parent));
         }
     }
 
