@@ -156,8 +156,9 @@ fn differential_both(files: &[(&str, &str)], main: &str, input: &[u8]) -> (Strin
 /// function `getrandom`, a variant `U32` in a match is not the struct `U32`, an `extern`
 /// block and a `const _` block keep only the items used, a statement compiled out by
 /// `#[cfg]` names nothing, `*const Cell` names `Cell`, `pub use core::ffi::c_int;`
-/// serves the crate, and a trait's method name called elsewhere (`Rect::area`) keeps
-/// neither the trait nor its `pub use` (a call needs the trait in scope where it is). The markers are checked in the name-pruned bundle (before the
+/// serves the crate, a trait's method name called elsewhere (`Rect::area`) keeps
+/// neither the trait nor its `pub use` (a call needs the trait in scope where it is), and
+/// a `#[test]` function (named like one the solution calls) is a test's only. The markers are checked in the name-pruned bundle (before the
 /// compiler's dead-code pass), which must itself compile and print what cargo's build does.
 #[test]
 fn the_name_pruner_keeps_what_rustc_would_resolve_and_nothing_a_bare_name_only_resembles() {
@@ -207,6 +208,11 @@ pub mod shapes {
     pub fn used() -> u32 { 1 }
 }
 pub use shapes::Area;
+#[test]
+fn used() {
+    assert_eq!(LOOSE_TEST_MARKER, 0);
+}
+pub const LOOSE_TEST_MARKER: u32 = 0;
 pub struct Rect(pub u32);
 impl Rect { pub fn area(&self) -> u32 { self.0 } }
 pub fn pick() -> u32 {
@@ -245,6 +251,7 @@ fn main() {
         "NeverBlockMarker",
         "GONE_MARKER",
         "AREA_TRAIT_MARKER",
+        "LOOSE_TEST_MARKER",
     ] {
         assert!(!names.contains(gone), "{gone} kept:\n{names}");
     }
