@@ -35,7 +35,7 @@ pub fn timed(program: &Path, args: &[&str], input: &[u8]) -> Result<(String, f64
     Ok((String::from_utf8_lossy(&out.stdout).into_owned(), seconds))
 }
 
-fn median(mut xs: Vec<f64>) -> f64 {
+pub fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(|a, b| a.partial_cmp(b).unwrap());
     xs[xs.len() / 2]
 }

@@ -8,12 +8,11 @@
 //! under callgrind, and the 10 that cost it the most instructions are kept, with their
 //! answers checked against the judge binary and the plain grid BFS (`boj-18139-brute`).
 
-use crate::bench::{instructions, original, timed, valgrind_present};
+use crate::bench::{instructions, median, original, timed, valgrind_present};
 use crate::engine::pool;
 use crate::problems::Workspace;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 /// The committed set, read by `cargo xtask bench rush`.
 pub const SET: &str = "boj-18139/data/hard_random.txt";
@@ -102,14 +101,7 @@ fn judge_board(text: &str) -> Option<String> {
 
 /// Native wall time of one run, in seconds.
 fn native_seconds(program: &Path, input: &str) -> Result<f64, String> {
-    let started = Instant::now();
-    timed(program, &[], input.as_bytes())?;
-    Ok(started.elapsed().as_secs_f64())
-}
-
-fn median(mut xs: Vec<f64>) -> f64 {
-    xs.sort_by(|a, b| a.total_cmp(b));
-    xs[xs.len() / 2]
+    Ok(timed(program, &[], input.as_bytes())?.1)
 }
 
 /// Regenerates the set from `boards` seeds.

@@ -511,54 +511,28 @@ impl Index {
                     };
                     self.push(addr(tree), kind, None, uses, parent);
                 }
-                syn::UseTree::Name(n) => {
-                    let mut name = n.ident.to_string();
-                    if name == "self" {
-                        name = path.last().cloned().unwrap_or_default();
-                    }
-                    let sym = self.interner.sym(&name);
-                    uses.push(sym);
-                    let key = self.target_key(&path, &name, parent);
-                    self.push_keyed(
-                        addr(tree),
-                        Kind::UseLeaf {
-                            local: sym,
-                            source: sym,
-                            private,
-                            std: false,
-                        },
-                        None,
-                        &mut uses,
-                        parent,
-                        key,
-                    );
-                }
-                syn::UseTree::Rename(r) => {
-                    let mut source = r.ident.to_string();
-                    if source == "self" {
-                        source = path.last().cloned().unwrap_or_default();
-                    }
-                    let source = self.interner.sym(&source);
+                syn::UseTree::Name(_) | syn::UseTree::Rename(_) => {
+                    // `use a::b;`, `use a::b as c;`; `self` names the path's last module.
+                    let (source, local) = match tree {
+                        syn::UseTree::Rename(r) => (r.ident.to_string(), r.rename.to_string()),
+                        syn::UseTree::Name(n) => (n.ident.to_string(), n.ident.to_string()),
+                        _ => unreachable!("matched above"),
+                    };
+                    let own = |name: String| match name.as_str() {
+                        "self" => path.last().cloned().unwrap_or_default(),
+                        _ => name,
+                    };
+                    let (source, local) = (own(source), own(local));
+                    let key = self.target_key(&path, &source, parent);
+                    let (source, local) = (self.interner.sym(&source), self.interner.sym(&local));
                     uses.push(source);
-                    let local = self.interner.sym(&r.rename.to_string());
-                    let key = self.target_key(
-                        &path,
-                        &self.interner.names[source as usize].clone(),
-                        parent,
-                    );
-                    self.push(
-                        addr(tree),
-                        Kind::UseLeaf {
-                            local,
-                            source,
-                            private,
-                            std: false,
-                        },
-                        None,
-                        uses,
-                        parent,
-                    );
-                    self.nodes.last_mut().unwrap().key = key;
+                    let kind = Kind::UseLeaf {
+                        local,
+                        source,
+                        private,
+                        std: false,
+                    };
+                    self.push_keyed(addr(tree), kind, None, &mut uses, parent, key);
                 }
                 _ => {}
             }
