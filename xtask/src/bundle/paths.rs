@@ -9,6 +9,7 @@ use syn::visit_mut::VisitMut;
 
 /// Rewrites `items` (a library's whole tree) in place; returns whether it uses `alloc`.
 pub fn rewrite(items: &mut Vec<syn::Item>, lib: &Library) -> bool {
+    local_inner_macros(items);
     let local_roots: HashSet<String> = items.iter().filter_map(root_name).collect();
     let mut rewriter = Rewriter {
         lib,
@@ -20,6 +21,88 @@ pub fn rewrite(items: &mut Vec<syn::Item>, lib: &Library) -> bool {
         rewriter.visit_item_mut(item);
     }
     rewriter.uses_alloc
+}
+
+/// `#[macro_export(local_inner_macros)]` (lazy_static, written for edition 2015) makes every
+/// one-segment macro call in the macro's expansion mean the crate's own macro, as if written
+/// `$crate::name!`. Once the macro lives in a module of the bundle, that meaning has to be
+/// spelt out: such calls gain `$crate::` (rewritten to the library's module like any other
+/// `$crate` path), and the attribute becomes a plain `#[macro_export]`.
+fn local_inner_macros(items: &mut [syn::Item]) {
+    for item in items {
+        match item {
+            syn::Item::Mod(m) => {
+                if let Some((_, content)) = &mut m.content {
+                    local_inner_macros(content);
+                }
+            }
+            syn::Item::Macro(m) => {
+                let mut local = false;
+                for attr in &mut m.attrs {
+                    if attr.path().is_ident("macro_export")
+                        && attr.parse_args::<Ident>().is_ok_and(|i| i == "local_inner_macros")
+                    {
+                        *attr = syn::parse_quote!(#[macro_export]);
+                        local = true;
+                    }
+                }
+                if local {
+                    m.mac.tokens = crate_local_transcribers(std::mem::take(&mut m.mac.tokens));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The arms of a `macro_rules!` body with every one-segment macro call of their expansions
+/// (`name!`, not `path::name!` nor `$var!`) written `$crate::name!`; matchers untouched.
+fn crate_local_transcribers(body: TokenStream) -> TokenStream {
+    let trees: Vec<TokenTree> = body.into_iter().collect();
+    let mut out = Vec::with_capacity(trees.len());
+    for (i, tree) in trees.iter().enumerate() {
+        let after_arrow = i >= 2
+            && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '>')
+            && matches!(&trees[i - 2], TokenTree::Punct(p) if p.as_char() == '=');
+        match tree {
+            TokenTree::Group(g) if after_arrow => {
+                let mut group =
+                    proc_macro2::Group::new(g.delimiter(), crate_local_calls(g.stream()));
+                group.set_span(g.span());
+                out.push(TokenTree::Group(group));
+            }
+            other => out.push(other.clone()),
+        }
+    }
+    out.into_iter().collect()
+}
+
+fn crate_local_calls(tokens: TokenStream) -> TokenStream {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let punct = |i: usize, c: char| matches!(trees.get(i), Some(TokenTree::Punct(p)) if p.as_char() == c);
+    let mut out = Vec::with_capacity(trees.len());
+    for (i, tree) in trees.iter().enumerate() {
+        match tree {
+            TokenTree::Group(g) => {
+                let mut group = proc_macro2::Group::new(g.delimiter(), crate_local_calls(g.stream()));
+                group.set_span(g.span());
+                out.push(TokenTree::Group(group));
+            }
+            TokenTree::Ident(id) => {
+                let bang = matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!' && p.spacing() == Spacing::Alone);
+                let qualified = i > 0 && (punct(i - 1, ':') || punct(i - 1, '$'));
+                if bang && !qualified && id != "macro_rules" {
+                    out.push(TokenTree::Punct(Punct::new('$', Spacing::Alone)));
+                    out.push(TokenTree::Ident(ident("crate")));
+                    out.push(TokenTree::Punct(Punct::new(':', Spacing::Joint)));
+                    out.push(TokenTree::Punct(Punct::new(':', Spacing::Alone)));
+                }
+                out.push(tree.clone());
+            }
+            other => out.push(other.clone()),
+        }
+    }
+    out.into_iter().collect()
 }
 
 fn root_name(item: &syn::Item) -> Option<String> {
