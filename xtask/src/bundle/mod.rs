@@ -163,6 +163,7 @@ pub fn bundle(
                 &solution.seeds,
                 &solution.globs,
                 &solution.imports_by_name,
+                &solution.use_modules,
                 &findings.banned(),
             )
         };

@@ -40,7 +40,9 @@ fn local_inner_macros(items: &mut [syn::Item]) {
                 let mut local = false;
                 for attr in &mut m.attrs {
                     if attr.path().is_ident("macro_export")
-                        && attr.parse_args::<Ident>().is_ok_and(|i| i == "local_inner_macros")
+                        && attr
+                            .parse_args::<Ident>()
+                            .is_ok_and(|i| i == "local_inner_macros")
                     {
                         *attr = syn::parse_quote!(#[macro_export]);
                         local = true;
@@ -79,12 +81,14 @@ fn crate_local_transcribers(body: TokenStream) -> TokenStream {
 
 fn crate_local_calls(tokens: TokenStream) -> TokenStream {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
-    let punct = |i: usize, c: char| matches!(trees.get(i), Some(TokenTree::Punct(p)) if p.as_char() == c);
+    let punct =
+        |i: usize, c: char| matches!(trees.get(i), Some(TokenTree::Punct(p)) if p.as_char() == c);
     let mut out = Vec::with_capacity(trees.len());
     for (i, tree) in trees.iter().enumerate() {
         match tree {
             TokenTree::Group(g) => {
-                let mut group = proc_macro2::Group::new(g.delimiter(), crate_local_calls(g.stream()));
+                let mut group =
+                    proc_macro2::Group::new(g.delimiter(), crate_local_calls(g.stream()));
                 group.set_span(g.span());
                 out.push(TokenTree::Group(group));
             }

@@ -24,6 +24,10 @@ pub struct Solution {
     pub globs: BTreeSet<String>,
     /// The names it imports from libraries by name (`use itertools::Itertools;`).
     pub imports_by_name: BTreeSet<String>,
+    /// The library modules its `use` paths go through (`proconio::marker` for `use
+    /// proconio::marker::*;`, `num::integer` for `use num::integer::Roots;`): each is kept,
+    /// even empty, so that the import still resolves when nothing in it is used.
+    pub use_modules: BTreeSet<String>,
     /// The bundle modules of the dependencies it names at all (in a path, a `use`, an
     /// `extern crate`): only these, and what they depend on, can be reached.
     pub referenced: BTreeSet<String>,
@@ -127,6 +131,7 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
         deps,
         found: Vec::new(),
         names: BTreeSet::new(),
+        modules: BTreeSet::new(),
     };
     imports.visit_file(&ast);
     Ok(Solution {
@@ -136,6 +141,7 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
         seeds,
         globs,
         imports_by_name: imports.names,
+        use_modules: imports.modules,
         referenced,
     })
 }
@@ -249,9 +255,39 @@ struct ImportFinder<'a> {
     deps: &'a BTreeMap<String, Dep>,
     found: Vec<(std::ops::Range<usize>, BTreeSet<String>)>,
     names: BTreeSet<String>,
+    modules: BTreeSet<String>,
 }
 
 impl ImportFinder<'_> {
+    /// Every path prefix of `tree`'s leaves that may be a module (`m::a`, `m::a::b` for
+    /// `use dep::a::b::{C, *}`), the dependency's name replaced by its bundle module.
+    fn module_paths(&mut self, tree: &syn::UseTree, at: &mut Vec<String>) {
+        match tree {
+            syn::UseTree::Path(p) => {
+                let segment = if at.is_empty() {
+                    match self.module(&p.ident.to_string()) {
+                        Some(m) => m,
+                        None => return,
+                    }
+                } else {
+                    p.ident.to_string()
+                };
+                at.push(segment);
+                if at.len() > 1 {
+                    self.modules.insert(at.join("::"));
+                }
+                self.module_paths(&p.tree, at);
+                at.pop();
+            }
+            syn::UseTree::Group(g) => {
+                for t in &g.items {
+                    self.module_paths(t, at);
+                }
+            }
+            syn::UseTree::Name(_) | syn::UseTree::Rename(_) | syn::UseTree::Glob(_) => {}
+        }
+    }
+
     fn module(&self, head: &str) -> Option<String> {
         match self.deps.get(head) {
             Some(Dep::Module(m)) => Some(m.clone()),
@@ -283,6 +319,7 @@ impl<'ast> Visit<'ast> for ImportFinder<'_> {
         let mut modules = BTreeSet::new();
         if self.heads(&u.tree, &mut modules).is_some() && !modules.is_empty() {
             self.found.push((range(u), modules));
+            self.module_paths(&u.tree, &mut Vec::new());
             imported_names(&u.tree, &mut |original, _| {
                 self.names.insert(original.to_string());
             });

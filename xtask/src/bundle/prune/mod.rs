@@ -283,6 +283,7 @@ pub fn reach(
     seeds: &TokenStream,
     solution_globs: &BTreeSet<String>,
     solution_imports: &BTreeSet<String>,
+    use_modules: &BTreeSet<String>,
     banned: &HashSet<String>,
 ) -> Kept {
     // Every type-like name the libraries define: impl headers are judged by these.
@@ -302,7 +303,16 @@ pub fn reach(
         solution_imports,
     );
     let dead = Dead::new(&index, banned, &facts);
-    Walk::new(&index, &facts, &dead, &seed_syms).run(&mut index);
+    // `m::a::b` as the index keys modules: `#<library>::a::b`.
+    let use_modules: Vec<usize> = use_modules
+        .iter()
+        .filter_map(|path| {
+            let (head, rest) = path.split_once("::")?;
+            let k = modules.iter().position(|m| m == head)?;
+            index.module_ids.get(&format!("#{k}::{rest}")).copied()
+        })
+        .collect();
+    Walk::new(&index, &facts, &dead, &seed_syms).run(&mut index, &use_modules);
     Kept {
         addresses: index
             .by_addr

@@ -40,7 +40,8 @@ impl<'a> Walk<'a> {
     }
 
     /// Keeps nodes until nothing new is kept, then settles modules, globs and imports.
-    pub(super) fn run(mut self, index: &mut Index) {
+    /// `shells`: modules the solution's imports go through, kept even when empty.
+    pub(super) fn run(mut self, index: &mut Index, shells: &[usize]) {
         loop {
             let mut changed = false;
             for i in 0..index.nodes.len() {
@@ -51,6 +52,11 @@ impl<'a> Walk<'a> {
             }
             if !changed {
                 break;
+            }
+        }
+        for &m in shells {
+            if !self.dead.node[m] {
+                index.nodes[m].kept = true;
             }
         }
         settle(index, &self.mentioned);
