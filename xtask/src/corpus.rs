@@ -44,22 +44,80 @@ fn run_binary(binary: &Path, input: &Path, stem: &Path) -> Result<Printed, Strin
     })
 }
 
-/// One program's verdict line, and whether it passed.
+/// How one step of the ladder ended for a program.
+enum Step {
+    /// The verdict line.
+    Passed(String),
+    /// A compiler rejected the draft: the next step may compile.
+    Rejected(String),
+    /// The draft printed other bytes than cargo's build.
+    Differs(String),
+    /// Nothing a later step changes (a refusal, the size, a missing input).
+    Failed(String),
+}
+
+/// One program's verdict line, and whether it passed: the steps of the bundler's ladder
+/// (`bundle::Scope::LADDER`) as `submit` climbs them, the step taken named on the line when
+/// it is not the first.
 fn check_program(
     ws: &Workspace,
     graph: &crates::Graph,
     compilers: &Compilers,
     name: &str,
 ) -> (bool, String) {
+    let ladder = &bundle::Scope::LADDER;
+    let mut k = 0;
+    let mut first: Option<String> = None;
+    loop {
+        let scope = ladder[k];
+        let (why, next) = match check_step(ws, graph, compilers, name, scope) {
+            Step::Passed(line) => {
+                return match &first {
+                    None => (true, line),
+                    Some(why) => {
+                        let short = why
+                            .lines()
+                            .find(|l| l.starts_with("error"))
+                            .or(why.lines().next())
+                            .unwrap_or_default();
+                        (
+                            true,
+                            format!("{line}  [step: {}; pruned: {short}]", scope.label()),
+                        )
+                    }
+                }
+            }
+            Step::Rejected(why) => (why, ladder.get(k + 1).map(|_| k + 1)),
+            Step::Differs(why) => (
+                why,
+                (first.is_none() && k + 1 < ladder.len()).then(|| ladder.len() - 1),
+            ),
+            Step::Failed(why) => (why, None),
+        };
+        let full = first.get_or_insert(why);
+        match next {
+            Some(n) => k = n,
+            None => return (false, format!("FAIL  {name}: {full}")),
+        }
+    }
+}
+
+/// One step: the program bundled at `scope`, compiled, run against cargo's build.
+fn check_step(
+    ws: &Workspace,
+    graph: &crates::Graph,
+    compilers: &Compilers,
+    name: &str,
+    scope: bundle::Scope,
+) -> Step {
     let main_rs = ws.root.join("corpus/src/bin").join(format!("{name}.rs"));
     let out_dir = ws.target.join("corpus").join(name);
-    let fail = |why: String| (false, format!("FAIL  {name}: {why}"));
-    let b = match bundle::bundle(
-        &main_rs,
-        &graph.deps,
-        &graph.libraries,
-        bundle::Options::default(),
-    ) {
+    let fail = Step::Failed;
+    let options = bundle::Options {
+        scope,
+        ..Default::default()
+    };
+    let b = match bundle::bundle(&main_rs, &graph.deps, &graph.libraries, options) {
         Ok(b) => b,
         Err(e) => return fail(format!("bundling: {e}")),
     };
@@ -89,7 +147,7 @@ fn check_program(
         let bin = out_dir.join(format!("Main-{}", c.label.replace(' ', "-")));
         if let Err(e) = c.compile(&source, &bin) {
             let first = e.lines().take(12).collect::<Vec<_>>().join("\n");
-            return fail(format!(
+            return Step::Rejected(format!(
                 "{} rejects {}:\n{first}",
                 c.label,
                 source.display()
@@ -125,7 +183,7 @@ fn check_program(
             match run_binary(bin, input, &stem(&label.replace(' ', "-"))) {
                 Ok(r) if r == expected => {}
                 Ok(r) => {
-                    return fail(format!(
+                    return Step::Differs(format!(
                         "on {} the bundle built by {label} printed {:?} (exit {:?}); cargo's build printed {:?} (exit {:?})",
                         input.display(),
                         String::from_utf8_lossy(&r.stdout[..r.stdout.len().min(300)]),
@@ -150,14 +208,11 @@ fn check_program(
         })
         .collect::<Vec<_>>()
         .join(", ");
-    (
-        true,
-        format!(
+    Step::Passed(format!(
             "ok    {name:<34} {:>5.1} KiB{over_target}  [{parts}]  {} input(s), same bytes as cargo's build",
             size as f64 / 1024.0,
             inputs.len()
-        ),
-    )
+        ))
 }
 
 /// The hash of everything program `name`'s verdict depends on: the environment, the

@@ -60,6 +60,9 @@ enum Task {
         /// Prune library code by name only, without asking rustc what is unused.
         #[arg(long)]
         names_only: bool,
+        /// Start at the surest step: the whole crates, unpruned (as cargo-equip pastes them).
+        #[arg(long)]
+        whole: bool,
     },
     /// Everything about one problem: its unit tests, its cases, a few seconds of stress.
     Test {
@@ -126,6 +129,7 @@ fn main() -> ExitCode {
             problem,
             readable,
             names_only,
+            whole,
         } => submit::run(
             &problem,
             bundle::Options {
@@ -138,6 +142,11 @@ fn main() -> ExitCode {
                     bundle::Layout::Readable
                 } else {
                     bundle::Layout::Compact
+                },
+                scope: if whole {
+                    bundle::Scope::Whole
+                } else {
+                    bundle::Scope::Reached
                 },
             },
         ),

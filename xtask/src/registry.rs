@@ -17,8 +17,19 @@ pub struct Release {
 }
 
 /// `1.73` / `1.73.0` / `2.1.3` as numbers; a pre-release (`1.0.0-beta`) is `None`.
+///
+/// Trailing zeros are dropped, so that versions compare as numbers do: `1.73.0` is `1.73`
+/// (compared as lists, `[1, 73, 0] > [1, 73]` made every crate declaring `1.73.0` look newer
+/// than the judge's 1.73).
 pub fn numbers(version: &str) -> Option<Vec<u64>> {
-    version.split('.').map(|p| p.parse().ok()).collect()
+    let mut parts: Vec<u64> = version
+        .split('.')
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
+    while parts.len() > 1 && parts.last() == Some(&0) {
+        parts.pop();
+    }
+    Some(parts)
 }
 
 /// The index's path for a crate name.
@@ -131,6 +142,19 @@ pub fn newest_for<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn versions_compare_as_numbers_whatever_their_trailing_zeros() {
+        let n = |v| numbers(v).unwrap();
+        assert_eq!(n("1.73.0"), n("1.73"));
+        assert!(n("1.73.0") <= n("1.73") && n("1.73") <= n("1.73.0"));
+        assert!(n("1.74") > n("1.73.0"));
+        assert!(n("1.73.1") > n("1.73"));
+        assert!(n("1.9") < n("1.73"));
+        assert!(n("2.0.0") < n("2.1"));
+        assert_eq!(n("0.0"), vec![0]);
+        assert_eq!(numbers("1.0.0-beta"), None);
+    }
 
     fn cache(entries: &[(&str, Option<&str>, bool)]) -> Vec<u8> {
         let mut bytes = vec![3, 2, 0, 0, 0];

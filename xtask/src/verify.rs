@@ -44,6 +44,13 @@ fn outputs(ws: &Workspace, problem: &Problem) -> (PathBuf, PathBuf) {
 /// and with the judge's own rustc 1.73 when installed), checks std APIs against the judge's
 /// Rust, runs every case and checks the size. Only a bundle that passes everything is
 /// written as `target/submit/<crate>.rs`; any other is `<crate>.FAILED.rs`.
+///
+/// Correct first, then small: a draft that a compiler rejects is not the end. The steps of
+/// `bundle::Scope::LADDER` are climbed (pruned, then the whole crates less what rustc finds
+/// dead, then the whole crates) until one compiles; a draft that compiles but fails a case
+/// is tried once more as the whole crates, which tells a pruning mistake from a wrong
+/// solution. Refusals (a proc-macro crate, a build script that needs more than cfgs) end
+/// the climb: no step can change them.
 pub fn bundle_and_verify(
     ws: &Workspace,
     problem: &Problem,
@@ -54,17 +61,118 @@ pub fn bundle_and_verify(
     // Whatever happens next, no stale file may look submittable.
     let _ = fs::remove_file(&path);
     let _ = fs::remove_file(&failed_path);
+    let dir = path.parent().expect("target/submit/<crate>.rs");
+    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut graph = crates::graph(&inputs.meta, &problem.name)?;
     let notes = crates::ready_for_judge(&ws.target, &problem.name, &mut graph.libraries)?;
     for note in notes {
         println!("{note}");
     }
-    let bundle = bundle::bundle(&problem.main_rs, &graph.deps, &graph.libraries, options)?;
-    for line in newer_than_judge(&graph.libraries, &bundle, registry::releases) {
+    let compilers = judge::Compilers::find()?;
+    let ladder = &bundle::Scope::LADDER;
+    let mut k = ladder.iter().position(|s| *s == options.scope).unwrap_or(0);
+    let mut first: Option<(Attempt, bundle::Scope)> = None;
+    loop {
+        let scope = ladder[k];
+        let options = bundle::Options { scope, ..options };
+        let attempt = attempt(ws, problem, &graph, &compilers, options, first.is_none())?;
+        if attempt.ok {
+            if let Some((_, from)) = &first {
+                println!(
+                    "step    {} (the {} draft failed; this one passed everything)",
+                    scope.label(),
+                    from.label()
+                );
+            } else if scope != bundle::Scope::Reached {
+                println!("step    {}", scope.label());
+            }
+            fs::write(&path, &attempt.text).map_err(|e| format!("{}: {e}", path.display()))?;
+            return Ok(Outcome {
+                path,
+                ok: true,
+                tally: attempt.tally,
+            });
+        }
+        let next = match attempt.failure {
+            // Only the library code changes from step to step: a size over the judge's
+            // limit only grows, and a case failure is re-tried once, on the surest step.
+            Failure::Size => None,
+            Failure::Compile(_) => ladder.get(k + 1).map(|_| k + 1),
+            Failure::Cases => (k + 1 < ladder.len() && first.is_none()).then(|| ladder.len() - 1),
+        };
+        if let (Some(n), Failure::Compile(why)) = (next, &attempt.failure) {
+            println!(
+                "step    {}: {why}; trying {}",
+                scope.label(),
+                ladder[n].label()
+            );
+        } else if let (Some(n), Failure::Cases) = (next, &attempt.failure) {
+            println!(
+                "step    {}: a case failed; trying {} to tell a pruning mistake from the solution's own",
+                scope.label(),
+                ladder[n].label()
+            );
+        }
+        if first.is_none() {
+            first = Some((attempt, scope));
+        }
+        match next {
+            Some(n) => k = n,
+            None => break,
+        }
+    }
+    let (attempt, _) = first.expect("at least one step ran");
+    for line in &attempt.report {
         println!("{line}");
     }
-    let dir = path.parent().unwrap();
-    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    fs::write(&failed_path, &attempt.text)
+        .map_err(|e| format!("{}: {e}", failed_path.display()))?;
+    println!(
+        "FAILED  {} (kept for inspection; do not submit it)",
+        failed_path.display()
+    );
+    Ok(Outcome {
+        path: failed_path,
+        ok: false,
+        tally: attempt.tally,
+    })
+}
+
+/// Why a step's draft failed.
+enum Failure {
+    Size,
+    /// The first lines of the compiler's error.
+    Compile(String),
+    Cases,
+}
+
+/// One step of the ladder: its draft and what became of it.
+struct Attempt {
+    text: String,
+    ok: bool,
+    failure: Failure,
+    tally: Tally,
+    /// What to print when this is the failure reported (the compiler's whole message).
+    report: Vec<String>,
+}
+
+/// Drafts `problem` at `options.scope` and checks it as the judge would. Prints as it
+/// goes; a compiler's full error is kept in the attempt's report rather than printed,
+/// since a later step may compile. `notes`: print the one-off warnings (first step only).
+fn attempt(
+    ws: &Workspace,
+    problem: &Problem,
+    graph: &crates::Graph,
+    compilers: &judge::Compilers,
+    options: bundle::Options,
+    notes: bool,
+) -> Result<Attempt, String> {
+    let bundle = bundle::bundle(&problem.main_rs, &graph.deps, &graph.libraries, options)?;
+    if notes {
+        for line in newer_than_judge(&graph.libraries, &bundle, registry::releases) {
+            println!("{line}");
+        }
+    }
     let profile = judge::profile(&problem.judge);
     let size = bundle.text.len() as u64;
     println!(
@@ -89,34 +197,97 @@ pub fn bundle_and_verify(
                 .join(", ")
         }
     );
-    let mut ok = true;
+    let mut done = Attempt {
+        text: bundle.text.clone(),
+        ok: false,
+        failure: Failure::Size,
+        tally: Tally::default(),
+        report: Vec::new(),
+    };
     if size > problem.source_limit {
-        println!(
+        done.report.push(format!(
             "FAIL    size {size} bytes exceeds the judge's limit of {} bytes",
             problem.source_limit
-        );
-        ok = false;
+        ));
+        return Ok(done);
     } else if size > profile.size_note {
         println!(
             "note    {size} bytes is over our {} byte target (judges that keep a 64 KiB limit would refuse it)",
             profile.size_note
         );
     }
-    let build = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let build = tempfile::tempdir().map_err(|e| format!("a temporary folder: {e}"))?;
     let source = build.path().join("Main.rs");
-    fs::write(&source, &bundle.text).map_err(|e| e.to_string())?;
-    let compilers = judge::Compilers::find()?;
-    let mut tally = Tally::default();
-    // Both compilers at once: the machine has two cores and -O dominates.
+    fs::write(&source, &bundle.text).map_err(|e| format!("{}: {e}", source.display()))?;
+    let (binary, failed_labels) = compile_all(compilers, &profile, build.path(), &source);
+    if !failed_labels.is_empty() {
+        let first_error = failed_labels
+            .iter()
+            .flat_map(|(_, m)| m.lines())
+            .find(|l| l.starts_with("error"))
+            .unwrap_or("error")
+            .to_string();
+        let labels: Vec<&str> = failed_labels.iter().map(|(l, _)| l.as_str()).collect();
+        done.failure = Failure::Compile(format!(
+            "{} rejects it ({first_error})",
+            labels.join(" and ")
+        ));
+        for (label, message) in &failed_labels {
+            done.report.push(format!(
+                "FAIL    {label}: `{}` on the bundle alone:\n{message}",
+                profile.command()
+            ));
+        }
+        let judge_only = compilers
+            .judge
+            .as_ref()
+            .is_some_and(|j| labels == [j.label.as_str()]);
+        if judge_only {
+            done.report
+                .extend(undeclared_rust_versions(&graph.libraries, &bundle));
+        }
+        return Ok(done);
+    }
+    let labels: Vec<&str> = compilers.all().iter().map(|c| c.label.as_str()).collect();
+    println!(
+        "compile `{}` by {} (the judge's is Rust {}; the cases run on the last one's build)",
+        profile.command(),
+        labels.join(" and "),
+        profile.rust
+    );
+    if compilers.judge.is_none() {
+        if let Some(note) = compilers.missing_note() {
+            println!("{note}");
+        }
+        if let Err(message) = check_std_apis(build.path()) {
+            done.failure = Failure::Compile(format!("std APIs newer than Rust {JUDGE_RUST}"));
+            done.report.push(format!(
+                "FAIL    std APIs newer than Rust {JUDGE_RUST}:\n{message}"
+            ));
+            return Ok(done);
+        }
+    }
+    done.tally = ws.run_cases(problem, &binary, "bundled")?;
+    done.failure = Failure::Cases;
+    done.ok = done.tally.failed == 0;
+    Ok(done)
+}
+
+/// Compiles `source` with every compiler at once (the machine has two cores and -O
+/// dominates). Returns the last one's binary (the judge's own when installed) and the
+/// compilers that failed, with their messages.
+fn compile_all(
+    compilers: &judge::Compilers,
+    profile: &judge::Profile,
+    dir: &Path,
+    source: &Path,
+) -> (PathBuf, Vec<(String, String)>) {
     let results: Vec<(String, PathBuf, Result<(), String>)> = std::thread::scope(|scope| {
         let jobs: Vec<_> = compilers
             .all()
             .into_iter()
             .map(|c| {
-                let bin = build
-                    .path()
-                    .join(format!("Main-{}", c.label.replace(' ', "-")));
-                let (source, profile) = (&source, &profile);
+                let bin = dir.join(format!("Main-{}", c.label.replace(' ', "-")));
                 scope.spawn(move || {
                     (
                         c.label.clone(),
@@ -130,67 +301,15 @@ pub fn bundle_and_verify(
             .map(|j| j.join().expect("compiler thread"))
             .collect()
     });
-    let mut built = None;
-    let mut failed_labels = Vec::new();
+    let mut built = PathBuf::new();
+    let mut failed = Vec::new();
     for (label, bin, result) in results {
         match result {
-            // The last compiler listed is the judge's own when installed.
-            Ok(()) => built = Some(bin),
-            Err(message) => {
-                println!(
-                    "FAIL    {label}: `{}` on the bundle alone:\n{message}",
-                    profile.command()
-                );
-                failed_labels.push(label);
-                ok = false;
-            }
+            Ok(()) => built = bin,
+            Err(message) => failed.push((label, message)),
         }
     }
-    let judge_only = compilers
-        .judge
-        .as_ref()
-        .is_some_and(|j| failed_labels == [j.label.clone()]);
-    if judge_only {
-        if let Some(line) = undeclared_rust_versions(&graph.libraries, &bundle) {
-            println!("{line}");
-        }
-    }
-    if !ok {
-        built = None;
-    }
-    if let Some(binary) = built {
-        let labels: Vec<&str> = compilers.all().iter().map(|c| c.label.as_str()).collect();
-        println!(
-            "compile `{}` by {} (the judge's is Rust {}; the cases run on the last one's build)",
-            profile.command(),
-            labels.join(" and "),
-            profile.rust
-        );
-        if compilers.judge.is_none() {
-            if let Some(note) = compilers.missing_note() {
-                println!("{note}");
-            }
-            if let Err(message) = check_std_apis(build.path()) {
-                println!("FAIL    std APIs newer than Rust {JUDGE_RUST}:\n{message}");
-                ok = false;
-            }
-        }
-        tally = ws.run_cases(problem, &binary, "bundled")?;
-        ok &= tally.failed == 0;
-    }
-    let written = if ok { &path } else { &failed_path };
-    fs::write(written, &bundle.text).map_err(|e| format!("{}: {e}", written.display()))?;
-    if !ok {
-        println!(
-            "FAILED  {} (kept for inspection; do not submit it)",
-            failed_path.display()
-        );
-    }
-    Ok(Outcome {
-        path: written.clone(),
-        ok,
-        tally,
-    })
+    (built, failed)
 }
 
 /// One line for each inlined library that declares a `rust-version` newer than the judge's:

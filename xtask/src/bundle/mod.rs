@@ -100,11 +100,39 @@ pub enum Pruning {
 
 pub use render::Layout;
 
+/// How much of each library goes in: the steps `submit` climbs, in order, while a draft
+/// does not compile or does not print what cargo's build prints. Correct first, then small.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// What the pruner's rules say the program reaches (then `pruning` as asked).
+    Reached,
+    /// The whole crates, less what rustc proves dead in them (each removal verified by
+    /// compiling, like the oracle's rounds on a reached draft).
+    WholeLessDead,
+    /// The whole crates, cfgs settled, tests and docs gone: as cargo-equip pastes them.
+    Whole,
+}
+
+impl Scope {
+    /// The steps, from the smallest bundle to the surest.
+    pub const LADDER: [Scope; 3] = [Scope::Reached, Scope::WholeLessDead, Scope::Whole];
+
+    /// How `submit` names the step.
+    pub fn label(self) -> &'static str {
+        match self {
+            Scope::Reached => "pruned",
+            Scope::WholeLessDead => "whole crates less what rustc finds dead",
+            Scope::Whole => "whole crates",
+        }
+    }
+}
+
 /// How to bundle.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
     pub pruning: Pruning,
     pub layout: Layout,
+    pub scope: Scope,
 }
 
 impl Default for Options {
@@ -112,6 +140,7 @@ impl Default for Options {
         Options {
             pruning: Pruning::Compiler,
             layout: Layout::Compact,
+            scope: Scope::Reached,
         }
     }
 }
@@ -123,7 +152,11 @@ pub fn bundle(
     libraries: &[Library],
     options: Options,
 ) -> Result<Bundle, String> {
-    let pruning = options.pruning;
+    let pruning = match options.scope {
+        Scope::Whole => Pruning::Names,
+        _ => options.pruning,
+    };
+    let whole = options.scope != Scope::Reached;
     let solution = solution::prepare(main_rs, deps)?;
     let mut trees = Vec::new();
     let mut uses_alloc = Vec::new();
@@ -165,6 +198,7 @@ pub fn bundle(
                 &solution.imports_by_name,
                 &solution.use_modules,
                 &findings.banned(),
+                whole,
             )
         };
         let mut chunks = String::new();

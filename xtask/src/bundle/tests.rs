@@ -3,7 +3,7 @@
 //! the bundle, compiled alone with plain `rustc --edition 2021`, must print the same bytes.
 //! Markers in the fixtures then show what pruning kept and what it removed.
 
-use super::{bundle, Dep, Layout, Library, Options, Pruning};
+use super::{bundle, Dep, Layout, Library, Options, Pruning, Scope};
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::Write;
@@ -113,8 +113,9 @@ fn bundle_output(dir: &Path, text: &str, input: &[u8]) -> String {
     run(&build.join("Main"), input)
 }
 
-/// Bundles `main` with the fixture (both prunings) and checks it prints what the ordinary
-/// build prints; returns the compiler-pruned bundle's text.
+/// Bundles `main` with the fixture (both prunings, and the whole library: the ladder's last
+/// step) and checks each prints what the ordinary build prints; returns the
+/// compiler-pruned bundle's text.
 fn differential(files: &[(&str, &str)], main: &str, input: &[u8]) -> String {
     differential_both(files, main, input).1
 }
@@ -127,10 +128,15 @@ fn differential_both(files: &[(&str, &str)], main: &str, input: &[u8]) -> (Strin
     fs::write(&main_rs, main).unwrap();
     let expected = reference_output(dir.path(), &lib, &main_rs, input);
     let mut texts = Vec::new();
-    for pruning in [Pruning::Names, Pruning::Compiler] {
+    for (pruning, scope) in [
+        (Pruning::Names, Scope::Whole),
+        (Pruning::Names, Scope::Reached),
+        (Pruning::Compiler, Scope::Reached),
+    ] {
         let options = Options {
             pruning,
             layout: Layout::Compact,
+            scope,
         };
         let b = bundle(
             &main_rs,
@@ -142,10 +148,12 @@ fn differential_both(files: &[(&str, &str)], main: &str, input: &[u8]) -> (Strin
         assert_eq!(
             bundle_output(dir.path(), &b.text, input),
             expected,
-            "{pruning:?} bundle differs:\n{}",
+            "{pruning:?} {scope:?} bundle differs:\n{}",
             b.text
         );
-        texts.push(b.text);
+        if scope != Scope::Whole {
+            texts.push(b.text);
+        }
     }
     let compiler_pruned = texts.pop().unwrap();
     (texts.pop().unwrap(), compiler_pruned)

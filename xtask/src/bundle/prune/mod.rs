@@ -275,6 +275,8 @@ fn is_noise(name: &str) -> bool {
 /// never kept.
 /// `solution_globs`: the modules of the libraries the solution glob-imports a path of: their
 /// traits may be in scope without their names being written.
+/// `whole`: every item of the libraries is kept but those in `banned` (a draft the pruner's
+/// rules got wrong falls back to this: the crates as cargo-equip would paste them).
 /// `solution_imports`: the names the solution imports from libraries (`use dep::Trait;`,
 /// `use dep::Trait as _;`): a trait among them is reached by a call of one of its methods.
 pub fn reach(
@@ -285,6 +287,7 @@ pub fn reach(
     solution_imports: &BTreeSet<String>,
     use_modules: &BTreeSet<String>,
     banned: &HashSet<String>,
+    whole: bool,
 ) -> Kept {
     // Every type-like name the libraries define: impl headers are judged by these.
     let mut local_types = HashSet::new();
@@ -312,7 +315,12 @@ pub fn reach(
             index.module_ids.get(&format!("#{k}::{rest}")).copied()
         })
         .collect();
-    Walk::new(&index, &facts, &dead, &seed_syms).run(&mut index, &use_modules);
+    let walk = Walk::new(&index, &facts, &dead, &seed_syms);
+    if whole {
+        walk.run_whole(&mut index);
+    } else {
+        walk.run(&mut index, &use_modules);
+    }
     Kept {
         addresses: index
             .by_addr

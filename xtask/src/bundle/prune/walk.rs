@@ -62,6 +62,15 @@ impl<'a> Walk<'a> {
         settle(index, &self.mentioned);
     }
 
+    /// Keeps every node that is not ruled out (the whole libraries, less what the compiler
+    /// found dead in an earlier draft), then settles as `run` does.
+    pub(super) fn run_whole(self, index: &mut Index) {
+        for i in 0..index.nodes.len() {
+            index.nodes[i].kept = !self.ruled_out(index, i);
+        }
+        settle(index, &self.mentioned);
+    }
+
     /// Dead in an earlier draft, or naming what is.
     fn ruled_out(&self, index: &Index, i: usize) -> bool {
         let node = &index.nodes[i];
