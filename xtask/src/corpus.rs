@@ -220,6 +220,16 @@ fn check_step(
 fn program_hash(ws: &Workspace, base: &Fingerprint, name: &str) -> String {
     let mut f = base.clone();
     f.file(&ws.root.join("corpus/src/bin").join(format!("{name}.rs")));
+    // Files a program reads as modules or with `include_str!` (corpus/src/split/).
+    for entry in fs::read_dir(ws.root.join("corpus/src"))
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        if entry.file_name() != "bin" {
+            f.tree(&entry.path());
+        }
+    }
     f.tree(&ws.root.join("corpus/cases").join(name));
     f.hex()
 }

@@ -76,13 +76,75 @@ fn resolved<'a>(meta: &'a Metadata, package: &str) -> Result<Resolved<'a>, Strin
     })
 }
 
-/// The crates `package` (a workspace member's name) reaches.
+/// The packages cargo builds for `package` alone, by `name version`, with their features.
+///
+/// `cargo metadata` resolves features for the whole workspace at once: a feature another
+/// member turns on (`multimap`'s default `serde`) is on there, and so is the optional
+/// dependency it brings, while `cargo build -p <package>` builds without them. `cargo tree
+/// -p` resolves as that build does, for the judge's target.
+fn built_alone(package: &str) -> Result<HashMap<String, Vec<String>>, String> {
+    let out = crate::cargo::cargo_command()
+        .args([
+            "tree", "--quiet", "-p", package, "-e", "normal", "--prefix", "none",
+        ])
+        .args(["--target", crate::judge::BOJ.target_triple, "-f", "{p}|{f}"])
+        .output()
+        .map_err(|e| format!("cannot run cargo tree: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "cargo tree -p {package} failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    Ok(parse_tree(&String::from_utf8_lossy(&out.stdout)))
+}
+
+/// `cargo tree -f '{p}|{f}' --prefix none` lines (`name v1.2.3 (source)|feat,feat`, a
+/// repeated one ending ` (*)`) as `name 1.2.3` -> features.
+fn parse_tree(text: &str) -> HashMap<String, Vec<String>> {
+    let mut out: HashMap<String, Vec<String>> = HashMap::new();
+    for line in text.lines() {
+        let Some((p, f)) = line.split_once('|') else {
+            continue;
+        };
+        let mut words = p.split_whitespace();
+        let (Some(name), Some(version)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let key = format!("{name} {}", version.trim_start_matches('v'));
+        let features = f.trim().trim_end_matches("(*)").trim();
+        let entry = out.entry(key).or_default();
+        for feature in features.split(',').filter(|f| !f.is_empty()) {
+            if !entry.iter().any(|e| e == feature) {
+                entry.push(feature.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// The crates `package` (a workspace member's name) reaches, as `cargo build -p
+/// <package>` builds them (see `built_alone`).
 pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
+    let alone = built_alone(package)?;
+    graph_with(meta, package, &alone)
+}
+
+/// `graph`, given what cargo builds for the package alone (`built_alone`).
+fn graph_with(
+    meta: &Metadata,
+    package: &str,
+    alone: &HashMap<String, Vec<String>>,
+) -> Result<Graph, String> {
     let Resolved {
         packages,
         nodes,
         root,
     } = resolved(meta, package)?;
+    let key = |id: &PackageId| {
+        let p = packages[id];
+        format!("{} {}", p.name, p.version)
+    };
     // Breadth-first over normal dependencies; modules named after the library, with the
     // version appended when two versions of one library meet.
     let mut modules: HashMap<PackageId, String> = HashMap::new();
@@ -96,6 +158,7 @@ pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
             .map(|n| {
                 n.deps
                     .iter()
+                    .filter(|d| alone.contains_key(&key(&d.pkg)))
                     .filter(|d| {
                         d.dep_kinds.iter().any(|k| {
                             k.kind == DependencyKind::Normal
@@ -150,10 +213,8 @@ pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
         let p = packages[id];
         let target = lib_target(p)
             .ok_or_else(|| format!("{} {} has no library target", p.name, p.version))?;
-        let features = nodes
-            .get(id)
-            .map(|n| n.features.iter().map(|f| f.to_string()).collect())
-            .unwrap_or_default();
+        let mut features = alone.get(&key(id)).cloned().unwrap_or_default();
+        features.sort();
         let build_script = p
             .targets
             .iter()
@@ -385,6 +446,44 @@ pub fn reached(meta: &Metadata, package: &str) -> Result<Vec<Reached>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cargo_trees_lines_give_each_package_its_features_once() {
+        let text = "boj-1 v0.1.0 (/w/boj-1)|\nmultimap v0.10.1|\nproconio v0.5.0|derive,proconio-derive\nproconio-derive v0.2.1 (proc-macro)|\nproconio v0.5.0|derive,proconio-derive (*)\n";
+        let tree = parse_tree(text);
+        assert_eq!(tree.len(), 4, "{tree:?}");
+        assert_eq!(tree["multimap 0.10.1"], Vec::<String>::new());
+        assert_eq!(tree["proconio 0.5.0"], ["derive", "proconio-derive"]);
+        assert!(tree.contains_key("proconio-derive 0.2.1"));
+    }
+
+    /// The workspace's members turn proconio's `derive` on for `corpus` only: the graph of
+    /// a showcase problem has proconio without it and no proconio-derive, as its own
+    /// `cargo build -p` has them, while cargo metadata has the union of all members.
+    #[test]
+    fn a_problem_gets_the_features_cargo_builds_it_with_not_the_workspaces_union() {
+        let meta = metadata().unwrap();
+        let unified = meta
+            .resolve
+            .as_ref()
+            .unwrap()
+            .nodes
+            .iter()
+            .find(|n| {
+                meta.packages
+                    .iter()
+                    .any(|p| p.id == n.id && p.name.as_str() == "proconio")
+            })
+            .unwrap();
+        assert!(unified.features.iter().any(|f| f.to_string() == "derive"));
+        let g = graph(&meta, "boj-17825").unwrap();
+        let proconio = g.libraries.iter().find(|l| l.module == "proconio").unwrap();
+        assert!(proconio.features.is_empty(), "{:?}", proconio.features);
+        assert!(g.deps.get("proconio_derive").is_none());
+        let c = graph(&meta, "corpus").unwrap();
+        let proconio = c.libraries.iter().find(|l| l.module == "proconio").unwrap();
+        assert!(proconio.features.iter().any(|f| f == "derive"));
+    }
 
     #[test]
     fn a_dependency_for_another_platform_is_not_the_judges() {

@@ -70,6 +70,12 @@ fn load_file(
     for item in &mut items {
         rewriter.visit_item_mut(item);
     }
+    let mut includes = Includes {
+        here: path.parent().unwrap_or(Path::new(".")),
+    };
+    for item in &mut items {
+        includes.visit_item_mut(item);
+    }
     let mut finder = Unbundleable {
         file: path,
         refusals,
@@ -237,6 +243,56 @@ fn expr_attrs_mut(e: &mut syn::Expr) -> Option<&mut Vec<syn::Attribute>> {
         While(x) => &mut x.attrs,
         _ => return None,
     })
+}
+
+/// A library's `include_str!("f")` / `include_bytes!("f")` of a file it ships, replaced by
+/// the literal of the file's bytes (read relative to the including file, as rustc does); a
+/// doc attribute made of one (`#![doc = include_str!("../README.md")]`) goes, as all docs
+/// go. What cannot be read this way is left for `Unbundleable` to refuse.
+struct Includes<'a> {
+    here: &'a Path,
+}
+
+impl Includes<'_> {
+    fn literal(&self, mac: &syn::Macro) -> Option<syn::Lit> {
+        let name = mac.path.segments.last()?.ident.to_string();
+        if !matches!(name.as_str(), "include_str" | "include_bytes") {
+            return None;
+        }
+        let file: syn::LitStr = mac.parse_body().ok()?;
+        let bytes = std::fs::read(self.here.join(file.value())).ok()?;
+        let span = proc_macro2::Span::call_site();
+        Some(if name == "include_str" {
+            syn::Lit::Str(syn::LitStr::new(&String::from_utf8(bytes).ok()?, span))
+        } else {
+            syn::Lit::ByteStr(syn::LitByteStr::new(&bytes, span))
+        })
+    }
+}
+
+impl VisitMut for Includes<'_> {
+    fn visit_attributes_mut(&mut self, attrs: &mut Vec<syn::Attribute>) {
+        attrs.retain(|a| {
+            !(a.path().is_ident("doc")
+                && matches!(&a.meta, syn::Meta::NameValue(nv) if matches!(nv.value, syn::Expr::Macro(_))))
+        });
+        for a in attrs {
+            self.visit_attribute_mut(a);
+        }
+    }
+
+    fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
+        if let syn::Expr::Macro(m) = e {
+            if let Some(lit) = self.literal(&m.mac) {
+                *e = syn::Expr::Lit(syn::ExprLit {
+                    attrs: std::mem::take(&mut m.attrs),
+                    lit,
+                });
+                return;
+            }
+        }
+        syn::visit_mut::visit_expr_mut(self, e);
+    }
 }
 
 /// Notes the macros that read the build environment, which a single file cannot carry.

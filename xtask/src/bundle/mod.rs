@@ -15,6 +15,7 @@
 mod cfg;
 pub use cfg::Cfg;
 pub(crate) mod expand;
+mod files;
 mod impls;
 mod load;
 mod memoise;

@@ -2,9 +2,7 @@
 //! attributes, skipping items that are compiled out.
 
 use proc_macro2::{Spacing, TokenStream, TokenTree};
-use std::fs;
 use std::ops::Range;
-use std::path::Path;
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 
@@ -185,15 +183,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             }
         }
     }
-}
-
-pub(super) fn parse(path: &Path) -> Result<(String, syn::File), String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let file = syn::parse_file(&text).map_err(|e| {
-        let at = e.span().start();
-        format!("{}:{}:{}: {e}", path.display(), at.line, at.column + 1)
-    })?;
-    Ok((text, file))
 }
 
 pub(super) fn collect(file: &syn::File, features: &[String]) -> Refs {

@@ -2,7 +2,7 @@
 //! libraries gain `crate::`, `extern crate` lines go, `#[cfg(test)]` items go (the judge
 //! never compiles them), and proconio's `#[fastout]` is expanded as proconio documents it.
 
-use super::scan::{collect, is_cfg_off, item_attrs, parse, range};
+use super::scan::{collect, is_cfg_off, item_attrs, range};
 use super::Dep;
 use crate::edits::Edits;
 use proc_macro2::TokenStream;
@@ -34,7 +34,8 @@ pub struct Solution {
 }
 
 pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution, String> {
-    let (text, ast) = parse(main_rs)?;
+    // A solution over several files (`mod helper;`, `include_str!`) is made one text first.
+    let (text, ast) = super::files::read_solution(main_rs)?;
     let at = |offset: usize| {
         format!(
             "{}:{}",

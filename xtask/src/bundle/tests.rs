@@ -602,18 +602,82 @@ fn refusal(files: &[(&str, &str)], main: &str, tweak: impl FnOnce(&mut Library))
 }
 
 #[test]
-fn refuses_include_in_a_used_library_naming_file_and_line() {
+fn refuses_include_of_code_in_a_used_library_naming_file_and_line() {
     let err = refusal(
-        &[(
-            "lib.rs",
-            "pub fn f() -> &'static str {\n    include_str!(\"data.txt\")\n}\n",
-        )],
+        &[
+            (
+                "lib.rs",
+                "pub fn f() -> &'static str {\n    include!(\"gen.rs\")\n}\n",
+            ),
+            ("gen.rs", "\"generated\"\n"),
+        ],
         "fn main() { println!(\"{}\", fixture::f()); }\n",
         |_| {},
     );
     assert!(
-        err.contains("lib.rs:2") && err.contains("include_str!") && err.contains("one file"),
+        err.contains("lib.rs:2") && err.contains("include!") && err.contains("one file"),
         "{err}"
+    );
+}
+
+/// A library's `include_str!`/`include_bytes!` of a file it ships become literals of the
+/// file's bytes (a module file's relative to that file), and its README included as crate
+/// docs goes with the docs: nothing in the bundle needs a file beside it.
+#[test]
+fn a_librarys_included_files_become_literals_and_its_included_docs_go() {
+    let text = differential(
+        &[
+            (
+                "lib.rs",
+                "#![doc = include_str!(\"../README.md\")]\npub mod table;\n",
+            ),
+            (
+                "table.rs",
+                "#![doc = include_str!(\"../README.md\")]\n#[doc = include_str!(\"../README.md\")]\npub const WORDS: &str = include_str!(\"data/words.txt\");\npub fn bytes() -> &'static [u8; 3] { include_bytes!(\"data/b.bin\") }\n",
+            ),
+            ("data/words.txt", "alpha \"beta\"\\ gamma\n"),
+            ("data/b.bin", "\u{1}\u{2}\n"),
+            ("../README.md", "README_MARKER: the crate's docs\n"),
+        ],
+        "fn main() { print!(\"{}{:?}\", fixture::table::WORDS, fixture::table::bytes()); }\n",
+        b"",
+    );
+    assert!(
+        !text.contains("include_") && !text.contains("README_MARKER"),
+        "{text}"
+    );
+}
+
+/// `#[macro_export(local_inner_macros)]` (lazy_static's): a one-segment macro call in the
+/// expansion means the crate's own macro, though the solution imported only the outer one.
+#[test]
+fn local_inner_macros_calls_mean_the_crates_own_macros_once_it_is_a_module() {
+    differential(
+        &[(
+            "lib.rs",
+            "#[macro_export(local_inner_macros)]\nmacro_rules! outer { ($e:expr) => { helper!($e) + helper!(1) }; }\n#[macro_export]\n#[doc(hidden)]\nmacro_rules! helper { ($e:expr) => { $e * 2 }; }\n",
+        )],
+        "use fixture::outer;\nfn main() { println!(\"{}\", outer!(20)); }\n",
+        b"",
+    );
+}
+
+/// A template's glob imports of modules nothing is used from (`use proconio::marker::*;`)
+/// and a path through a facade module (`num::integer::Roots`, a `pub use` glob of another
+/// module) still resolve: the modules the solution's `use` lines go through are kept.
+#[test]
+fn modules_the_solutions_imports_go_through_are_kept_even_when_nothing_in_them_is_used() {
+    let text = differential(
+        &[(
+            "lib.rs",
+            "pub mod marker { pub struct Usize1; pub struct MARKER_UNUSED; }\npub mod integer { pub use crate::inner::*; }\nmod inner {\n    pub trait Roots { fn isqrt(&self) -> u64; }\n    impl Roots for u64 { fn isqrt(&self) -> u64 { (*self as f64).sqrt() as u64 } }\n}\npub fn f() -> u8 { 7 }\n",
+        )],
+        "#[allow(unused_imports)]\nuse fixture::marker::*;\n#[allow(unused_imports)]\nuse fixture::{marker::*, *};\nuse fixture::integer::Roots;\nfn main() { println!(\"{} {}\", f(), 17u64.isqrt()); }\n",
+        b"",
+    );
+    assert!(
+        text.contains("mod marker") && !text.contains("MARKER_UNUSED"),
+        "{text}"
     );
 }
 

@@ -1,0 +1,3 @@
+pub fn twice(n: usize) -> usize {
+    2 * n
+}
