@@ -312,7 +312,7 @@ mod tests {
         };
         assert_eq!(s.value(), "a \"quoted\"\\ line\n");
         let b: syn::LitByteStr = syn::parse_str(
-            &text[text.find("b\"").unwrap()..]
+            text[text.find("b\"").unwrap()..]
                 .split(';')
                 .next()
                 .unwrap()
