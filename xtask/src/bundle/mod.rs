@@ -194,10 +194,12 @@ pub fn bundle(
             prune::reach(
                 &views,
                 &modules,
-                &solution.seeds,
-                &solution.globs,
-                &solution.imports_by_name,
-                &solution.use_modules,
+                &prune::Seeds {
+                    tokens: &solution.seeds,
+                    globs: &solution.globs,
+                    imports: &solution.imports_by_name,
+                    use_modules: &solution.use_modules,
+                },
                 &findings.banned(),
                 whole,
             )

@@ -279,16 +279,27 @@ fn is_noise(name: &str) -> bool {
 /// rules got wrong falls back to this: the crates as cargo-equip would paste them).
 /// `solution_imports`: the names the solution imports from libraries (`use dep::Trait;`,
 /// `use dep::Trait as _;`): a trait among them is reached by a call of one of its methods.
+/// What the solution says of the libraries: the pruner's starting points.
+pub struct Seeds<'a> {
+    /// Every identifier the solution writes (its imports aside).
+    pub tokens: &'a TokenStream,
+    /// The libraries it glob-imports a path of.
+    pub globs: &'a BTreeSet<String>,
+    /// The names it imports from libraries by name.
+    pub imports: &'a BTreeSet<String>,
+    /// The library modules its `use` paths go through (`proconio::marker`).
+    pub use_modules: &'a BTreeSet<String>,
+}
+
 pub fn reach(
     libraries: &[&[syn::Item]],
     modules: &[String],
-    seeds: &TokenStream,
-    solution_globs: &BTreeSet<String>,
-    solution_imports: &BTreeSet<String>,
-    use_modules: &BTreeSet<String>,
+    seeds: &Seeds,
     banned: &HashSet<String>,
     whole: bool,
 ) -> Kept {
+    let (solution_globs, solution_imports, use_modules) =
+        (seeds.globs, seeds.imports, seeds.use_modules);
     // Every type-like name the libraries define: impl headers are judged by these.
     let mut local_types = HashSet::new();
     let mut macro_bodies: HashMap<String, TokenStream> = HashMap::new();
@@ -297,7 +308,7 @@ pub fn reach(
     }
     let mut index = Index::build(libraries, modules, &local_types);
     let mut seed_syms = Vec::new();
-    collect_idents(seeds.clone(), &mut index.interner, &mut seed_syms);
+    collect_idents(seeds.tokens.clone(), &mut index.interner, &mut seed_syms);
     let facts = Facts::gather(
         &mut index,
         &local_types,
