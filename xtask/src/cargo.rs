@@ -8,7 +8,13 @@ use std::process::Command;
 /// The solutions' workspace: the folder above this tool's own. xtask is a workspace of its
 /// own (a host tool, so its dependencies are not held back to the judge's Rust), and its
 /// commands always act on the solutions' workspace, wherever they are started from.
+///
+/// `corpus --real` checks each package of another folder in a child process that sets
+/// `XTASK_SOLUTIONS_ROOT` to that package's folder: there, cargo runs in that workspace.
 pub fn project_root() -> PathBuf {
+    if let Some(root) = std::env::var_os(crate::real::ROOT_VARIABLE) {
+        return PathBuf::from(root);
+    }
     let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     here.parent().unwrap_or(here).to_path_buf()
 }
@@ -16,7 +22,9 @@ pub fn project_root() -> PathBuf {
 /// `cargo metadata` of the solutions' workspace.
 pub fn metadata_command() -> MetadataCommand {
     let mut command = MetadataCommand::new();
+    // From the workspace's own folder, so that its `.cargo/config.toml` (a target-dir) counts.
     command.manifest_path(project_root().join("Cargo.toml"));
+    command.current_dir(project_root());
     command
 }
 

@@ -15,6 +15,7 @@ mod judge;
 mod migrate;
 mod one;
 mod problems;
+mod real;
 mod record;
 mod registry;
 mod rush_hard;
@@ -79,8 +80,22 @@ enum Task {
     Corpus {
         /// Only these programs (file stems under corpus/src/bin); all when empty.
         programs: Vec<String>,
+        /// Instead, the contest solutions under this folder (cargo-compete's layout: a
+        /// package per contest, `src/bin/<problem>.rs`, samples in `testcases/<problem>.yml`):
+        /// cargo's build against its samples, then the bundle against the same samples.
+        #[arg(long, value_name = "DIR")]
+        real: Option<std::path::PathBuf>,
+        /// With --real: about this many solutions, every k-th in path order (0: all).
+        #[arg(long, default_value_t = 0)]
+        sample: usize,
         #[command(flatten)]
         record: record::RecordArgs,
+    },
+    /// One package of `corpus --real`, in its own workspace (run by it as a child process).
+    #[command(hide = true)]
+    RealPackage {
+        manifest: std::path::PathBuf,
+        bins: Vec<String>,
     },
     /// Benchmarks: Rush Hour, Q58 and Dice Yut against their references; `scale`: make test's
     /// cost by the number of problems.
@@ -150,7 +165,24 @@ fn main() -> ExitCode {
                 },
             },
         ),
-        Task::Corpus { programs, record } => corpus::run(&programs, record),
+        Task::Corpus {
+            programs,
+            real: None,
+            record,
+            ..
+        } => corpus::run(&programs, record),
+        Task::Corpus {
+            real: Some(dir),
+            sample,
+            record,
+            ..
+        } => real::run(real::RealArgs {
+            dir,
+            sample,
+            verbose: record.verbose,
+            force: record.force,
+        }),
+        Task::RealPackage { manifest, bins } => real::check_package(&manifest, &bins),
         Task::Unit { record } => unit::run(record),
         Task::Test { problem } => one::run(&problem),
         Task::Bench {

@@ -1,0 +1,659 @@
+//! `cargo xtask corpus --real <dir>`: the bundler on solutions nobody here wrote.
+//!
+//! `<dir>` holds contest solutions as cargo-compete keeps them: one package per contest,
+//! one binary per problem (`src/bin/a.rs`, `[[bin]]` entries or found by cargo), the
+//! samples in `testcases/<alias>.yml` (the alias from `[package.metadata.cargo-compete.bin]`,
+//! else the file's stem, else the stem before its first `_`, for `d_bekkai.rs`). Each
+//! solution is checked as a user moving here would meet it:
+//! 1. eligible: cargo's release build of its package passes its samples here;
+//! 2. submitted: `submit`'s ladder (pruned, whole crates less dead, whole crates) gives one
+//!    file that the judge's compilers accept and that passes the same samples alone.
+//!
+//! Each package is checked by a child process (`cargo xtask real-package`), whose cargo
+//! commands run in that package's own workspace; it reports each solution as one JSON line
+//! on stdout. A child that fails or panics makes its solutions failures, never a missing
+//! line in the tally. What passed is remembered (`target/xtask-cache/verified/real`).
+
+use crate::bundle;
+use crate::engine::{self, compare::Rule};
+use crate::judge::{self, Compilers};
+use crate::record::{self, Record};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+/// The variable that points a child's cargo commands at another workspace.
+pub const ROOT_VARIABLE: &str = "XTASK_SOLUTIONS_ROOT";
+/// A sample run longer than this is a failure of the run, whatever the problem allows.
+const SAMPLE_TIME: Duration = Duration::from_secs(10);
+const SAMPLE_MEMORY: u64 = 1 << 30;
+
+/// One solution found under the folder.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Solution {
+    /// The package's manifest.
+    pub manifest: PathBuf,
+    pub package: String,
+    /// The binary target's name and file.
+    pub bin: String,
+    pub main_rs: PathBuf,
+    /// Its samples' file (`testcases/<alias>.yml`).
+    pub samples: PathBuf,
+}
+
+/// What became of one solution.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Verdict {
+    pub bin: String,
+    /// The dependencies its file names (by their names in Cargo.toml, `-` as `_`).
+    pub crates: Vec<String>,
+    /// cargo's build passed its samples.
+    pub eligible: bool,
+    /// The bundle passed them too.
+    pub submitted: bool,
+    /// The ladder's step that gave the file.
+    pub step: Option<String>,
+    pub bytes: Option<u64>,
+    /// Why it is not eligible or not submitted: one line.
+    pub why: Option<String>,
+}
+
+/// One sample: its input and expected output.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sample {
+    pub name: String,
+    pub input: String,
+    pub output: String,
+}
+
+/// A cargo-compete test suite file, as far as it is read here.
+#[derive(Debug, Deserialize)]
+struct SuiteFile {
+    #[serde(default)]
+    cases: Vec<CaseEntry>,
+    #[serde(default, rename = "match")]
+    matching: Option<serde_yaml::Value>,
+}
+
+#[derive(Debug, Deserialize)]
+struct CaseEntry {
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(rename = "in")]
+    input: String,
+    #[serde(rename = "out", default)]
+    output: Option<String>,
+}
+
+/// A test suite's samples (those with an expected output) and how outputs are compared.
+pub fn read_samples(path: &Path) -> Result<(Vec<Sample>, Rule), String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let suite: SuiteFile =
+        serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let rule = match &suite.matching {
+        Some(serde_yaml::Value::Mapping(m)) => {
+            let float = m.get("Float").or_else(|| m.get("float"));
+            match float {
+                Some(serde_yaml::Value::Mapping(f)) => {
+                    let get = |k: &str| f.get(k).and_then(|v| v.as_f64()).unwrap_or(0.0);
+                    Rule::Float(get("relative_error").max(get("absolute_error")))
+                }
+                _ => Rule::Lines,
+            }
+        }
+        _ => Rule::Lines,
+    };
+    let samples = suite
+        .cases
+        .into_iter()
+        .enumerate()
+        .filter_map(|(k, c)| {
+            Some(Sample {
+                name: c.name.unwrap_or_else(|| format!("sample{}", k + 1)),
+                input: c.input,
+                output: c.output?,
+            })
+        })
+        .collect();
+    Ok((samples, rule))
+}
+
+/// Every solution with a samples file under `dir`, sorted by path.
+pub fn discover(dir: &Path) -> Result<Vec<Solution>, String> {
+    let mut manifests = Vec::new();
+    find_manifests(dir, &mut manifests, 0);
+    manifests.sort();
+    let mut out = Vec::new();
+    for manifest in manifests {
+        out.extend(package_solutions(&manifest)?);
+    }
+    out.sort_by(|a, b| a.main_rs.cmp(&b.main_rs));
+    Ok(out)
+}
+
+fn find_manifests(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
+    if depth > 6 {
+        return;
+    }
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let path = e.path();
+        if path.is_dir() {
+            if !name.starts_with('.') && name != "target" && name != "src" {
+                find_manifests(&path, out, depth + 1);
+            }
+        } else if name == "Cargo.toml" {
+            out.push(path);
+        }
+    }
+}
+
+/// The solutions of one package: its binaries with a samples file.
+fn package_solutions(manifest: &Path) -> Result<Vec<Solution>, String> {
+    let text = fs::read_to_string(manifest).map_err(|e| format!("{}: {e}", manifest.display()))?;
+    let Ok(doc) = text.parse::<toml_edit::DocumentMut>() else {
+        return Ok(Vec::new()); // a manifest cargo cannot read either: nothing eligible
+    };
+    let Some(package) = doc
+        .get("package")
+        .and_then(|p| p.get("name"))
+        .and_then(|n| n.as_str())
+    else {
+        return Ok(Vec::new()); // a workspace root
+    };
+    let dir = manifest.parent().unwrap_or(Path::new("."));
+    // bin name -> file, explicit entries first, then cargo's autobins.
+    let mut bins: BTreeMap<String, PathBuf> = BTreeMap::new();
+    if let Some(list) = doc.get("bin").and_then(|b| b.as_array_of_tables()) {
+        for t in list.iter() {
+            let Some(name) = t.get("name").and_then(|n| n.as_str()) else {
+                continue;
+            };
+            let path = t
+                .get("path")
+                .and_then(|p| p.as_str())
+                .map(|p| dir.join(p))
+                .unwrap_or_else(|| dir.join("src/bin").join(format!("{name}.rs")));
+            bins.insert(name.to_string(), path);
+        }
+    }
+    let autobins = doc
+        .get("package")
+        .and_then(|p| p.get("autobins"))
+        .and_then(|a| a.as_bool())
+        .unwrap_or(true);
+    if autobins {
+        let explicit: BTreeSet<PathBuf> = bins.values().cloned().collect();
+        if let Ok(entries) = fs::read_dir(dir.join("src/bin")) {
+            for e in entries.flatten() {
+                let path = e.path();
+                let file = if path.is_dir() { path.join("main.rs") } else { path.clone() };
+                let is_rs = file.extension().is_some_and(|x| x == "rs") && file.is_file();
+                let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+                if let (true, Some(stem)) = (is_rs, stem) {
+                    if !explicit.contains(&file) && !bins.contains_key(&stem) {
+                        bins.insert(stem, file);
+                    }
+                }
+            }
+        }
+    }
+    // cargo-compete's aliases: `a = { name = "abc001-a" }` (old) or `abc001-a = { alias = "a" }`.
+    let mut alias: BTreeMap<String, String> = BTreeMap::new();
+    if let Some(table) = doc
+        .get("package")
+        .and_then(|p| p.get("metadata"))
+        .and_then(|m| m.get("cargo-compete"))
+        .and_then(|c| c.get("bin"))
+        .and_then(|b| b.as_table_like())
+    {
+        for (key, value) in table.iter() {
+            let get = |k: &str| value.get(k).and_then(|v| v.as_str()).map(str::to_string);
+            match (get("name"), get("alias")) {
+                (Some(bin), _) => alias.insert(bin, key.to_string()),
+                (None, Some(a)) => alias.insert(key.to_string(), a),
+                _ => None,
+            };
+        }
+    }
+    let testcases = dir.join("testcases");
+    let mut out = Vec::new();
+    for (bin, main_rs) in bins {
+        if !main_rs.is_file() {
+            continue;
+        }
+        let stem = main_rs
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let stem = if stem == "main" {
+            main_rs
+                .parent()
+                .and_then(|p| p.file_name())
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        } else {
+            stem
+        };
+        let mut names: Vec<String> = alias.get(&bin).cloned().into_iter().collect();
+        names.push(stem.clone());
+        if let Some((head, _)) = stem.split_once(['_', '-']) {
+            names.push(head.to_string());
+        }
+        let Some(samples) = names
+            .iter()
+            .map(|n| testcases.join(format!("{n}.yml")))
+            .find(|p| p.is_file())
+        else {
+            continue;
+        };
+        out.push(Solution {
+            manifest: manifest.to_path_buf(),
+            package: package.to_string(),
+            bin,
+            main_rs,
+            samples,
+        });
+    }
+    Ok(out)
+}
+
+/// Every `k`-th solution, `k` chosen so that about `n` are taken (all when `n` is 0).
+pub fn sample(solutions: Vec<Solution>, n: usize) -> Vec<Solution> {
+    if n == 0 || solutions.len() <= n {
+        return solutions;
+    }
+    let k = solutions.len().div_ceil(n);
+    solutions.into_iter().step_by(k).collect()
+}
+
+/// Runs `binary` on each sample; `Err` names the first that failed and how.
+fn passes(binary: &Path, samples: &[Sample], rule: &Rule, scratch: &Path) -> Result<(), String> {
+    let limits = engine::Limits {
+        time: SAMPLE_TIME,
+        memory_bytes: SAMPLE_MEMORY,
+    };
+    for (k, s) in samples.iter().enumerate() {
+        let input = scratch.join(format!("{k}.in"));
+        fs::write(&input, &s.input).map_err(|e| format!("{}: {e}", input.display()))?;
+        let run = engine::run(binary, &[], &input, limits, &scratch.join(format!("{k}.run")))?;
+        if run.end != engine::End::Code(0) {
+            return Err(format!("{}: {}", s.name, engine::describe_end(&run.end)));
+        }
+        engine::compare::judge(rule, &input, &s.output, &run.stdout)
+            .map_err(|e| format!("{}: WA: {}", s.name, e.lines().next().unwrap_or("")))?;
+    }
+    Ok(())
+}
+
+/// `cargo xtask real-package <manifest> <bin>...`: the child's work, one JSON line per bin.
+pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
+    let solutions: Vec<Solution> = package_solutions(manifest)?
+        .into_iter()
+        .filter(|s| bins.contains(&s.bin))
+        .collect();
+    let emit = |v: &Verdict| println!("{}", serde_json::to_string(v).expect("a verdict is JSON"));
+    let package = solutions.first().map(|s| s.package.clone()).unwrap_or_default();
+    let built = crate::cargo::cargo_command()
+        .args(["build", "--release", "--quiet", "--bins", "-p", &package])
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    let target = target_dir()?;
+    let compilers = Compilers::find()?;
+    let meta = crate::crates::metadata()?;
+    let mut graph = None;
+    for s in &solutions {
+        let mut v = Verdict {
+            bin: s.bin.clone(),
+            crates: Vec::new(),
+            eligible: false,
+            submitted: false,
+            step: None,
+            bytes: None,
+            why: None,
+        };
+        if !built.status.success() {
+            let err = String::from_utf8_lossy(&built.stderr);
+            let first = err.lines().find(|l| l.starts_with("error")).unwrap_or("failed");
+            v.why = Some(format!("cargo build: {first}"));
+            emit(&v);
+            continue;
+        }
+        let (samples, rule) = match read_samples(&s.samples) {
+            Ok(x) => x,
+            Err(e) => {
+                v.why = Some(e);
+                emit(&v);
+                continue;
+            }
+        };
+        let scratch = target.join("xtask-real").join(&package).join(&s.bin);
+        fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
+        if samples.is_empty() {
+            v.why = Some("no sample with an expected output".into());
+            emit(&v);
+            continue;
+        }
+        if let Err(e) = passes(&target.join("release").join(&s.bin), &samples, &rule, &scratch) {
+            v.why = Some(format!("cargo's build fails a sample: {e}"));
+            emit(&v);
+            continue;
+        }
+        v.eligible = true;
+        if graph.is_none() {
+            let mut g = crate::crates::graph(&meta, &package)?;
+            for note in crate::crates::ready_for_judge(&target, &package, &mut g.libraries)? {
+                eprintln!("{note}");
+            }
+            graph = Some(g);
+        }
+        let g = graph.as_ref().expect("set above");
+        v.crates = named_crates(&s.main_rs, g);
+        match climb(s, g, &compilers, &samples, &rule, &scratch) {
+            Ok((scope, bytes)) => {
+                v.submitted = true;
+                v.step = Some(scope.label().to_string());
+                v.bytes = Some(bytes);
+            }
+            Err(e) => v.why = Some(e),
+        }
+        emit(&v);
+    }
+    Ok(true)
+}
+
+/// The dependencies the solution's file names at all (`use dep::...`, `dep::x`).
+fn named_crates(main_rs: &Path, g: &crate::crates::Graph) -> Vec<String> {
+    let text = fs::read_to_string(main_rs).unwrap_or_default();
+    let Ok(tokens) = text.parse::<proc_macro2::TokenStream>() else {
+        return Vec::new();
+    };
+    let mut idents = BTreeSet::new();
+    fn walk(t: proc_macro2::TokenStream, out: &mut BTreeSet<String>) {
+        for tree in t {
+            match tree {
+                proc_macro2::TokenTree::Ident(i) => {
+                    out.insert(i.to_string());
+                }
+                proc_macro2::TokenTree::Group(g) => walk(g.stream(), out),
+                _ => {}
+            }
+        }
+    }
+    walk(tokens, &mut idents);
+    g.deps
+        .keys()
+        .filter(|d| idents.contains(d.as_str()))
+        .cloned()
+        .collect()
+}
+
+/// `submit`'s ladder on one solution: the first step whose bundle every compiler accepts
+/// and that passes the samples (a sample failure is tried once more on the whole crates).
+fn climb(
+    s: &Solution,
+    g: &crate::crates::Graph,
+    compilers: &Compilers,
+    samples: &[Sample],
+    rule: &Rule,
+    scratch: &Path,
+) -> Result<(bundle::Scope, u64), String> {
+    let ladder = &bundle::Scope::LADDER;
+    let mut k = 0;
+    let mut first: Option<String> = None;
+    loop {
+        let scope = ladder[k];
+        let options = bundle::Options {
+            scope,
+            ..Default::default()
+        };
+        let b = bundle::bundle(&s.main_rs, &g.deps, &g.libraries, options)
+            .map_err(|e| format!("refused: {}", e.lines().next().unwrap_or("")))?;
+        let size = b.text.len() as u64;
+        if size > judge::BOJ_SOURCE_LIMIT {
+            return Err(first.unwrap_or(format!(
+                "{size} bytes, over the judge's {} at step {}",
+                judge::BOJ_SOURCE_LIMIT,
+                scope.label()
+            )));
+        }
+        let source = scratch.join("Main.rs");
+        fs::write(&source, &b.text).map_err(|e| format!("{}: {e}", source.display()))?;
+        let mut rejected = None;
+        let mut binary = PathBuf::new();
+        for c in compilers.all() {
+            let bin = scratch.join(format!("Main-{}", c.label.replace(' ', "-")));
+            match c.compile(&source, &bin) {
+                Ok(()) => binary = bin,
+                Err(e) => {
+                    let line = e.lines().find(|l| l.starts_with("error")).unwrap_or("error");
+                    rejected = Some(format!("{} rejects the {} bundle: {line}", c.label, scope.label()));
+                    break;
+                }
+            }
+        }
+        let (why, next) = match rejected {
+            Some(why) => (why, ladder.get(k + 1).map(|_| k + 1)),
+            None => match passes(&binary, samples, rule, scratch) {
+                Ok(()) => return Ok((scope, size)),
+                Err(e) => (
+                    format!("the {} bundle fails a sample: {e}", scope.label()),
+                    (first.is_none() && k + 1 < ladder.len()).then(|| ladder.len() - 1),
+                ),
+            },
+        };
+        let first = first.get_or_insert(why);
+        match next {
+            Some(n) => k = n,
+            None => return Err(first.clone()),
+        }
+    }
+}
+
+/// Where cargo puts the builds of the workspace the child works in.
+fn target_dir() -> Result<PathBuf, String> {
+    let meta = crate::cargo::metadata_command()
+        .no_deps()
+        .exec()
+        .map_err(|e| format!("cargo metadata failed: {e}"))?;
+    Ok(meta.target_directory.into_std_path_buf())
+}
+
+/// Options of `cargo xtask corpus --real`.
+pub struct RealArgs {
+    pub dir: PathBuf,
+    /// About this many solutions, every k-th (0: all).
+    pub sample: usize,
+    pub verbose: bool,
+    pub force: bool,
+}
+
+/// `cargo xtask corpus --real <dir>`: discovers, checks (a child per package, the record
+/// remembering passes), prints each failure and the table by crate.
+pub fn run(args: RealArgs) -> Result<bool, String> {
+    let dir = fs::canonicalize(&args.dir).map_err(|e| format!("{}: {e}", args.dir.display()))?;
+    let all = discover(&dir)?;
+    let found = all.len();
+    let chosen = sample(all, args.sample);
+    println!(
+        "real    {}: {found} solutions with samples, {} checked{}",
+        dir.display(),
+        chosen.len(),
+        if chosen.len() < found { " (every k-th)" } else { "" }
+    );
+    let root = crate::cargo::project_root();
+    let compilers = Compilers::find()?;
+    let mut base = record::environment(&root, &compilers);
+    base.text("check", "real");
+    let record = Record::open(&root.join("target"), "real", args.force);
+    let hash = |s: &Solution| {
+        let mut f = base.clone();
+        f.file(&s.main_rs);
+        f.file(&s.samples);
+        f.file(&s.manifest);
+        if let Some(d) = s.manifest.parent() {
+            f.file(&d.join("Cargo.lock"));
+            f.tree(&d.join("src"));
+        }
+        f.hex()
+    };
+    let key = |s: &Solution| s.main_rs.display().to_string();
+    let mut verdicts: Vec<(Solution, Verdict)> = Vec::new();
+    let mut by_package: BTreeMap<PathBuf, Vec<Solution>> = BTreeMap::new();
+    let mut cached = 0;
+    for s in chosen {
+        match record
+            .passed(&key(&s), &hash(&s))
+            .and_then(|j| serde_json::from_str::<Verdict>(&j).ok())
+        {
+            Some(v) => {
+                cached += 1;
+                verdicts.push((s, v));
+            }
+            None => by_package.entry(s.manifest.clone()).or_default().push(s),
+        }
+    }
+    let packages: Vec<(PathBuf, Vec<Solution>)> = by_package.into_iter().collect();
+    let target = dir.join("target");
+    let results = crate::engine::pool::map(&packages, 1, |(manifest, solutions)| {
+        child(manifest, solutions, &target)
+    });
+    for ((_, solutions), result) in packages.iter().zip(results) {
+        let lines = result.unwrap_or_else(|e| Err(format!("the check panicked: {e}")));
+        for s in solutions {
+            let v = match &lines {
+                Ok(vs) => vs.iter().find(|v| v.bin == s.bin).cloned().unwrap_or(Verdict {
+                    bin: s.bin.clone(),
+                    crates: Vec::new(),
+                    eligible: false,
+                    submitted: false,
+                    step: None,
+                    bytes: None,
+                    why: Some("the package's check said nothing of it".into()),
+                }),
+                Err(e) => Verdict {
+                    bin: s.bin.clone(),
+                    crates: Vec::new(),
+                    eligible: false,
+                    submitted: false,
+                    step: None,
+                    bytes: None,
+                    why: Some(format!("the package's check failed: {e}")),
+                },
+            };
+            // Remembered: a solution submitted, or one cargo's own build does not pass
+            // (nothing of ours can change that but its files, which the hash holds).
+            if v.submitted || (!v.eligible && v.why.as_deref().is_some_and(|w| w.starts_with("cargo"))) {
+                record.pass(&key(s), &hash(s), &serde_json::to_string(&v).expect("JSON"));
+            } else {
+                record.fail(&key(s), &hash(s));
+            }
+            verdicts.push((s.clone(), v));
+        }
+    }
+    verdicts.sort_by(|a, b| a.0.main_rs.cmp(&b.0.main_rs));
+    let mut failed = 0;
+    for (s, v) in &verdicts {
+        let shown = s.main_rs.strip_prefix(&dir).unwrap_or(&s.main_rs).display();
+        if v.eligible && !v.submitted {
+            failed += 1;
+            println!("FAIL    {shown} [{}]: {}", v.crates.join(" "), v.why.as_deref().unwrap_or(""));
+        } else if args.verbose {
+            let what = match (v.eligible, &v.step, v.bytes) {
+                (true, Some(step), Some(b)) => format!("{step}, {:.1} KiB", b as f64 / 1024.0),
+                _ => format!("not eligible: {}", v.why.as_deref().unwrap_or("")),
+            };
+            println!("ok      {shown} [{}]: {what}", v.crates.join(" "));
+        }
+    }
+    print!("{}", table(&verdicts.iter().map(|(_, v)| v.clone()).collect::<Vec<_>>()));
+    let eligible = verdicts.iter().filter(|(_, v)| v.eligible).count();
+    println!(
+        "{} solutions ({cached} cached): {eligible} eligible (cargo's build passes their samples), {} submitted",
+        verdicts.len(),
+        eligible - failed
+    );
+    println!("{} passed, {failed} failed", eligible - failed);
+    Ok(failed == 0)
+}
+
+/// Runs the child for one package; its verdicts, or why it said nothing usable.
+fn child(manifest: &Path, solutions: &[Solution], target: &Path) -> Result<Vec<Verdict>, String> {
+    let root = manifest.parent().unwrap_or(Path::new("."));
+    let exe = std::env::current_exe().map_err(|e| format!("this tool's path: {e}"))?;
+    let mut command = Command::new(exe);
+    command
+        .arg("real-package")
+        .arg(manifest)
+        .args(solutions.iter().map(|s| &s.bin))
+        .env(ROOT_VARIABLE, root)
+        .env_remove("RUSTC");
+    // One target folder for every package of the folder: their dependencies build once.
+    if std::env::var_os("CARGO_TARGET_DIR").is_none() && !has_own_target(root) {
+        command.env("CARGO_TARGET_DIR", target);
+    }
+    crate::cargo::forget_cargo_run(&mut command);
+    let out = command
+        .output()
+        .map_err(|e| format!("cannot run the check: {e}"))?;
+    let verdicts: Vec<Verdict> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    if !out.status.success() && verdicts.len() < solutions.len() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        let line = err.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+        return Err(format!("exit {:?}: {line}", out.status.code()));
+    }
+    Ok(verdicts)
+}
+
+/// Whether a `.cargo/config.toml` at or above `dir` sets the target folder itself.
+fn has_own_target(dir: &Path) -> bool {
+    dir.ancestors().any(|d| {
+        ["config.toml", "config"].iter().any(|f| {
+            fs::read_to_string(d.join(".cargo").join(f))
+                .is_ok_and(|t| t.contains("target-dir"))
+        })
+    })
+}
+
+/// The table by crate: solutions, eligible, submitted, steps taken, median and largest size.
+pub fn table(verdicts: &[Verdict]) -> String {
+    let mut rows: BTreeMap<String, Vec<&Verdict>> = BTreeMap::new();
+    for v in verdicts {
+        rows.entry("(all)".into()).or_default().push(v);
+        for c in &v.crates {
+            rows.entry(c.clone()).or_default().push(v);
+        }
+    }
+    let mut out = String::from(
+        "| crate | solutions | eligible | submitted | pruned / whole less dead / whole | median KiB | largest KiB |\n|---|---|---|---|---|---|---|\n",
+    );
+    for (name, vs) in rows {
+        let eligible = vs.iter().filter(|v| v.eligible).count();
+        let submitted = vs.iter().filter(|v| v.submitted).count();
+        let step = |s: bundle::Scope| vs.iter().filter(|v| v.step.as_deref() == Some(s.label())).count();
+        let mut sizes: Vec<u64> = vs.iter().filter_map(|v| v.bytes).collect();
+        sizes.sort();
+        let kib = |b: u64| format!("{:.1}", b as f64 / 1024.0);
+        let (median, largest) = match sizes.len() {
+            0 => ("-".to_string(), "-".to_string()),
+            n => (kib(sizes[n / 2]), kib(sizes[n - 1])),
+        };
+        out.push_str(&format!(
+            "| {name} | {} | {eligible} | {submitted} | {} / {} / {} | {median} | {largest} |\n",
+            vs.len(),
+            step(bundle::Scope::Reached),
+            step(bundle::Scope::WholeLessDead),
+            step(bundle::Scope::Whole),
+        ));
+    }
+    out
+}
