@@ -22,7 +22,8 @@ use std::process::Command;
 /// bundled.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Verdict {
-    Cfgs(Vec<String>),
+    /// The cfgs it sets, and the variables it sets for the code (`rustc-env`).
+    Cfgs(Vec<String>, Vec<(String, String)>),
     Refused(String),
 }
 
@@ -82,7 +83,10 @@ pub fn settle(
             }
         };
         match verdict {
-            Verdict::Cfgs(cfgs) => lib.cfgs = cfgs,
+            Verdict::Cfgs(cfgs, env) => {
+                lib.cfgs = cfgs;
+                lib.env = env;
+            }
             Verdict::Refused(why) => lib.unbundleable = Some(why),
         }
     }
@@ -98,6 +102,8 @@ struct Script<'a> {
 fn cache_name(script: &Script, features: &[String], version: &str) -> String {
     let o = script.origin;
     let mut h = DefaultHasher::new();
+    // The cache's format: 2 since `rustc-env` values are kept.
+    2u8.hash(&mut h);
     (&o.package_id, features, version, judge::BOJ.target_triple).hash(&mut h);
     format!("{}-{}-{:016x}", o.name, o.version, h.finish())
 }
@@ -106,7 +112,17 @@ fn read_cached(file: &Path) -> Option<Verdict> {
     let text = fs::read_to_string(file).ok()?;
     let mut lines = text.lines();
     match lines.next()? {
-        "cfgs" => Some(Verdict::Cfgs(lines.map(str::to_string).collect())),
+        "cfgs" => {
+            // A cfg never holds a space: `env K=V` lines are the variables.
+            let (mut cfgs, mut env) = (Vec::new(), Vec::new());
+            for line in lines {
+                match line.strip_prefix("env ").and_then(|kv| kv.split_once('=')) {
+                    Some((k, v)) => env.push((k.to_string(), unescape(v))),
+                    None => cfgs.push(line.to_string()),
+                }
+            }
+            Some(Verdict::Cfgs(cfgs, env))
+        }
         "refused" => Some(Verdict::Refused(lines.collect::<Vec<_>>().join(" "))),
         _ => None,
     }
@@ -114,7 +130,13 @@ fn read_cached(file: &Path) -> Option<Verdict> {
 
 fn write_cached(file: &Path, verdict: &Verdict) -> Result<(), String> {
     let text = match verdict {
-        Verdict::Cfgs(cfgs) => format!("cfgs\n{}", cfgs.join("\n")),
+        Verdict::Cfgs(cfgs, env) => {
+            let mut text = format!("cfgs\n{}", cfgs.join("\n"));
+            for (k, v) in env {
+                text.push_str(&format!("\nenv {k}={}", escape(v)));
+            }
+            text
+        }
         Verdict::Refused(why) => format!("refused\n{why}"),
     };
     fs::create_dir_all(file.parent().unwrap()).map_err(|e| e.to_string())?;
@@ -203,6 +225,7 @@ fn run_for_judge(
 /// warnings are harmless, anything else makes the library unbundleable.
 pub fn read_instructions(stdout: &str, src: &Path) -> Verdict {
     let mut cfgs = Vec::new();
+    let mut env = Vec::new();
     for line in stdout.lines() {
         let Some(rest) = line
             .strip_prefix("cargo::")
@@ -214,12 +237,10 @@ pub fn read_instructions(stdout: &str, src: &Path) -> Verdict {
         match key {
             "rustc-cfg" => cfgs.push(normalise_cfg(value)),
             "rustc-check-cfg" | "rerun-if-changed" | "rerun-if-env-changed" | "warning" => {}
+            // The value is written into the file where the code reads it (`env!`).
             "rustc-env" => {
-                return Verdict::Refused(format!(
-                    "its build script ({}) sets `{}` for the code (cargo:rustc-env), which the judge's plain rustc does not set",
-                    src.display(),
-                    value.split('=').next().unwrap_or(value)
-                ))
+                let (k, v) = value.split_once('=').unwrap_or((value, ""));
+                env.push((k.to_string(), v.to_string()));
             }
             "rustc-link-lib" | "rustc-link-search" | "rustc-flags" | "rustc-link-arg"
             | "rustc-link-arg-bins" | "rustc-link-arg-bin" | "rustc-cdylib-link-arg" => {
@@ -236,7 +257,28 @@ pub fn read_instructions(stdout: &str, src: &Path) -> Verdict {
             }
         }
     }
-    Verdict::Cfgs(cfgs)
+    Verdict::Cfgs(cfgs, env)
+}
+
+/// A value on one line of the cache: `\\` and `\n` escaped.
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('\n', "\\n")
+}
+
+fn unescape(v: &str) -> String {
+    let mut out = String::new();
+    let mut chars = v.chars();
+    while let Some(c) = chars.next() {
+        match (c, c == '\\') {
+            (_, true) => match chars.next() {
+                Some('n') => out.push('\n'),
+                Some(other) => out.push(other),
+                None => out.push('\\'),
+            },
+            (c, false) => out.push(c),
+        }
+    }
+    out
 }
 
 /// `key = "value"` as the cfg evaluator writes it (`key="value"`); a bare name as is.
@@ -259,17 +301,35 @@ mod tests {
         let out = "cargo:rerun-if-changed=build.rs\ncargo:rustc-check-cfg=cfg(has_x)\ncargo:rustc-cfg=has_x\ncargo::rustc-cfg=kind=\"fast\"\ncargo:warning=probing\nnot an instruction\n";
         assert_eq!(
             read_instructions(out, Path::new("build.rs")),
-            Verdict::Cfgs(vec!["has_x".into(), "kind=\"fast\"".into()])
+            Verdict::Cfgs(vec!["has_x".into(), "kind=\"fast\"".into()], Vec::new())
         );
     }
 
+    /// `cargo:rustc-env` values are kept for the code's `env!` and survive the cache file,
+    /// a value with `=`, `\\` and a newline escape included.
     #[test]
-    fn refuses_environment_for_the_code_and_linker_requests_naming_them() {
-        let env = read_instructions("cargo:rustc-env=GIT_HASH=abc\n", Path::new("x/build.rs"));
-        assert!(
-            matches!(&env, Verdict::Refused(w) if w.contains("GIT_HASH") && w.contains("x/build.rs")),
-            "{env:?}"
+    fn environment_for_the_code_is_kept_and_read_back_from_the_cache_as_written() {
+        let v = read_instructions(
+            "cargo:rustc-env=GIT_HASH=abc=d\ncargo:rustc-cfg=has_x\n",
+            Path::new("x/build.rs"),
         );
+        let want = Verdict::Cfgs(
+            vec!["has_x".into()],
+            vec![("GIT_HASH".into(), "abc=d".into())],
+        );
+        assert_eq!(v, want);
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("answer");
+        let tricky = Verdict::Cfgs(
+            vec!["has_x".into()],
+            vec![("K".into(), "a\\nb\nc\\".into()), ("EMPTY".into(), String::new())],
+        );
+        write_cached(&file, &tricky).unwrap();
+        assert_eq!(read_cached(&file), Some(tricky));
+    }
+
+    #[test]
+    fn refuses_linker_requests_naming_them() {
         let link = read_instructions("cargo:rustc-link-lib=ssl\n", Path::new("build.rs"));
         assert!(
             matches!(&link, Verdict::Refused(w) if w.contains("ssl")),

@@ -267,6 +267,7 @@ fn graph_with(
             notice,
             unbundleable,
             cfgs: Vec::new(),
+            env: Vec::new(),
             build_script,
             origin: Some(origin),
         });

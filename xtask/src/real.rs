@@ -59,6 +59,29 @@ pub struct Verdict {
     pub bytes: Option<u64>,
     /// Why it is not eligible or not submitted: one line.
     pub why: Option<String>,
+    /// The check itself could not run (the child failed): a failure, never "not eligible".
+    #[serde(default)]
+    pub broken: bool,
+}
+
+impl Verdict {
+    fn new(bin: &str) -> Verdict {
+        Verdict {
+            bin: bin.to_string(),
+            crates: Vec::new(),
+            eligible: false,
+            submitted: false,
+            step: None,
+            bytes: None,
+            why: None,
+            broken: false,
+        }
+    }
+
+    /// Failed by us: eligible or unknown, and not submitted.
+    fn failed(&self) -> bool {
+        self.broken || (self.eligible && !self.submitted)
+    }
 }
 
 /// One sample: its input and expected output.
@@ -193,7 +216,11 @@ fn package_solutions(manifest: &Path) -> Result<Vec<Solution>, String> {
         if let Ok(entries) = fs::read_dir(dir.join("src/bin")) {
             for e in entries.flatten() {
                 let path = e.path();
-                let file = if path.is_dir() { path.join("main.rs") } else { path.clone() };
+                let file = if path.is_dir() {
+                    path.join("main.rs")
+                } else {
+                    path.clone()
+                };
                 let is_rs = file.extension().is_some_and(|x| x == "rs") && file.is_file();
                 let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
                 if let (true, Some(stem)) = (is_rs, stem) {
@@ -282,7 +309,13 @@ fn passes(binary: &Path, samples: &[Sample], rule: &Rule, scratch: &Path) -> Res
     for (k, s) in samples.iter().enumerate() {
         let input = scratch.join(format!("{k}.in"));
         fs::write(&input, &s.input).map_err(|e| format!("{}: {e}", input.display()))?;
-        let run = engine::run(binary, &[], &input, limits, &scratch.join(format!("{k}.run")))?;
+        let run = engine::run(
+            binary,
+            &[],
+            &input,
+            limits,
+            &scratch.join(format!("{k}.run")),
+        )?;
         if run.end != engine::End::Code(0) {
             return Err(format!("{}: {}", s.name, engine::describe_end(&run.end)));
         }
@@ -299,7 +332,10 @@ pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
         .filter(|s| bins.contains(&s.bin))
         .collect();
     let emit = |v: &Verdict| println!("{}", serde_json::to_string(v).expect("a verdict is JSON"));
-    let package = solutions.first().map(|s| s.package.clone()).unwrap_or_default();
+    let package = solutions
+        .first()
+        .map(|s| s.package.clone())
+        .unwrap_or_default();
     let built = crate::cargo::cargo_command()
         .args(["build", "--release", "--quiet", "--bins", "-p", &package])
         .output()
@@ -309,18 +345,13 @@ pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
     let meta = crate::crates::metadata()?;
     let mut graph = None;
     for s in &solutions {
-        let mut v = Verdict {
-            bin: s.bin.clone(),
-            crates: Vec::new(),
-            eligible: false,
-            submitted: false,
-            step: None,
-            bytes: None,
-            why: None,
-        };
+        let mut v = Verdict::new(&s.bin);
         if !built.status.success() {
             let err = String::from_utf8_lossy(&built.stderr);
-            let first = err.lines().find(|l| l.starts_with("error")).unwrap_or("failed");
+            let first = err
+                .lines()
+                .find(|l| l.starts_with("error"))
+                .unwrap_or("failed");
             v.why = Some(format!("cargo build: {first}"));
             emit(&v);
             continue;
@@ -340,7 +371,12 @@ pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
             emit(&v);
             continue;
         }
-        if let Err(e) = passes(&target.join("release").join(&s.bin), &samples, &rule, &scratch) {
+        if let Err(e) = passes(
+            &target.join("release").join(&s.bin),
+            &samples,
+            &rule,
+            &scratch,
+        ) {
             v.why = Some(format!("cargo's build fails a sample: {e}"));
             emit(&v);
             continue;
@@ -432,8 +468,15 @@ fn climb(
             match c.compile(&source, &bin) {
                 Ok(()) => binary = bin,
                 Err(e) => {
-                    let line = e.lines().find(|l| l.starts_with("error")).unwrap_or("error");
-                    rejected = Some(format!("{} rejects the {} bundle: {line}", c.label, scope.label()));
+                    let line = e
+                        .lines()
+                        .find(|l| l.starts_with("error"))
+                        .unwrap_or("error");
+                    rejected = Some(format!(
+                        "{} rejects the {} bundle: {line}",
+                        c.label,
+                        scope.label()
+                    ));
                     break;
                 }
             }
@@ -485,7 +528,11 @@ pub fn run(args: RealArgs) -> Result<bool, String> {
         "real    {}: {found} solutions with samples, {} checked{}",
         dir.display(),
         chosen.len(),
-        if chosen.len() < found { " (every k-th)" } else { "" }
+        if chosen.len() < found {
+            " (every k-th)"
+        } else {
+            ""
+        }
     );
     let root = crate::cargo::project_root();
     let compilers = Compilers::find()?;
@@ -521,35 +568,42 @@ pub fn run(args: RealArgs) -> Result<bool, String> {
     }
     let packages: Vec<(PathBuf, Vec<Solution>)> = by_package.into_iter().collect();
     let target = dir.join("target");
+    // The children run a copy of this tool: a rebuild of it meanwhile changes nothing.
+    let tool = target.join("xtask-real").join("xtask");
+    if !packages.is_empty() {
+        let exe = std::env::current_exe().map_err(|e| format!("this tool's path: {e}"))?;
+        fs::create_dir_all(tool.parent().expect("a folder"))
+            .and_then(|_| fs::copy(&exe, &tool))
+            .map_err(|e| format!("{}: {e}", tool.display()))?;
+    }
+    let done = std::sync::atomic::AtomicUsize::new(0);
     let results = crate::engine::pool::map(&packages, 1, |(manifest, solutions)| {
-        child(manifest, solutions, &target)
+        let r = child(&tool, manifest, solutions, &target);
+        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        eprintln!("checked {n}/{} packages", packages.len());
+        r
     });
     for ((_, solutions), result) in packages.iter().zip(results) {
         let lines = result.unwrap_or_else(|e| Err(format!("the check panicked: {e}")));
         for s in solutions {
+            let broken = |why: String| Verdict {
+                why: Some(why),
+                broken: true,
+                ..Verdict::new(&s.bin)
+            };
             let v = match &lines {
-                Ok(vs) => vs.iter().find(|v| v.bin == s.bin).cloned().unwrap_or(Verdict {
-                    bin: s.bin.clone(),
-                    crates: Vec::new(),
-                    eligible: false,
-                    submitted: false,
-                    step: None,
-                    bytes: None,
-                    why: Some("the package's check said nothing of it".into()),
-                }),
-                Err(e) => Verdict {
-                    bin: s.bin.clone(),
-                    crates: Vec::new(),
-                    eligible: false,
-                    submitted: false,
-                    step: None,
-                    bytes: None,
-                    why: Some(format!("the package's check failed: {e}")),
-                },
+                Ok(vs) => vs
+                    .iter()
+                    .find(|v| v.bin == s.bin)
+                    .cloned()
+                    .unwrap_or_else(|| broken("the package's check said nothing of it".into())),
+                Err(e) => broken(format!("the package's check failed: {e}")),
             };
             // Remembered: a solution submitted, or one cargo's own build does not pass
             // (nothing of ours can change that but its files, which the hash holds).
-            if v.submitted || (!v.eligible && v.why.as_deref().is_some_and(|w| w.starts_with("cargo"))) {
+            if v.submitted
+                || (!v.eligible && v.why.as_deref().is_some_and(|w| w.starts_with("cargo")))
+            {
                 record.pass(&key(s), &hash(s), &serde_json::to_string(&v).expect("JSON"));
             } else {
                 record.fail(&key(s), &hash(s));
@@ -561,9 +615,13 @@ pub fn run(args: RealArgs) -> Result<bool, String> {
     let mut failed = 0;
     for (s, v) in &verdicts {
         let shown = s.main_rs.strip_prefix(&dir).unwrap_or(&s.main_rs).display();
-        if v.eligible && !v.submitted {
+        if v.failed() {
             failed += 1;
-            println!("FAIL    {shown} [{}]: {}", v.crates.join(" "), v.why.as_deref().unwrap_or(""));
+            println!(
+                "FAIL    {shown} [{}]: {}",
+                v.crates.join(" "),
+                v.why.as_deref().unwrap_or("")
+            );
         } else if args.verbose {
             let what = match (v.eligible, &v.step, v.bytes) {
                 (true, Some(step), Some(b)) => format!("{step}, {:.1} KiB", b as f64 / 1024.0),
@@ -572,8 +630,11 @@ pub fn run(args: RealArgs) -> Result<bool, String> {
             println!("ok      {shown} [{}]: {what}", v.crates.join(" "));
         }
     }
-    print!("{}", table(&verdicts.iter().map(|(_, v)| v.clone()).collect::<Vec<_>>()));
-    let eligible = verdicts.iter().filter(|(_, v)| v.eligible).count();
+    print!(
+        "{}",
+        table(&verdicts.iter().map(|(_, v)| v.clone()).collect::<Vec<_>>())
+    );
+    let eligible = verdicts.iter().filter(|(_, v)| v.eligible || v.broken).count();
     println!(
         "{} solutions ({cached} cached): {eligible} eligible (cargo's build passes their samples), {} submitted",
         verdicts.len(),
@@ -584,10 +645,14 @@ pub fn run(args: RealArgs) -> Result<bool, String> {
 }
 
 /// Runs the child for one package; its verdicts, or why it said nothing usable.
-fn child(manifest: &Path, solutions: &[Solution], target: &Path) -> Result<Vec<Verdict>, String> {
+fn child(
+    tool: &Path,
+    manifest: &Path,
+    solutions: &[Solution],
+    target: &Path,
+) -> Result<Vec<Verdict>, String> {
     let root = manifest.parent().unwrap_or(Path::new("."));
-    let exe = std::env::current_exe().map_err(|e| format!("this tool's path: {e}"))?;
-    let mut command = Command::new(exe);
+    let mut command = Command::new(tool);
     command
         .arg("real-package")
         .arg(manifest)
@@ -608,7 +673,11 @@ fn child(manifest: &Path, solutions: &[Solution], target: &Path) -> Result<Vec<V
         .collect();
     if !out.status.success() && verdicts.len() < solutions.len() {
         let err = String::from_utf8_lossy(&out.stderr);
-        let line = err.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+        let line = err
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("");
         return Err(format!("exit {:?}: {line}", out.status.code()));
     }
     Ok(verdicts)
@@ -618,8 +687,7 @@ fn child(manifest: &Path, solutions: &[Solution], target: &Path) -> Result<Vec<V
 fn has_own_target(dir: &Path) -> bool {
     dir.ancestors().any(|d| {
         ["config.toml", "config"].iter().any(|f| {
-            fs::read_to_string(d.join(".cargo").join(f))
-                .is_ok_and(|t| t.contains("target-dir"))
+            fs::read_to_string(d.join(".cargo").join(f)).is_ok_and(|t| t.contains("target-dir"))
         })
     })
 }
@@ -639,7 +707,11 @@ pub fn table(verdicts: &[Verdict]) -> String {
     for (name, vs) in rows {
         let eligible = vs.iter().filter(|v| v.eligible).count();
         let submitted = vs.iter().filter(|v| v.submitted).count();
-        let step = |s: bundle::Scope| vs.iter().filter(|v| v.step.as_deref() == Some(s.label())).count();
+        let step = |s: bundle::Scope| {
+            vs.iter()
+                .filter(|v| v.step.as_deref() == Some(s.label()))
+                .count()
+        };
         let mut sizes: Vec<u64> = vs.iter().filter_map(|v| v.bytes).collect();
         sizes.sort();
         let kib = |b: u64| format!("{:.1}", b as f64 / 1024.0);

@@ -474,6 +474,7 @@ mod tests {
             notice: String::new(),
             unbundleable: None,
             cfgs: Vec::new(),
+            env: Vec::new(),
             build_script: None,
             origin: Some(bundle::Origin {
                 package_id: String::new(),

@@ -39,7 +39,21 @@ pub fn load(
             }
         }
     }
-    let items = load_file(&lib.root, &dir, &cfg, &mut refusals, &mut macros)?.unwrap_or_default();
+    let mut items =
+        load_file(&lib.root, &dir, &cfg, &mut refusals, &mut macros)?.unwrap_or_default();
+    let mut env = EnvValues {
+        values: build_env(lib),
+        unknown: Vec::new(),
+    };
+    for item in &mut items {
+        env.visit_item_mut(item);
+    }
+    for (name, key) in env.unknown {
+        refusals.push(format!(
+            "{}: `{name}!(\"{key}\")` reads a variable of the build's environment that neither cargo nor its build script sets, and the judge's plain rustc sets none",
+            lib.package
+        ));
+    }
     Ok(Loaded {
         items,
         refusals,
@@ -295,6 +309,64 @@ impl VisitMut for Includes<'_> {
     }
 }
 
+/// What cargo gives a library's code through `env!`: its package's `CARGO_PKG_*` and
+/// `CARGO_CRATE_NAME`, and what its build script sets (`cargo:rustc-env`).
+fn build_env(lib: &Library) -> Vec<(String, String)> {
+    let mut env = lib.env.clone();
+    if let Some(o) = &lib.origin {
+        let (core, pre) = o.version.split_once('-').unwrap_or((&o.version, ""));
+        let mut parts = core.split('.').map(str::to_string);
+        let mut add = |k: &str, v: String| env.push((k.to_string(), v));
+        add("CARGO_PKG_NAME", o.name.clone());
+        add("CARGO_PKG_VERSION", o.version.clone());
+        add("CARGO_PKG_VERSION_MAJOR", parts.next().unwrap_or_default());
+        add("CARGO_PKG_VERSION_MINOR", parts.next().unwrap_or_default());
+        add("CARGO_PKG_VERSION_PATCH", parts.next().unwrap_or_default());
+        add("CARGO_PKG_VERSION_PRE", pre.to_string());
+        add("CARGO_CRATE_NAME", o.lib_name.clone());
+        add(
+            "CARGO_PKG_RUST_VERSION",
+            o.rust_version.clone().unwrap_or_default(),
+        );
+    }
+    env
+}
+
+/// `env!("K")` and `option_env!("K")` written out as literals of the values cargo would
+/// give (`build_env`); an `option_env!` of any other variable is `None`, as in a build with
+/// a clean environment; an `env!` of any other is noted for refusal.
+struct EnvValues {
+    values: Vec<(String, String)>,
+    unknown: Vec<(String, String)>,
+}
+
+impl VisitMut for EnvValues {
+    fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
+        if let syn::Expr::Macro(m) = e {
+            let name = m.mac.path.segments.last().map(|s| s.ident.to_string());
+            if let Some(name @ ("env" | "option_env")) = name.as_deref() {
+                if let Ok(key) = m.mac.parse_body::<syn::LitStr>() {
+                    let value = self.values.iter().find(|(k, _)| *k == key.value());
+                    let lit = value.map(|(_, v)| syn::LitStr::new(v, key.span()));
+                    *e = match (name, lit) {
+                        ("env", Some(lit)) => syn::parse_quote!(#lit),
+                        ("env", None) => {
+                            self.unknown.push((name.to_string(), key.value()));
+                            return;
+                        }
+                        (_, Some(lit)) => syn::parse_quote!(::core::option::Option::Some(#lit)),
+                        (_, None) => {
+                            syn::parse_quote!(::core::option::Option::<&'static str>::None)
+                        }
+                    };
+                    return;
+                }
+            }
+        }
+        syn::visit_mut::visit_expr_mut(self, e);
+    }
+}
+
 /// Notes the macros that read the build environment, which a single file cannot carry.
 struct Unbundleable<'a> {
     file: &'a Path,
@@ -312,9 +384,6 @@ impl<'ast> Visit<'ast> for Unbundleable<'_> {
         let why = match name.as_str() {
             "include" | "include_str" | "include_bytes" => {
                 "reads another file at compile time, and the judge compiles one file"
-            }
-            "env" | "option_env" => {
-                "reads the build's environment, which the judge's plain rustc does not set"
             }
             _ => return,
         };

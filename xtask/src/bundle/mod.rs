@@ -60,6 +60,9 @@ pub struct Library {
     /// The cfgs its build script sets for the judge's compiler (`has_total_cmp`,
     /// `key="value"`): `#[cfg]` is settled with them.
     pub cfgs: Vec<String>,
+    /// The variables its build script sets for its code (`cargo:rustc-env=K=V`): `env!("K")`
+    /// is written out with them.
+    pub env: Vec<(String, String)>,
     /// Its build script (`build.rs`), if it has one: run for the judge by `build_scripts`.
     pub build_script: Option<PathBuf>,
     /// Where cargo has it, for the steps that compile or run it (`build_scripts`,

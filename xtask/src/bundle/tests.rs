@@ -31,6 +31,7 @@ fn library(dir: &Path, files: &[(&str, &str)]) -> Library {
         notice: "fixture".into(),
         unbundleable: None,
         cfgs: Vec::new(),
+        env: Vec::new(),
         build_script: None,
         origin: None,
     }
