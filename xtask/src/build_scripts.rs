@@ -322,7 +322,10 @@ mod tests {
         let file = dir.path().join("answer");
         let tricky = Verdict::Cfgs(
             vec!["has_x".into()],
-            vec![("K".into(), "a\\nb\nc\\".into()), ("EMPTY".into(), String::new())],
+            vec![
+                ("K".into(), "a\\nb\nc\\".into()),
+                ("EMPTY".into(), String::new()),
+            ],
         );
         write_cached(&file, &tricky).unwrap();
         assert_eq!(read_cached(&file), Some(tricky));

@@ -65,40 +65,34 @@ fn check_program(
     compilers: &Compilers,
     name: &str,
 ) -> (bool, String) {
-    let ladder = &bundle::Scope::LADDER;
-    let mut k = 0;
-    let mut first: Option<String> = None;
-    loop {
-        let scope = ladder[k];
-        let (why, next) = match check_step(ws, graph, compilers, name, scope) {
-            Step::Passed(line) => {
-                return match &first {
-                    None => (true, line),
-                    Some(why) => {
-                        let short = why
-                            .lines()
-                            .find(|l| l.starts_with("error"))
-                            .or(why.lines().next())
-                            .unwrap_or_default();
-                        (
-                            true,
-                            format!("{line}  [step: {}; pruned: {short}]", scope.label()),
-                        )
-                    }
-                }
-            }
-            Step::Rejected(why) => (why, ladder.get(k + 1).map(|_| k + 1)),
-            Step::Differs(why) => (
-                why,
-                (first.is_none() && k + 1 < ladder.len()).then(|| ladder.len() - 1),
-            ),
-            Step::Failed(why) => (why, None),
-        };
-        let full = first.get_or_insert(why);
-        match next {
-            Some(n) => k = n,
-            None => return (false, format!("FAIL  {name}: {full}")),
+    use bundle::ladder::End;
+    let climb = bundle::ladder::climb(bundle::Scope::Reached, |scope| {
+        Ok(match check_step(ws, graph, compilers, name, scope) {
+            Step::Passed(line) => (End::Passed, line),
+            Step::Rejected(why) => (End::Rejected, why),
+            Step::Differs(why) => (End::Differs, why),
+            Step::Failed(why) => (End::Final, why),
+        })
+    });
+    let climb = match climb {
+        Ok(c) => c,
+        Err(e) => return (false, format!("FAIL  {name}: {e}")),
+    };
+    let first = climb.first_failure.map(|(_, why)| why);
+    match (climb.passed, first) {
+        (Some((_, line)), None) => (true, line),
+        (Some((scope, line)), Some(why)) => {
+            let short = why
+                .lines()
+                .find(|l| l.starts_with("error"))
+                .or(why.lines().next())
+                .unwrap_or_default();
+            (
+                true,
+                format!("{line}  [step: {}; pruned: {short}]", scope.label()),
+            )
         }
+        (None, why) => (false, format!("FAIL  {name}: {}", why.unwrap_or_default())),
     }
 }
 

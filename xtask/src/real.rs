@@ -440,62 +440,60 @@ fn climb(
     rule: &Rule,
     scratch: &Path,
 ) -> Result<(bundle::Scope, u64), String> {
-    let ladder = &bundle::Scope::LADDER;
-    let mut k = 0;
-    let mut first: Option<String> = None;
-    loop {
-        let scope = ladder[k];
+    use bundle::ladder::End;
+    let climb = bundle::ladder::climb(bundle::Scope::Reached, |scope| {
         let options = bundle::Options {
             scope,
             ..Default::default()
         };
-        let b = bundle::bundle(&s.main_rs, &g.deps, &g.libraries, options)
-            .map_err(|e| format!("refused: {}", e.lines().next().unwrap_or("")))?;
+        let b = match bundle::bundle(&s.main_rs, &g.deps, &g.libraries, options) {
+            Ok(b) => b,
+            Err(e) => {
+                let why = format!("refused: {}", e.lines().next().unwrap_or(""));
+                return Ok((End::Final, (why, 0)));
+            }
+        };
         let size = b.text.len() as u64;
         if size > judge::BOJ_SOURCE_LIMIT {
-            return Err(first.unwrap_or(format!(
+            let why = format!(
                 "{size} bytes, over the judge's {} at step {}",
                 judge::BOJ_SOURCE_LIMIT,
                 scope.label()
-            )));
+            );
+            return Ok((End::Final, (why, size)));
         }
         let source = scratch.join("Main.rs");
         fs::write(&source, &b.text).map_err(|e| format!("{}: {e}", source.display()))?;
-        let mut rejected = None;
         let mut binary = PathBuf::new();
         for c in compilers.all() {
             let bin = scratch.join(format!("Main-{}", c.label.replace(' ', "-")));
-            match c.compile(&source, &bin) {
-                Ok(()) => binary = bin,
-                Err(e) => {
-                    let line = e
-                        .lines()
-                        .find(|l| l.starts_with("error"))
-                        .unwrap_or("error");
-                    rejected = Some(format!(
-                        "{} rejects the {} bundle: {line}",
-                        c.label,
-                        scope.label()
-                    ));
-                    break;
-                }
+            if let Err(e) = c.compile(&source, &bin) {
+                let line = e
+                    .lines()
+                    .find(|l| l.starts_with("error"))
+                    .unwrap_or("error");
+                let why = format!("{} rejects the {} bundle: {line}", c.label, scope.label());
+                return Ok((End::Rejected, (why, size)));
             }
+            binary = bin;
         }
-        let (why, next) = match rejected {
-            Some(why) => (why, ladder.get(k + 1).map(|_| k + 1)),
-            None => match passes(&binary, samples, rule, scratch) {
-                Ok(()) => return Ok((scope, size)),
-                Err(e) => (
+        Ok(match passes(&binary, samples, rule, scratch) {
+            Ok(()) => (End::Passed, (String::new(), size)),
+            Err(e) => (
+                End::Differs,
+                (
                     format!("the {} bundle fails a sample: {e}", scope.label()),
-                    (first.is_none() && k + 1 < ladder.len()).then(|| ladder.len() - 1),
+                    size,
                 ),
-            },
-        };
-        let first = first.get_or_insert(why);
-        match next {
-            Some(n) => k = n,
-            None => return Err(first.clone()),
-        }
+            ),
+        })
+    })?;
+    match climb.passed {
+        Some((scope, (_, size))) => Ok((scope, size)),
+        None => Err(climb
+            .first_failure
+            .map(|(_, (why, _))| why)
+            .unwrap_or_default()),
     }
 }
 
@@ -634,7 +632,10 @@ pub fn run(args: RealArgs) -> Result<bool, String> {
         "{}",
         table(&verdicts.iter().map(|(_, v)| v.clone()).collect::<Vec<_>>())
     );
-    let eligible = verdicts.iter().filter(|(_, v)| v.eligible || v.broken).count();
+    let eligible = verdicts
+        .iter()
+        .filter(|(_, v)| v.eligible || v.broken)
+        .count();
     println!(
         "{} solutions ({cached} cached): {eligible} eligible (cargo's build passes their samples), {} submitted",
         verdicts.len(),

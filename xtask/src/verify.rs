@@ -3,6 +3,7 @@
 //! every case, sized against the limit. Used by `submit` and by `cases`; it is no command.
 
 use crate::bundle;
+use crate::bundle::ladder::End;
 use crate::crates;
 use crate::engine::suite::Tally;
 use crate::problems::{Problem, Workspace};
@@ -69,59 +70,43 @@ pub fn bundle_and_verify(
         println!("{note}");
     }
     let compilers = judge::Compilers::find()?;
-    let ladder = &bundle::Scope::LADDER;
-    let mut k = ladder.iter().position(|s| *s == options.scope).unwrap_or(0);
-    let mut first: Option<(Attempt, bundle::Scope)> = None;
-    loop {
-        let scope = ladder[k];
+    let mut first_step = true;
+    let climb = bundle::ladder::climb(options.scope, |scope| {
         let options = bundle::Options { scope, ..options };
-        let attempt = attempt(ws, problem, &graph, &compilers, options, first.is_none())?;
-        if attempt.ok {
-            if let Some((_, from)) = &first {
-                println!(
-                    "step    {} (the {} draft failed; this one passed everything)",
-                    scope.label(),
-                    from.label()
-                );
-            } else if scope != bundle::Scope::Reached {
-                println!("step    {}", scope.label());
+        let attempt = attempt(ws, problem, &graph, &compilers, options, first_step)?;
+        first_step = false;
+        let end = match (&attempt.ok, &attempt.failure) {
+            (true, _) => End::Passed,
+            (false, Failure::Compile(why)) => {
+                println!("step    {}: {why}", scope.label());
+                End::Rejected
             }
-            fs::write(&path, &attempt.text).map_err(|e| format!("{}: {e}", path.display()))?;
-            return Ok(Outcome {
-                path,
-                ok: true,
-                tally: attempt.tally,
-            });
-        }
-        let next = match attempt.failure {
-            // Only the library code changes from step to step: a size over the judge's
-            // limit only grows, and a case failure is re-tried once, on the surest step.
-            Failure::Size => None,
-            Failure::Compile(_) => ladder.get(k + 1).map(|_| k + 1),
-            Failure::Cases => (k + 1 < ladder.len() && first.is_none()).then(|| ladder.len() - 1),
+            (false, Failure::Cases) => End::Differs,
+            (false, Failure::Size) => End::Final,
         };
-        if let (Some(n), Failure::Compile(why)) = (next, &attempt.failure) {
-            println!(
-                "step    {}: {why}; trying {}",
-                scope.label(),
-                ladder[n].label()
-            );
-        } else if let (Some(n), Failure::Cases) = (next, &attempt.failure) {
-            println!(
-                "step    {}: a case failed; trying {} to tell a pruning mistake from the solution's own",
-                scope.label(),
-                ladder[n].label()
-            );
-        }
-        if first.is_none() {
-            first = Some((attempt, scope));
-        }
-        match next {
-            Some(n) => k = n,
-            None => break,
-        }
+        Ok((end, attempt))
+    })?;
+    if let Some(story) = bundle::ladder::story(&climb) {
+        println!("steps   {story}");
     }
-    let (attempt, _) = first.expect("at least one step ran");
+    if let Some((scope, attempt)) = climb.passed {
+        if scope != bundle::Scope::Reached {
+            println!(
+                "step    {} ({:.1} KiB)",
+                scope.label(),
+                attempt.text.len() as f64 / 1024.0
+            );
+        }
+        fs::write(&path, &attempt.text).map_err(|e| format!("{}: {e}", path.display()))?;
+        return Ok(Outcome {
+            path,
+            ok: true,
+            tally: attempt.tally,
+        });
+    }
+    let (_, attempt) = climb
+        .first_failure
+        .expect("a climb that did not pass failed somewhere");
     for line in &attempt.report {
         println!("{line}");
     }

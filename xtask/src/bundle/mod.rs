@@ -17,6 +17,7 @@ pub use cfg::Cfg;
 pub(crate) mod expand;
 mod files;
 mod impls;
+pub mod ladder;
 mod load;
 mod memoise;
 mod oracle;

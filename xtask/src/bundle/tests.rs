@@ -649,6 +649,46 @@ fn a_librarys_included_files_become_literals_and_its_included_docs_go() {
     );
 }
 
+/// `env!` in a library reads what cargo or its build script sets (`cargo:rustc-env`): the
+/// value is written into the file; `option_env!` of a variable nobody sets is `None`; an
+/// `env!` of one nobody sets is refused in one line naming the crate and the variable.
+#[test]
+fn a_librarys_env_reads_are_written_out_and_an_unknown_one_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut lib = library(
+        dir.path(),
+        &[(
+            "lib.rs",
+            "pub fn hash() -> &'static str { env!(\"GIT_HASH\") }\npub fn user() -> Option<&'static str> { option_env!(\"NOBODY_SETS_THIS\") }\n",
+        )],
+    );
+    lib.env = vec![("GIT_HASH".into(), "abc\"1".into())];
+    let main_rs = dir.path().join("main.rs");
+    fs::write(
+        &main_rs,
+        "fn main() { println!(\"{} {:?}\", fixture::hash(), fixture::user()); }\n",
+    )
+    .unwrap();
+    let b = bundle(
+        &main_rs,
+        &deps_on(&lib),
+        std::slice::from_ref(&lib),
+        Options::default(),
+    )
+    .unwrap();
+    assert!(!b.text.contains("env!"), "{}", b.text);
+    assert_eq!(bundle_output(dir.path(), &b.text, b""), "abc\"1 None\n");
+    let err = refusal(
+        &[(
+            "lib.rs",
+            "pub fn f() -> &'static str { env!(\"GIT_HASH\") }\n",
+        )],
+        "fn main() { println!(\"{}\", fixture::f()); }\n",
+        |_| {},
+    );
+    assert!(err.contains("fixture") && err.contains("GIT_HASH"), "{err}");
+}
+
 /// `#[macro_export(local_inner_macros)]` (lazy_static's): a one-segment macro call in the
 /// expansion means the crate's own macro, though the solution imported only the outer one.
 #[test]
