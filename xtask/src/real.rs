@@ -730,3 +730,202 @@ pub fn table(verdicts: &[Verdict]) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, files: &[(&str, &str)]) {
+        for (name, text) in files {
+            let path = dir.join(name);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
+    }
+
+    const SUITE: &str = "---\ntype: Batch\ntimelimit: 2s\nmatch: Lines\n\ncases:\n  - name: sample1\n    in: |\n      1 2\n    out: |\n      3\n  - name: sample2\n    in: \"10 20\\n\"\n    out: \"30\\n\"\n  - name: no-output\n    in: |\n      5 5\n\nextend: []\n";
+
+    #[test]
+    fn a_cargo_compete_suite_gives_its_samples_with_outputs_and_its_rule() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), &[("a.yml", SUITE)]);
+        let (samples, rule) = read_samples(&dir.path().join("a.yml")).unwrap();
+        assert_eq!(samples.len(), 2, "{samples:?}");
+        assert_eq!(
+            samples[0],
+            Sample {
+                name: "sample1".into(),
+                input: "1 2\n".into(),
+                output: "3\n".into()
+            }
+        );
+        assert_eq!(samples[1].input, "10 20\n");
+        assert!(matches!(rule, Rule::Lines));
+        let float = SUITE.replace(
+            "match: Lines",
+            "match:\n  Float:\n    relative_error: 1e-6\n    absolute_error: 1e-9",
+        );
+        write(dir.path(), &[("f.yml", &float)]);
+        let (_, rule) = read_samples(&dir.path().join("f.yml")).unwrap();
+        assert!(matches!(rule, Rule::Float(e) if e == 1e-6), "{rule:?}");
+        write(dir.path(), &[("bad.yml", "cases: [")]);
+        let err = read_samples(&dir.path().join("bad.yml")).unwrap_err();
+        assert!(err.contains("bad.yml"), "{err}");
+    }
+
+    /// Both spellings of cargo-compete's bin table, cargo's own bins (`src/bin/x.rs`,
+    /// `src/bin/x/main.rs`), an alternative solution named after its problem (`b_bekkai`),
+    /// and a binary without samples (left out), as a fixture workspace lays them out.
+    #[test]
+    fn solutions_are_found_by_alias_stem_and_prefix_as_cargo_compete_keeps_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = "[package]\nname = \"abc001\"\nversion = \"0.1.0\"\nedition = \"2018\"\n\n[package.metadata.cargo-compete.bin]\na = { name = \"abc001-a\", problem = { url = \"x\" } }\n\n[[bin]]\nname = \"abc001-a\"\npath = \"src/bin/a.rs\"\n";
+        let new = "[package]\nname = \"abc300\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[package.metadata.cargo-compete.bin]\nabc300-ex = { alias = \"ex\", problem = \"x\" }\n\n[[bin]]\nname = \"abc300-ex\"\npath = \"src/bin/h.rs\"\n";
+        write(
+            dir.path(),
+            &[
+                (
+                    "Cargo.toml",
+                    "[workspace]\nmembers = [\"abc001\", \"abc300\"]\n",
+                ),
+                ("abc001/Cargo.toml", old),
+                ("abc001/src/bin/a.rs", "fn main() {}"),
+                ("abc001/src/bin/b_bekkai.rs", "fn main() {}"),
+                ("abc001/src/bin/c/main.rs", "fn main() {}"),
+                ("abc001/src/bin/z.rs", "fn main() {}"),
+                ("abc001/testcases/a.yml", SUITE),
+                ("abc001/testcases/b.yml", SUITE),
+                ("abc001/testcases/c.yml", SUITE),
+                ("abc300/Cargo.toml", new),
+                ("abc300/src/bin/h.rs", "fn main() {}"),
+                ("abc300/testcases/ex.yml", SUITE),
+            ],
+        );
+        let found = discover(dir.path()).unwrap();
+        let names: Vec<(&str, &str, String)> = found
+            .iter()
+            .map(|s| {
+                let yml = s
+                    .samples
+                    .file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                (s.package.as_str(), s.bin.as_str(), yml)
+            })
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("abc001", "abc001-a", "a.yml".to_string()),
+                ("abc001", "b_bekkai", "b.yml".to_string()),
+                ("abc001", "c", "c.yml".to_string()),
+                ("abc300", "abc300-ex", "ex.yml".to_string()),
+            ]
+        );
+        assert_eq!(sample(found.clone(), 2).len(), 2);
+        assert_eq!(sample(found, 0).len(), 4);
+    }
+
+    #[test]
+    fn the_table_counts_each_crate_its_steps_and_sizes() {
+        let v =
+            |crates: &[&str], eligible, step: Option<bundle::Scope>, bytes: Option<u64>| Verdict {
+                crates: crates.iter().map(|c| c.to_string()).collect(),
+                eligible,
+                submitted: step.is_some(),
+                step: step.map(|s| s.label().to_string()),
+                bytes,
+                ..Verdict::new("x")
+            };
+        let table = table(&[
+            v(
+                &["proconio"],
+                true,
+                Some(bundle::Scope::Reached),
+                Some(2048),
+            ),
+            v(
+                &["proconio", "num"],
+                true,
+                Some(bundle::Scope::Whole),
+                Some(10240),
+            ),
+            v(&["num"], false, None, None),
+        ]);
+        assert!(
+            table.contains("| (all) | 3 | 2 | 2 | 1 / 0 / 1 | 10.0 | 10.0 |"),
+            "{table}"
+        );
+        assert!(
+            table.contains("| num | 2 | 1 | 1 | 0 / 0 / 1 | 10.0 | 10.0 |"),
+            "{table}"
+        );
+        assert!(
+            table.contains("| proconio | 2 | 2 | 2 | 1 / 0 / 1 | 10.0 | 10.0 |"),
+            "{table}"
+        );
+    }
+
+    /// The command as a user runs it, on a fixture workspace of two contests with a path
+    /// library: a right solution that uses the library through a template's glob imports
+    /// (submitted), a wrong one (not eligible), an alternative solution (submitted), and a
+    /// contest whose package does not build (not eligible). Nothing is a failure.
+    #[test]
+    fn corpus_real_on_a_fixture_workspace_tells_eligible_from_submitted() {
+        let dir = tempfile::tempdir().unwrap();
+        let manifest = |name: &str| {
+            format!("[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nfixlib = {{ path = \"../fixlib\" }}\n")
+        };
+        let a = "#[allow(unused_imports)]\nuse fixlib::marker::*;\nuse fixlib::*;\nuse std::io::Read;\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    let v: Vec<i64> = s.split_whitespace().map(|x| x.parse().unwrap()).collect();\n    println!(\"{}\", add(v[0], v[1]));\n}\n";
+        let wrong = a.replace("add(v[0], v[1])", "v[0] * v[1]");
+        write(
+            dir.path(),
+            &[
+                ("fixlib/Cargo.toml", "[package]\nname = \"fixlib\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+                ("fixlib/src/lib.rs", "pub mod marker { pub struct Unused; }\npub fn add(a: i64, b: i64) -> i64 { a + b }\npub fn unused_marker_fn() {}\n"),
+                ("c1/Cargo.toml", &manifest("c1")),
+                ("c1/src/bin/a.rs", a),
+                ("c1/src/bin/a_bekkai.rs", a),
+                ("c1/src/bin/b.rs", &wrong),
+                ("c1/testcases/a.yml", SUITE),
+                ("c1/testcases/b.yml", SUITE),
+                ("c2/Cargo.toml", &manifest("c2")),
+                ("c2/src/bin/a.rs", "fn main() { let x: u8 = \"not a number\"; }\n"),
+                ("c2/testcases/a.yml", SUITE),
+            ],
+        );
+        let root = crate::cargo::project_root();
+        let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .args(["run", "--quiet", "--manifest-path"])
+            .arg(root.join("xtask/Cargo.toml"))
+            .args(["--", "corpus", "--force", "-v", "--real"])
+            .arg(dir.path())
+            .env_remove("CARGO_TARGET_DIR")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stdout}\n{stderr}");
+        assert!(
+            stdout.contains("4 solutions (0 cached): 2 eligible (cargo's build passes their samples), 2 submitted"),
+            "{stdout}\n{stderr}"
+        );
+        assert!(
+            stdout.contains("0 failed") && !stdout.contains("FAIL"),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains("c1/src/bin/b.rs []: not eligible: cargo's build fails a sample"),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains("c2/src/bin/a.rs []: not eligible: cargo build"),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains("| fixlib | 2 | 2 | 2 | 2 / 0 / 0 |"),
+            "{stdout}"
+        );
+    }
+}
