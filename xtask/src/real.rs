@@ -336,8 +336,13 @@ pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
         .first()
         .map(|s| s.package.clone())
         .unwrap_or_default();
-    let built = crate::cargo::cargo_command()
-        .args(["build", "--release", "--quiet", "--bins", "-p", &package])
+    // Only the binaries asked for: a contest package holds many, a sample takes a few.
+    let mut build = crate::cargo::cargo_command();
+    build.args(["build", "--release", "--quiet", "-p", &package]);
+    for s in &solutions {
+        build.args(["--bin", &s.bin]);
+    }
+    let built = build
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     let target = target_dir()?;
