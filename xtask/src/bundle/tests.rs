@@ -689,6 +689,20 @@ fn a_librarys_env_reads_are_written_out_and_an_unknown_one_is_refused_by_name() 
     assert!(err.contains("fixture") && err.contains("GIT_HASH"), "{err}");
 }
 
+/// A library's `pub(crate)` macro (`pub(crate) use name;` after a `macro_rules!`) and its
+/// `pub(crate)` re-exports keep meaning the library's own once the crate is a module.
+#[test]
+fn a_librarys_crate_visible_macros_and_reexports_keep_their_meaning() {
+    differential(
+        &[(
+            "lib.rs",
+            "mod util {\n    macro_rules! double { ($e:expr) => { $e * 2 }; }\n    pub(crate) use double;\n    pub(crate) fn inc(x: i32) -> i32 { x + 1 }\n}\npub(crate) use util::inc as bump;\npub fn f(x: i32) -> i32 { util::double!(x) + crate::util::double!(1) + bump(0) }\n",
+        )],
+        "fn main() { println!(\"{}\", fixture::f(20)); }\n",
+        b"",
+    );
+}
+
 /// `#[macro_export(local_inner_macros)]` (lazy_static's): a one-segment macro call in the
 /// expansion means the crate's own macro, though the solution imported only the outer one.
 #[test]
