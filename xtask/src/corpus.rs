@@ -274,7 +274,7 @@ pub fn run(names: &[String], flags: RecordArgs) -> Result<bool, String> {
     let programs: Vec<String> = to_check.iter().map(|(n, _)| n.clone()).collect();
     cargo(&["build", "--quiet", "--release", "-p", "corpus", "--bins"])?;
     let mut graph = crates::graph(&meta, "corpus")?;
-    let notes = crates::ready_for_judge(&ws.target, "corpus", &mut graph.libraries)?;
+    let notes = crates::ready_for_judge(&ws.target, "corpus", &mut graph.libraries, None)?;
     for note in notes {
         println!("{note}");
     }

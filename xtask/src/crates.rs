@@ -318,14 +318,28 @@ impl<'a> LazyBuild<'a> {
 /// Readies `package`'s libraries for the judge: build scripts run for its compiler
 /// (`build_scripts`), libraries of older editions migrated to 2021 (`migrate`). Returns the
 /// notes to print.
+/// Only the libraries of `modules` (those the solutions at hand can reach; all when `None`)
+/// are readied: a contest template's `Cargo.toml` lists thirty crates, a solution uses two.
 pub fn ready_for_judge(
     target: &std::path::Path,
     package: &str,
     libraries: &mut [crate::bundle::Library],
+    modules: Option<&std::collections::BTreeSet<String>>,
 ) -> Result<Vec<String>, String> {
+    let wanted = |l: &crate::bundle::Library| modules.is_none_or(|m| m.contains(&l.module));
+    let mut chosen: Vec<crate::bundle::Library> =
+        libraries.iter().filter(|l| wanted(l)).cloned().collect();
     let mut build = LazyBuild::new(package);
-    let mut notes = crate::build_scripts::settle(target, &mut build, libraries)?;
-    notes.extend(crate::migrate::migrate_all(target, &mut build, libraries)?);
+    let mut notes = crate::build_scripts::settle(target, &mut build, &mut chosen)?;
+    notes.extend(crate::migrate::migrate_all(
+        target,
+        &mut build,
+        &mut chosen,
+    )?);
+    let mut readied = chosen.into_iter();
+    for lib in libraries.iter_mut().filter(|l| wanted(l)) {
+        *lib = readied.next().expect("one readied library for each chosen");
+    }
     Ok(notes)
 }
 

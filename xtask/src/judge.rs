@@ -257,7 +257,7 @@ mod tests {
         let mut graph = crate::crates::graph(&meta, "boj-17825").unwrap();
         let root = crate::cargo::project_root();
         let target = std::path::PathBuf::from(meta.target_directory.as_std_path());
-        crate::crates::ready_for_judge(&target, "boj-17825", &mut graph.libraries).unwrap();
+        crate::crates::ready_for_judge(&target, "boj-17825", &mut graph.libraries, None).unwrap();
         let main_rs = root.join("boj-17825/src/main.rs");
         let b = crate::bundle::bundle(&main_rs, &graph.deps, &graph.libraries, Default::default())
             .unwrap();

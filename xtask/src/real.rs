@@ -389,7 +389,21 @@ pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
         v.eligible = true;
         if graph.is_none() {
             let mut g = crate::crates::graph(&meta, &package)?;
-            for note in crate::crates::ready_for_judge(&target, &package, &mut g.libraries)? {
+            // What the package's sampled solutions can reach, no more.
+            let mut reached = BTreeSet::new();
+            for s in &solutions {
+                match bundle::modules_reached(&s.main_rs, &g.deps, &g.libraries) {
+                    Ok(m) => reached.extend(m),
+                    Err(_) => reached.extend(g.libraries.iter().map(|l| l.module.clone())),
+                }
+            }
+            let ready = crate::crates::ready_for_judge(
+                &target,
+                &package,
+                &mut g.libraries,
+                Some(&reached),
+            )?;
+            for note in ready {
                 eprintln!("{note}");
             }
             graph = Some(g);
@@ -554,7 +568,7 @@ pub fn run(args: RealArgs) -> Result<bool, String> {
         f.hex()
     };
     let key = |s: &Solution| s.main_rs.display().to_string();
-    let mut verdicts: Vec<(Solution, Verdict)> = Vec::new();
+    let mut verdicts_all: Vec<(Solution, Verdict)> = Vec::new();
     let mut by_package: BTreeMap<PathBuf, Vec<Solution>> = BTreeMap::new();
     let mut cached = 0;
     for s in chosen {
@@ -564,7 +578,7 @@ pub fn run(args: RealArgs) -> Result<bool, String> {
         {
             Some(v) => {
                 cached += 1;
-                verdicts.push((s, v));
+                verdicts_all.push((s, v));
             }
             None => by_package.entry(s.manifest.clone()).or_default().push(s),
         }
@@ -580,40 +594,33 @@ pub fn run(args: RealArgs) -> Result<bool, String> {
             .map_err(|e| format!("{}: {e}", tool.display()))?;
     }
     let done = std::sync::atomic::AtomicUsize::new(0);
+    // Each package's verdicts are remembered as it ends: an interrupted run keeps them.
     let results = crate::engine::pool::map(&packages, 1, |(manifest, solutions)| {
-        let r = child(&tool, manifest, solutions, &target);
+        let lines = child(&tool, manifest, solutions, &target);
         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         eprintln!("checked {n}/{} packages", packages.len());
-        r
-    });
-    for ((_, solutions), result) in packages.iter().zip(results) {
-        let lines = result.unwrap_or_else(|e| Err(format!("the check panicked: {e}")));
-        for s in solutions {
-            let broken = |why: String| Verdict {
-                why: Some(why),
-                broken: true,
-                ..Verdict::new(&s.bin)
-            };
-            let v = match &lines {
-                Ok(vs) => vs
-                    .iter()
-                    .find(|v| v.bin == s.bin)
-                    .cloned()
-                    .unwrap_or_else(|| broken("the package's check said nothing of it".into())),
-                Err(e) => broken(format!("the package's check failed: {e}")),
-            };
+        let verdicts = settle(solutions, lines);
+        for (s, v) in solutions.iter().zip(&verdicts) {
             // Remembered: a solution submitted, or one cargo's own build does not pass
             // (nothing of ours can change that but its files, which the hash holds).
             if v.submitted
                 || (!v.eligible && v.why.as_deref().is_some_and(|w| w.starts_with("cargo")))
             {
-                record.pass(&key(s), &hash(s), &serde_json::to_string(&v).expect("JSON"));
+                record.pass(&key(s), &hash(s), &serde_json::to_string(v).expect("JSON"));
             } else {
                 record.fail(&key(s), &hash(s));
             }
-            verdicts.push((s.clone(), v));
+        }
+        verdicts
+    });
+    for ((_, solutions), result) in packages.iter().zip(results) {
+        let verdicts =
+            result.unwrap_or_else(|e| settle(solutions, Err(format!("the check panicked: {e}"))));
+        for (v, s) in verdicts.into_iter().zip(solutions) {
+            verdicts_all.push((s.clone(), v));
         }
     }
+    let mut verdicts = verdicts_all;
     verdicts.sort_by(|a, b| a.0.main_rs.cmp(&b.0.main_rs));
     let mut failed = 0;
     for (s, v) in &verdicts {
@@ -648,6 +655,29 @@ pub fn run(args: RealArgs) -> Result<bool, String> {
     );
     println!("{} passed, {failed} failed", eligible - failed);
     Ok(failed == 0)
+}
+
+/// One verdict for each of `solutions`, in order, from what the child said: a solution it
+/// said nothing of, or a child that failed, is a broken check (a failure).
+fn settle(solutions: &[Solution], lines: Result<Vec<Verdict>, String>) -> Vec<Verdict> {
+    solutions
+        .iter()
+        .map(|s| {
+            let broken = |why: String| Verdict {
+                why: Some(why),
+                broken: true,
+                ..Verdict::new(&s.bin)
+            };
+            match &lines {
+                Ok(vs) => vs
+                    .iter()
+                    .find(|v| v.bin == s.bin)
+                    .cloned()
+                    .unwrap_or_else(|| broken("the package's check said nothing of it".into())),
+                Err(e) => broken(format!("the package's check failed: {e}")),
+            }
+        })
+        .collect()
 }
 
 /// Runs the child for one package; its verdicts, or why it said nothing usable.

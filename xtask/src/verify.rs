@@ -65,7 +65,15 @@ pub fn bundle_and_verify(
     let dir = path.parent().expect("target/submit/<crate>.rs");
     fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut graph = crates::graph(&inputs.meta, &problem.name)?;
-    let notes = crates::ready_for_judge(&ws.target, &problem.name, &mut graph.libraries)?;
+    // Only what the solution can reach is readied (a refusal in reading it is reported by
+    // the bundler: then everything is).
+    let reached = bundle::modules_reached(&problem.main_rs, &graph.deps, &graph.libraries).ok();
+    let notes = crates::ready_for_judge(
+        &ws.target,
+        &problem.name,
+        &mut graph.libraries,
+        reached.as_ref(),
+    )?;
     for note in notes {
         println!("{note}");
     }

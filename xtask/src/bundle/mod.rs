@@ -270,6 +270,17 @@ pub fn bundle(
     Ok(best)
 }
 
+/// The bundle modules `main_rs` can reach: the crates it names and what they depend on,
+/// transitively. Only these are read, migrated or have their build scripts run.
+pub fn modules_reached(
+    main_rs: &Path,
+    deps: &BTreeMap<String, Dep>,
+    libraries: &[Library],
+) -> Result<std::collections::BTreeSet<String>, String> {
+    let solution = solution::prepare(main_rs, deps)?;
+    Ok(reachable_modules(&solution.referenced, libraries))
+}
+
 /// The libraries' indices, each after the libraries it depends on (a cycle, which cargo
 /// forbids, would be broken anywhere).
 fn dependencies_first(libraries: &[Library]) -> Vec<usize> {
