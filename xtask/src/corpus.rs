@@ -25,10 +25,7 @@ struct Printed {
 }
 
 fn run_binary(binary: &Path, input: &Path, stem: &Path) -> Result<Printed, String> {
-    let limits = engine::Limits {
-        time: Duration::from_secs(10),
-        memory_bytes: 1 << 30,
-    };
+    let limits = engine::Limits::new(Duration::from_secs(10), 1 << 30);
     let run = engine::run(binary, &[], input, limits, stem)?;
     if run.end == engine::End::TimeLimit {
         return Err(format!(

@@ -14,6 +14,9 @@ pub const BOJ_SOURCE_LIMIT: u64 = 512_000;
 /// Our own target for every bundle: fits judges that keep a 64 KiB limit.
 pub const OUR_SOURCE_TARGET: u64 = 64 * 1024;
 
+/// The output limit of our profiles (see `Profile::output_limit_bytes`).
+pub const OUTPUT_LIMIT_BYTES: u64 = 64 << 20;
+
 /// The edition the judge compiles (BOJ's "Rust 2021"), which the bundler writes.
 pub const EDITION: &str = "2021";
 
@@ -36,6 +39,9 @@ pub struct Profile {
     pub size_note: u64,
     /// Its output rule.
     pub rule: crate::engine::compare::Rule,
+    /// What a program may print before its verdict is OLE. BOJ publishes no figure; this is
+    /// ours, far above any expected output and far below a disk's worth.
+    pub output_limit_bytes: u64,
     /// The limits a new problem starts with until its page says otherwise.
     pub time_limit_ms: u64,
     pub memory_limit_mb: u64,
@@ -55,6 +61,7 @@ pub const BOJ: Profile = Profile {
     source_limit: BOJ_SOURCE_LIMIT,
     size_note: OUR_SOURCE_TARGET,
     rule: crate::engine::compare::Rule::Lines,
+    output_limit_bytes: OUTPUT_LIMIT_BYTES,
     time_limit_ms: 2000,
     memory_limit_mb: 256,
     target_triple: TARGET_TRIPLE,

@@ -173,9 +173,16 @@ impl Workspace {
 impl Problem {
     /// The limits a run of it gets.
     pub fn limits(&self) -> crate::engine::Limits {
+        let memory_bytes = self.memory_limit_mb << 20;
         crate::engine::Limits {
-            time: std::time::Duration::from_millis(self.time_limit_ms),
-            memory_bytes: self.memory_limit_mb << 20,
+            // The judge's stack limit is its memory limit (BOJ's feature-request tracker,
+            // issue 107): a deep recursion that fits in memory is AC there.
+            stack_bytes: memory_bytes,
+            output_bytes: crate::judge::profile(&self.judge).output_limit_bytes,
+            ..crate::engine::Limits::new(
+                std::time::Duration::from_millis(self.time_limit_ms),
+                memory_bytes,
+            )
         }
     }
 }

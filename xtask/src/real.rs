@@ -302,10 +302,7 @@ pub fn sample(solutions: Vec<Solution>, n: usize) -> Vec<Solution> {
 
 /// Runs `binary` on each sample; `Err` names the first that failed and how.
 fn passes(binary: &Path, samples: &[Sample], rule: &Rule, scratch: &Path) -> Result<(), String> {
-    let limits = engine::Limits {
-        time: SAMPLE_TIME,
-        memory_bytes: SAMPLE_MEMORY,
-    };
+    let limits = engine::Limits::new(SAMPLE_TIME, SAMPLE_MEMORY);
     for (k, s) in samples.iter().enumerate() {
         let input = scratch.join(format!("{k}.in"));
         fs::write(&input, &s.input).map_err(|e| format!("{}: {e}", input.display()))?;
@@ -319,7 +316,7 @@ fn passes(binary: &Path, samples: &[Sample], rule: &Rule, scratch: &Path) -> Res
         if run.end != engine::End::Code(0) {
             return Err(format!("{}: {}", s.name, engine::describe_end(&run.end)));
         }
-        engine::compare::judge(rule, &input, &s.output, &run.stdout)
+        engine::compare::judge(rule, &input, s.output.as_bytes(), &run.stdout)
             .map_err(|e| format!("{}: WA: {}", s.name, e.lines().next().unwrap_or("")))?;
     }
     Ok(())

@@ -388,10 +388,7 @@ fn main() {
             seed: 1,
             max_size: 8,
             time: None,
-            limits: Limits {
-                time: Duration::from_secs(2),
-                memory_bytes: 256 << 20,
-            },
+            limits: Limits::new(Duration::from_secs(2), 256 << 20),
             brute_time: Duration::from_secs(1),
             rule: Rule::Lines,
             work_dir: dir.join("work"),

@@ -1,7 +1,8 @@
 //! Comparing a program's output with the expected one, the way the judge does, and saying
 //! where they differ in a report that fits on a screen.
 
-use super::{read_head, run, stderr_summary, End, Limits};
+use super::{read_head_bytes, run, stderr_summary, End, Limits};
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -48,13 +49,30 @@ pub fn normalized_lines(text: &str) -> Vec<&str> {
 
 /// `Ok` when `actual` (a saved output) is accepted against `expected` under `rule`,
 /// otherwise the bounded report.
-pub fn judge(rule: &Rule, input: &Path, expected: &str, actual: &Path) -> Result<(), String> {
+///
+/// Outputs are bytes: where the expected output or the program's is not UTF-8 text, they
+/// are compared as bytes under the same line rule (`byte_difference`), never decoded
+/// lossily (bytes FF FE are not two U+FFFD).
+pub fn judge(rule: &Rule, input: &Path, expected: &[u8], actual: &Path) -> Result<(), String> {
     let size = fs::metadata(actual).map(|m| m.len()).unwrap_or(0);
     let saved = format!("full output: {}", actual.display());
     match rule {
         Rule::Lines | Rule::Float(_) => {
-            let text = read_head(actual, READ_AT_MOST);
+            let bytes = read_head_bytes(actual, READ_AT_MOST);
             let truncated = size > READ_AT_MOST;
+            let (Ok(expected), Ok(text)) = (
+                std::str::from_utf8(expected),
+                String::from_utf8(bytes.clone()),
+            ) else {
+                return match byte_difference(expected, &bytes) {
+                    None if !truncated => Ok(()),
+                    None => Err(format!(
+                        "the output goes on past its first {} MiB\n{saved}",
+                        READ_AT_MOST >> 20
+                    )),
+                    Some(report) => Err(format!("{report}\n{saved}")),
+                };
+            };
             let report = match rule {
                 Rule::Float(tolerance) => float_difference(expected, &text, *tolerance),
                 _ => line_difference(expected, &text, truncated),
@@ -72,6 +90,7 @@ pub fn judge(rule: &Rule, input: &Path, expected: &str, actual: &Path) -> Result
             // `<output>.checker.{out,stderr}`: the checker's own streams, beside the output.
             let scratch = PathBuf::from(format!("{}.checker", actual.display()));
             let expected_file = actual.with_extension("expected");
+            let expected = expected.to_vec();
             fs::write(&expected_file, expected)
                 .map_err(|e| format!("{}: {e}", expected_file.display()))?;
             let args = [
@@ -79,10 +98,7 @@ pub fn judge(rule: &Rule, input: &Path, expected: &str, actual: &Path) -> Result
                 expected_file.as_os_str(),
                 actual.as_os_str(),
             ];
-            let limits = Limits {
-                time: Duration::from_secs(10),
-                memory_bytes: 2 << 30,
-            };
+            let limits = Limits::new(Duration::from_secs(10), 2 << 30);
             let run = run(checker, &args, Path::new("/dev/null"), limits, &scratch)?;
             match run.end {
                 End::Code(0) => Ok(()),
@@ -102,6 +118,41 @@ pub fn judge(rule: &Rule, input: &Path, expected: &str, actual: &Path) -> Result
             }
         }
     }
+}
+
+/// Lines of bytes as the line rule reads them: trailing spaces, tabs and CRs of each line
+/// and trailing blank lines ignored.
+fn byte_lines(bytes: &[u8]) -> Vec<&[u8]> {
+    let mut lines: Vec<&[u8]> = bytes
+        .split(|&b| b == b'\n')
+        .map(|l| {
+            let end = l
+                .iter()
+                .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r'))
+                .map_or(0, |p| p + 1);
+            &l[..end]
+        })
+        .collect();
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    lines
+}
+
+/// Where two outputs that are not both text differ, the lines shown with bytes escaped.
+fn byte_difference(expected: &[u8], actual: &[u8]) -> Option<String> {
+    let (want, got) = (byte_lines(expected), byte_lines(actual));
+    let at = (0..want.len().max(got.len())).find(|&i| want.get(i) != got.get(i))?;
+    let show = |l: Option<&&[u8]>| match l {
+        Some(l) => cut(&l.escape_ascii().to_string(), LINE_WIDTH),
+        None => "(no such line)".to_string(),
+    };
+    Some(format!(
+        "line {} differs (compared as bytes: the outputs are not both UTF-8 text):\n expected: {}\n actual:   {}",
+        at + 1,
+        show(want.get(at)),
+        show(got.get(at))
+    ))
 }
 
 /// The first differing line, with a few lines of context from both sides.

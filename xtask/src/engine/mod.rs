@@ -20,11 +20,98 @@ use std::thread;
 use std::time::{Duration, Instant};
 use wait4::Wait4;
 
-/// What a program may use.
+/// What a program may use, as the judge measures it.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
+    /// CPU time, user and system: a verdict does not depend on what else the machine runs.
     pub time: Duration,
     pub memory_bytes: u64,
+    /// How deep its stack may grow (BOJ: the memory limit); 0 keeps the caller's.
+    pub stack_bytes: u64,
+    /// What it may write (stdout and stderr each); past it, OLE. 0: no limit.
+    pub output_bytes: u64,
+}
+
+impl Limits {
+    /// `time` and `memory_bytes`, the stack and output left as the caller's.
+    pub const fn new(time: Duration, memory_bytes: u64) -> Limits {
+        Limits {
+            time,
+            memory_bytes,
+            stack_bytes: 0,
+            output_bytes: 0,
+        }
+    }
+
+    /// A program that sleeps or waits uses no CPU: past this much wall time it is killed,
+    /// and its verdict is TLE.
+    pub fn wall_cap(&self) -> Duration {
+        self.time * WALL_CAP_FACTOR + WALL_CAP_SLACK
+    }
+}
+
+/// The wall-clock cap is this many times the time limit, plus `WALL_CAP_SLACK`.
+const WALL_CAP_FACTOR: u32 = 2;
+const WALL_CAP_SLACK: Duration = Duration::from_secs(1);
+
+/// The environment a program runs in: a judge passes none of its own caller's variables
+/// (`RUST_BACKTRACE=1` would make a panicking program slow and large).
+pub const CLEAN_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+pub const CLEAN_LANG: &str = "C.UTF-8";
+
+/// SIGXFSZ: the kernel's signal to a process writing past its file-size limit.
+const SIGXFSZ: i32 = 25;
+
+/// In the forked child, before `exec`: its own process group (everything it starts ends
+/// with it), and the judge's stack and output limits. Only async-signal-safe system calls
+/// (setpgid, getrlimit, setrlimit), no allocation.
+pub(crate) fn child_setup(limits: Limits) -> std::io::Result<()> {
+    use nix::sys::resource::{getrlimit, setrlimit, Resource};
+    nix::unistd::setpgid(nix::unistd::Pid::from_raw(0), nix::unistd::Pid::from_raw(0))?;
+    for (resource, wanted) in [
+        (Resource::RLIMIT_STACK, limits.stack_bytes),
+        (Resource::RLIMIT_FSIZE, limits.output_bytes),
+    ] {
+        if wanted > 0 {
+            let (_, hard) = getrlimit(resource)?;
+            setrlimit(resource, wanted.min(hard), hard)?;
+        }
+    }
+    Ok(())
+}
+
+/// Ends whatever the program left running in its process group (a child it spawned).
+pub(crate) fn end_group(pid: u32) {
+    let _ = nix::sys::signal::killpg(
+        nix::unistd::Pid::from_raw(pid as i32),
+        nix::sys::signal::Signal::SIGKILL,
+    );
+}
+
+/// CPU time (user + system) a running process has used: its threads' run time from
+/// `/proc/<pid>/task/*/schedstat` (nanoseconds), or the process's clock ticks from
+/// `/proc/<pid>/stat` (which also count threads already gone), whichever is more.
+pub(crate) fn cpu_of(pid: u32) -> Option<Duration> {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let after = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after `pid (comm) `.
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // /proc counts in USER_HZ, which Linux fixes at 100 whatever the kernel's own HZ.
+    const USER_HZ: u64 = 100;
+    let from_ticks = Duration::from_nanos(ticks * (1_000_000_000 / USER_HZ));
+    let mut scheduled = 0u64;
+    if let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) {
+        for task in tasks.flatten() {
+            let line = fs::read_to_string(task.path().join("schedstat")).unwrap_or_default();
+            scheduled += line
+                .split_whitespace()
+                .next()
+                .and_then(|n| n.parse::<u64>().ok())
+                .unwrap_or(0);
+        }
+    }
+    Some(from_ticks.max(Duration::from_nanos(scheduled)))
 }
 
 /// Why a run ended.
@@ -34,10 +121,12 @@ pub enum End {
     Code(i32),
     /// Killed by this signal (not by us).
     Signal(i32),
-    /// Killed by the runner at the time limit.
+    /// Killed by the runner at the time limit (CPU time, or the wall-clock cap).
     TimeLimit,
     /// Killed by the runner when its resident memory passed the limit.
     MemoryLimit,
+    /// Stopped by the kernel as it wrote past the output limit (SIGXFSZ).
+    OutputLimit,
 }
 
 /// One run of a program.
@@ -45,6 +134,8 @@ pub enum End {
 pub struct Run {
     pub end: End,
     pub wall: Duration,
+    /// CPU time, user and system: what the time limit is judged by.
+    pub cpu: Duration,
     /// Peak resident memory of the program itself (its own high-water mark, read as it
     /// exits), in bytes.
     pub peak_memory: u64,
@@ -68,7 +159,7 @@ pub fn run(
     let stdout = PathBuf::from(format!("{}.out", out_stem.display()));
     let stderr = PathBuf::from(format!("{}.stderr", out_stem.display()));
     let started = Instant::now();
-    match traced::spawn(program, args, input, &stdout, &stderr) {
+    match traced::spawn(program, args, input, &stdout, &stderr, limits) {
         Ok(child) => traced::watch(child, program, limits, started, stdout, stderr),
         Err(traced::NotStarted::Untraceable) => {
             sampled_run(program, args, input, limits, started, stdout, stderr)
@@ -91,7 +182,7 @@ fn sampled_run(
     stderr: PathBuf,
 ) -> Result<Run, String> {
     let inherited = own_peak();
-    let mut child = spawn(program, args, input, &stdout, &stderr)?;
+    let mut child = spawn(program, args, input, &stdout, &stderr, limits)?;
     let pid = child.id();
     let mut sampled_peak = 0;
     let mut nap = Duration::from_micros(100);
@@ -109,9 +200,11 @@ fn sampled_run(
                 } else {
                     sampled_peak
                 };
+                end_group(pid);
                 return Ok(Run {
                     end,
                     wall,
+                    cpu: usage.rusage.utime + usage.rusage.stime,
                     peak_memory,
                     stdout,
                     stderr,
@@ -136,6 +229,7 @@ pub(crate) fn end_of(status: std::process::ExitStatus) -> End {
     use std::os::unix::process::ExitStatusExt;
     match (status.code(), status.signal()) {
         (Some(code), _) => End::Code(code),
+        (None, Some(SIGXFSZ)) => End::OutputLimit,
         (None, Some(signal)) => End::Signal(signal),
         (None, None) => End::Code(-1),
     }
@@ -151,7 +245,8 @@ pub(crate) fn over_limit(
 ) -> Option<End> {
     let (resident, peak) = memory_of(pid).unwrap_or((0, 0));
     *sampled_peak = (*sampled_peak).max(peak);
-    if started.elapsed() > limits.time {
+    let cpu = cpu_of(pid).unwrap_or_default();
+    if cpu > limits.time || started.elapsed() > limits.wall_cap() {
         Some(End::TimeLimit)
     } else if resident > limits.memory_bytes {
         Some(End::MemoryLimit)
@@ -190,19 +285,32 @@ fn spawn(
     input: &Path,
     stdout: &Path,
     stderr: &Path,
+    limits: Limits,
 ) -> Result<std::process::Child, String> {
+    use std::os::unix::process::CommandExt;
     const TEXT_FILE_BUSY: i32 = 26;
     let open = |p: &Path| fs::File::open(p).map_err(|e| format!("{}: {e}", p.display()));
     let create = |p: &Path| fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()));
     let mut attempt = 0;
     loop {
-        match Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
+            .env_clear()
+            .env("PATH", CLEAN_PATH)
+            .env("LANG", CLEAN_LANG)
             .stdin(Stdio::from(open(input)?))
             .stdout(Stdio::from(create(stdout)?))
-            .stderr(Stdio::from(create(stderr)?))
-            .spawn()
-        {
+            .stderr(Stdio::from(create(stderr)?));
+        // SAFETY: the closure runs in the forked child between fork and exec; `child_setup`
+        // makes only async-signal-safe system calls (setpgid, getrlimit, setrlimit) and
+        // allocates nothing. The reason is measured: without them a deep recursion gets
+        // the caller's 8 MiB stack (RE here, AC on the judge), endless output fills the disk,
+        // and a child the program starts outlives the run (the engine's tests).
+        unsafe {
+            command.pre_exec(move || child_setup(limits));
+        }
+        match command.spawn() {
             Err(e) if e.raw_os_error() == Some(TEXT_FILE_BUSY) && attempt < 20 => {
                 attempt += 1;
                 thread::sleep(Duration::from_millis(10));
@@ -212,13 +320,18 @@ fn spawn(
     }
 }
 
-/// At most `max` bytes of a file, as text.
+/// At most `max` bytes of a file, as text (for reports: invalid bytes shown as U+FFFD).
 pub fn read_head(path: &Path, max: u64) -> String {
+    String::from_utf8_lossy(&read_head_bytes(path, max)).into_owned()
+}
+
+/// At most `max` bytes of a file.
+pub fn read_head_bytes(path: &Path, max: u64) -> Vec<u8> {
     let mut bytes = Vec::new();
     if let Ok(f) = fs::File::open(path) {
         let _ = f.take(max).read_to_end(&mut bytes);
     }
-    String::from_utf8_lossy(&bytes).into_owned()
+    bytes
 }
 
 /// The first non-blank lines of a program's stderr, at most `lines` of them, each cut.
@@ -242,6 +355,7 @@ pub enum Verdict {
     RuntimeError(String),
     TimeLimitExceeded,
     MemoryLimitExceeded,
+    OutputLimitExceeded,
 }
 
 impl Verdict {
@@ -252,6 +366,7 @@ impl Verdict {
             Verdict::RuntimeError(_) => "RE",
             Verdict::TimeLimitExceeded => "TLE",
             Verdict::MemoryLimitExceeded => "MLE",
+            Verdict::OutputLimitExceeded => "OLE",
         }
     }
 }
@@ -273,8 +388,11 @@ pub fn describe_end(end: &End) -> String {
         }
         End::TimeLimit => "killed at the time limit".into(),
         End::MemoryLimit => "killed at the memory limit".into(),
+        End::OutputLimit => "stopped at the output limit".into(),
     }
 }
 
+#[cfg(test)]
+mod judge_tests;
 #[cfg(test)]
 mod tests;

@@ -95,10 +95,7 @@ fn case_stem(dir: &Path, seed: u64, size: u64) -> PathBuf {
 /// Runs one case; `Err` is a broken setup (generator or brute force), which stops all.
 fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> Result<CaseResult, String> {
     let stem = case_stem(&s.work_dir, seed, size);
-    let gen_limits = Limits {
-        time: Duration::from_secs(10),
-        memory_bytes: 4 << 30,
-    };
+    let gen_limits = Limits::new(Duration::from_secs(10), 4 << 30);
     let seed_arg = seed.to_string();
     let size_arg = size.to_string();
     let gen = run(
@@ -121,10 +118,7 @@ fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> Result<CaseResu
         ));
     }
     let input = gen.stdout.clone();
-    let brute_limits = Limits {
-        time: s.brute_time,
-        memory_bytes: 4 << 30,
-    };
+    let brute_limits = Limits::new(s.brute_time, 4 << 30);
     let brute = run(
         &p.brute,
         &[],
@@ -157,7 +151,7 @@ fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> Result<CaseResu
     )?;
     let report = match &sol.end {
         End::Code(0) => {
-            let expected = std::fs::read_to_string(&brute.stdout)
+            let expected = std::fs::read(&brute.stdout)
                 .map_err(|e| format!("{}: {e}", brute.stdout.display()))?;
             match compare::judge(&s.rule, &input, &expected, &sol.stdout) {
                 Ok(()) => return Ok(CaseResult::Agreed),

@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 /// What a case expects.
 #[derive(Debug)]
 pub enum Expect {
-    Output(String),
+    /// The expected output's bytes (text or not: compared as bytes where it is not text).
+    Output(Vec<u8>),
     Error(String),
 }
 
@@ -35,7 +36,7 @@ pub fn load(dir: &Path) -> Result<Vec<Case>, String> {
     for input in inputs {
         let name = input.file_stem().unwrap().to_string_lossy().to_string();
         let read = |ext: &str| fs::read_to_string(input.with_extension(ext));
-        let expect = match (read("out"), read("err")) {
+        let expect = match (fs::read(input.with_extension("out")), read("err")) {
             (Ok(out), Err(_)) => Expect::Output(out),
             (Err(_), Ok(err)) => Expect::Error(err.trim().to_string()),
             (Ok(_), Ok(_)) => return Err(format!("{}: has both .out and .err", input.display())),
@@ -57,8 +58,13 @@ pub fn load(dir: &Path) -> Result<Vec<Case>, String> {
 
 /// The verdict of `run` on `case`.
 pub fn verdict(case: &Case, run: &Run, limits: Limits, rule: &Rule) -> Result<Verdict, String> {
-    if run.end == End::TimeLimit {
+    // Time is CPU time: over the limit by any margin is TLE, as is the wall-clock cap.
+    if run.end == End::TimeLimit || run.cpu > limits.time {
         return Ok(Verdict::TimeLimitExceeded);
+    }
+    let printed = fs::metadata(&run.stdout).map_or(0, |m| m.len());
+    if run.end == End::OutputLimit || (limits.output_bytes > 0 && printed >= limits.output_bytes) {
+        return Ok(Verdict::OutputLimitExceeded);
     }
     if run.end == End::MemoryLimit || run.peak_memory > limits.memory_bytes {
         return Ok(Verdict::MemoryLimitExceeded);
@@ -212,7 +218,7 @@ impl Suite<'_> {
                 Ok(o) => {
                     print_outcome(self.problem, self.label, &o, self.limits);
                     if let Some(run) = &o.run {
-                        tally.slowest_ms = tally.slowest_ms.max(run.wall.as_millis() as u64);
+                        tally.slowest_ms = tally.slowest_ms.max(run.cpu.as_millis() as u64);
                         tally.peak_bytes = tally.peak_bytes.max(run.peak_memory);
                     }
                     if o.verdict == Verdict::Accepted {
@@ -251,7 +257,15 @@ pub fn print_outcome(problem: &str, label: &str, o: &Outcome, limits: Limits) {
     let (time, memory) = o
         .run
         .as_ref()
-        .map(|r| (format!("{} ms", r.wall.as_millis()), mib(r.peak_memory)))
+        .map(|r| {
+            // CPU time is the figure; a run that waited far longer than it computed says so.
+            let waited = r.wall > r.cpu * 2 + std::time::Duration::from_millis(100);
+            let time = match waited {
+                true => format!("{} ms (wall {} ms)", r.cpu.as_millis(), r.wall.as_millis()),
+                false => format!("{} ms", r.cpu.as_millis()),
+            };
+            (time, mib(r.peak_memory))
+        })
         .unwrap_or_default();
     println!(
         "{:<3} {:<8} {problem}/{}  {time}  {memory}",
@@ -261,9 +275,15 @@ pub fn print_outcome(problem: &str, label: &str, o: &Outcome, limits: Limits) {
     );
     let detail = match &o.verdict {
         Verdict::Accepted => return,
-        Verdict::TimeLimitExceeded => {
-            format!("killed at the time limit of {} ms", limits.time.as_millis())
-        }
+        Verdict::TimeLimitExceeded => format!(
+            "over the time limit of {} ms of CPU time (or past the wall-clock cap of {} ms)",
+            limits.time.as_millis(),
+            limits.wall_cap().as_millis()
+        ),
+        Verdict::OutputLimitExceeded => format!(
+            "printed {} bytes or more, the output limit (the output kept is cut there)",
+            limits.output_bytes
+        ),
         Verdict::MemoryLimitExceeded => format!(
             "used {} of the {} allowed",
             mib(o.run.as_ref().map_or(0, |r| r.peak_memory)),

@@ -75,10 +75,7 @@ fn fixtures() -> &'static Fixtures {
     })
 }
 
-const LIMITS: Limits = Limits {
-    time: Duration::from_millis(1000),
-    memory_bytes: 128 << 20,
-};
+const LIMITS: Limits = Limits::new(Duration::from_millis(1000), 128 << 20);
 
 /// Runs the fixture program on `input` and judges it against `expect` with `rule`.
 fn judge(name: &str, input: &str, expect: Expect, rule: &Rule) -> (Verdict, super::Run) {
@@ -96,7 +93,7 @@ fn judge(name: &str, input: &str, expect: Expect, rule: &Rule) -> (Verdict, supe
 }
 
 fn output(s: &str) -> Expect {
-    Expect::Output(s.into())
+    Expect::Output(s.as_bytes().to_vec())
 }
 
 #[test]
@@ -320,10 +317,7 @@ fn a_trivial_program_is_measured_at_its_own_peak_whatever_the_tool_holds() {
     let ballast: Vec<u8> = vec![1; 300 << 20];
     let input = dir.path().join("empty.in");
     fs::write(&input, "").unwrap();
-    let limits = Limits {
-        time: Duration::from_secs(5),
-        memory_bytes: 256 << 20,
-    };
+    let limits = Limits::new(Duration::from_secs(5), 256 << 20);
     let figures: Vec<(u64, u64)> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..2)
             .map(|w| {

@@ -42,6 +42,7 @@ pub fn spawn(
     input: &Path,
     stdout: &Path,
     stderr: &Path,
+    limits: Limits,
 ) -> Result<Traced, NotStarted> {
     let failed = |e: String| NotStarted::Failed(e);
     let open = |p: &Path| fs::File::open(p).map_err(|e| failed(format!("{}: {e}", p.display())));
@@ -52,15 +53,23 @@ pub fn spawn(
         let mut command = Command::new(program);
         command
             .args(args)
+            .env_clear()
+            .env("PATH", super::CLEAN_PATH)
+            .env("LANG", super::CLEAN_LANG)
             .stdin(Stdio::from(open(input)?))
             .stdout(Stdio::from(create(stdout)?))
             .stderr(Stdio::from(create(stderr)?));
-        // SAFETY: the closure runs in the forked child between fork and exec. It makes one
-        // system call, ptrace(PTRACE_TRACEME), which is async-signal-safe, allocates nothing
-        // and touches no state shared with the parent. The reason for it is measured: the
-        // memory column (see the module's opening and `a_trivial_program_is_measured_*`).
+        // SAFETY: the closure runs in the forked child between fork and exec. It makes only
+        // async-signal-safe system calls (setpgid, getrlimit, setrlimit in `child_setup`,
+        // then ptrace(PTRACE_TRACEME)), allocates nothing and touches no state shared with
+        // the parent. The reasons are measured: the memory column (see the module's opening
+        // and `a_trivial_program_is_measured_*`), and the judge's stack, output and process
+        // group (the engine's tests of each).
         unsafe {
-            command.pre_exec(|| ptrace::traceme().map_err(std::io::Error::from));
+            command.pre_exec(move || {
+                super::child_setup(limits)?;
+                ptrace::traceme().map_err(std::io::Error::from)
+            });
         }
         match command.spawn() {
             Ok(child) => break child,
@@ -113,7 +122,9 @@ pub fn watch(
 ) -> Result<Run, String> {
     let pid = child.pid;
     let mut peak_at_exit = None;
+    let mut cpu_at_exit = None;
     let mut sampled_peak = 0;
+    let mut sampled_cpu = Duration::ZERO;
     let mut killed_for = None;
     let mut nap = Duration::from_micros(50);
     loop {
@@ -127,8 +138,9 @@ pub fn watch(
             WaitStatus::PtraceEvent(_, _, event)
                 if event == ptrace::Event::PTRACE_EVENT_EXIT as i32 =>
             {
-                // Its memory is still there: the figure is read now.
+                // Its memory is still there: the figures are read now.
                 peak_at_exit = memory_of(pid.as_raw() as u32).map(|(_, peak)| peak);
+                cpu_at_exit = super::cpu_of(pid.as_raw() as u32);
                 let _ = ptrace::cont(pid, None);
                 continue;
             }
@@ -143,6 +155,7 @@ pub fn watch(
                 continue;
             }
             WaitStatus::Exited(_, code) => Some(End::Code(code)),
+            WaitStatus::Signaled(_, Signal::SIGXFSZ, _) => Some(End::OutputLimit),
             WaitStatus::Signaled(_, signal, _) => Some(End::Signal(signal as i32)),
             _ => {
                 let _ = ptrace::cont(pid, None);
@@ -151,9 +164,11 @@ pub fn watch(
         };
         if let Some(end) = end {
             let wall = started.elapsed();
+            super::end_group(pid.as_raw() as u32);
             return Ok(Run {
                 end: killed_for.unwrap_or(end),
                 wall,
+                cpu: cpu_at_exit.unwrap_or(sampled_cpu).max(sampled_cpu),
                 // Killed (no exit stop, or an exit stop after the kill): the last sample.
                 peak_memory: peak_at_exit.unwrap_or(sampled_peak).max(sampled_peak),
                 stdout,
@@ -161,6 +176,7 @@ pub fn watch(
             });
         }
         if killed_for.is_none() {
+            sampled_cpu = super::cpu_of(pid.as_raw() as u32).unwrap_or(sampled_cpu);
             killed_for = over_limit(pid.as_raw() as u32, started, limits, &mut sampled_peak);
             if killed_for.is_some() {
                 let _ = kill(pid, Signal::SIGKILL);

@@ -1,0 +1,228 @@
+//! Each way a local verdict could contradict the judge's, probed with a fixture program:
+//! a recursion deeper than the caller's stack, CPU time against wall time (sleeping, and
+//! busy on a loaded machine), endless output, a child left running, the caller's
+//! environment, and output bytes that are not text.
+
+use super::compare::Rule;
+use super::suite::{verdict, Case, Expect};
+use super::{run, End, Limits, Verdict};
+use crate::testing::build_rust;
+use std::fs;
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+const ADVERSARY: &str = r#"
+use std::io::{Read, Write};
+fn depth(n: u64) -> u64 {
+    let frame = [n; 16];
+    if n == 0 { return 0; }
+    std::hint::black_box(&frame);
+    depth(n - 1) + frame[(n % 16) as usize] % 2
+}
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let mut it = s.split_whitespace();
+    let mode = it.next().unwrap();
+    let arg: u64 = it.next().map_or(0, |a| a.parse().unwrap());
+    match mode {
+        "deep" => println!("{}", depth(arg)),
+        "sleep" => { std::thread::sleep(std::time::Duration::from_millis(arg)); println!("1") }
+        "burn" => {
+            // Busy until this process has had `arg` ms of CPU, however long that takes.
+            let cpu_ms = || std::fs::read_to_string("/proc/self/schedstat").unwrap()
+                .split_whitespace().next().unwrap().parse::<u64>().unwrap() / 1_000_000;
+            let mut x = 0u64;
+            while cpu_ms() < arg { for _ in 0..10000 { x = std::hint::black_box(x.wrapping_add(1)); } }
+            println!("1");
+        }
+        "endless" => { let mut out = std::io::stdout().lock(); loop { let _ = out.write_all(b"yyyyyyyyyyyyyyy\n"); } }
+        "spawn" => {
+            let child = std::process::Command::new("sleep").arg("30").spawn().unwrap();
+            println!("{}", child.id());
+        }
+        "env" => { let mut v: Vec<String> = std::env::vars().map(|(k, _)| k).collect(); v.sort(); println!("{}", v.join(" ")) }
+        "bytes" => std::io::stdout().write_all(&[0xff, 0xfe, b'\n']).unwrap(),
+        _ => unreachable!(),
+    }
+}
+"#;
+
+struct Fixture {
+    _dir: tempfile::TempDir,
+    program: PathBuf,
+    scratch: PathBuf,
+}
+
+fn fixture() -> &'static Fixture {
+    static F: OnceLock<Fixture> = OnceLock::new();
+    F.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let program = build_rust(dir.path(), "adversary", ADVERSARY);
+        let scratch = dir.path().join("scratch");
+        fs::create_dir_all(&scratch).unwrap();
+        Fixture {
+            _dir: dir,
+            program,
+            scratch,
+        }
+    })
+}
+
+/// A BOJ problem's limits: 1 s, 256 MiB, the stack as large as the memory, a 1 MiB output
+/// limit (small, to keep the test's files small).
+fn judge_limits() -> Limits {
+    Limits {
+        stack_bytes: 256 << 20,
+        output_bytes: 1 << 20,
+        ..Limits::new(Duration::from_millis(1000), 256 << 20)
+    }
+}
+
+fn judge(name: &str, input: &str, expected: &[u8], limits: Limits) -> (Verdict, super::Run) {
+    let f = fixture();
+    let input_path = f.scratch.join(format!("{name}.in"));
+    fs::write(&input_path, input).unwrap();
+    let case = Case {
+        name: name.into(),
+        input: input_path.clone(),
+        expect: Expect::Output(expected.to_vec()),
+    };
+    let r = run(&f.program, &[], &input_path, limits, &f.scratch.join(name)).unwrap();
+    (verdict(&case, &r, limits, &Rule::Lines).unwrap(), r)
+}
+
+/// 10^6 frames of about 150 bytes: more than the caller's 8 MiB, well within 256 MiB. On
+/// the judge the stack limit is the memory limit; with the stack left as the caller's it
+/// overflows (the probe that was RE here and AC there).
+#[test]
+fn a_recursion_a_million_deep_gets_the_judges_stack() {
+    let (v, _) = judge("deep", "deep 1000000", b"500000\n", judge_limits());
+    assert_eq!(v, Verdict::Accepted);
+    let small = Limits {
+        stack_bytes: 8 << 20,
+        ..judge_limits()
+    };
+    let (v, r) = judge("deep-small", "deep 1000000", b"500000\n", small);
+    assert!(matches!(v, Verdict::RuntimeError(_)), "{v:?} {:?}", r.end);
+}
+
+/// Time is CPU time: a program that sleeps 500 ms uses almost none (AC, its wall time
+/// shown), one that sleeps past the wall-clock cap is killed there (TLE, no hang).
+#[test]
+fn sleeping_costs_no_cpu_time_and_sleeping_forever_ends_at_the_wall_cap() {
+    let (v, r) = judge("sleep", "sleep 500", b"1\n", judge_limits());
+    assert_eq!(v, Verdict::Accepted);
+    assert!(r.cpu < Duration::from_millis(100), "{:?}", r.cpu);
+    assert!(r.wall >= Duration::from_millis(500), "{:?}", r.wall);
+    let (v, r) = judge("sleep-long", "sleep 60000", b"1\n", judge_limits());
+    assert_eq!(v, Verdict::TimeLimitExceeded);
+    assert_eq!(r.end, End::TimeLimit);
+    let cap = judge_limits().wall_cap();
+    assert!(
+        r.wall >= cap && r.wall < cap + Duration::from_secs(2),
+        "{:?}",
+        r.wall
+    );
+}
+
+/// Over the limit by any margin is TLE; under it, AC however busy the machine is: four
+/// programs of 600 ms of CPU each, side by side on this machine's cores, are all AC though
+/// each takes longer than the limit in wall time when the cores are shared.
+#[test]
+fn cpu_time_decides_not_the_wall_clock_of_a_busy_machine() {
+    let (v, r) = judge("burn-over", "burn 1100", b"1\n", judge_limits());
+    assert_eq!(v, Verdict::TimeLimitExceeded, "{:?}", r.cpu);
+    let names: Vec<String> = (0..4).map(|k| format!("burn-{k}")).collect();
+    let results = crate::engine::pool::map(&names, 4, |name| {
+        judge(name, "burn 600", b"1\n", judge_limits())
+    });
+    for r in results {
+        let (v, run) = r.unwrap();
+        assert_eq!(
+            v,
+            Verdict::Accepted,
+            "cpu {:?} wall {:?}",
+            run.cpu,
+            run.wall
+        );
+        assert!(run.cpu >= Duration::from_millis(550), "{:?}", run.cpu);
+    }
+}
+
+/// Endless output stops at the output limit with its own verdict, and what is kept of it
+/// is bounded by that limit.
+#[test]
+fn endless_output_is_ole_and_the_file_kept_is_bounded() {
+    let (v, r) = judge("endless", "endless", b"y\n", judge_limits());
+    assert_eq!(v, Verdict::OutputLimitExceeded, "{:?}", r.end);
+    let kept = fs::metadata(&r.stdout).unwrap().len();
+    assert!(kept <= judge_limits().output_bytes, "{kept}");
+}
+
+/// A child the program starts ends with the run.
+#[test]
+fn a_child_the_program_spawns_does_not_outlive_the_run() {
+    let (_, r) = judge("spawn", "spawn", b"", judge_limits());
+    let pid: u32 = fs::read_to_string(&r.stdout)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    // Killed; at most a zombie until its new parent reaps it.
+    let mut alive = true;
+    for _ in 0..100 {
+        let state = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let running = state
+            .rsplit(") ")
+            .next()
+            .is_some_and(|s| !s.starts_with('Z'));
+        if state.is_empty() || !running {
+            alive = false;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        !alive,
+        "the spawned `sleep 30` (pid {pid}) is still running"
+    );
+}
+
+/// The program sees a judge's environment, not this tool's (cargo's test run sets dozens
+/// of variables).
+#[test]
+fn the_program_gets_a_clean_environment() {
+    assert!(std::env::vars().count() > 2);
+    let (v, r) = judge("env", "env", b"LANG PATH\n", judge_limits());
+    assert_eq!(
+        v,
+        Verdict::Accepted,
+        "{}",
+        fs::read_to_string(&r.stdout).unwrap()
+    );
+}
+
+/// Bytes FF FE are not two U+FFFD: output is compared as bytes, and a `.out` that is not
+/// UTF-8 is read and matched as bytes.
+#[test]
+fn outputs_are_compared_as_bytes_not_decoded_lossily() {
+    let (v, _) = judge(
+        "bytes",
+        "bytes",
+        "\u{fffd}\u{fffd}\n".as_bytes(),
+        judge_limits(),
+    );
+    assert!(
+        matches!(&v, Verdict::WrongAnswer(r) if r.contains("\\xff\\xfe")),
+        "{v:?}"
+    );
+    let (v, _) = judge(
+        "bytes-ok",
+        "bytes",
+        &[0xff, 0xfe, b' ', b'\n', b'\n'],
+        judge_limits(),
+    );
+    assert_eq!(v, Verdict::Accepted);
+}
