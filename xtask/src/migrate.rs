@@ -42,9 +42,15 @@ pub fn migrate_all(
         };
         let dir = cache.join(cache_name(lib, &origin, &version));
         let done = dir.join(".migrated");
-        let outcome = match fs::read_to_string(&done) {
-            Ok(text) => parse_outcome(&text),
-            Err(_) => {
+        // A cached copy is used only if its files are what was written (a copy cut short
+        // or edited since is made again).
+        let cached = fs::read_to_string(&done)
+            .ok()
+            .and_then(|text| checked_outcome(&dir, &text));
+        let outcome = match cached {
+            Some(outcome) => outcome,
+            None => {
+                let _ = fs::remove_file(&done);
                 // The metadata's features are the whole workspace's (proconio's `derive`
                 // comes from the corpus); a dependency they call for that cargo did not
                 // build for this package (proconio-derive, for a problem built alone) makes
@@ -74,7 +80,7 @@ pub fn migrate_all(
                 let _ = fs::remove_dir_all(&tmp);
                 let outcome = migrate_one(lib, &origin, &tmp, built, &rustc);
                 let text = match &outcome {
-                    Ok(()) => "ok".to_string(),
+                    Ok(()) => format!("ok\n{}", content_hash(&tmp.join("pkg"))),
                     Err(why) => format!("failed\n{why}"),
                 };
                 fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
@@ -121,11 +127,20 @@ fn needs_migration(lib: &Library) -> bool {
     lib.edition.as_str() < TARGET_EDITION && lib.origin.is_some()
 }
 
-fn parse_outcome(text: &str) -> Result<(), String> {
+/// The hash of a migrated copy's files, kept in its marker.
+fn content_hash(pkg: &Path) -> String {
+    let mut f = crate::record::Fingerprint::new("migrated copy");
+    f.tree(pkg);
+    f.hex()
+}
+
+/// A cached migration's outcome, if its marker is readable and, for a copy, the copy's
+/// files still hash to what the marker says; `None` means: migrate again.
+fn checked_outcome(dir: &Path, text: &str) -> Option<Result<(), String>> {
     match text.split_once('\n') {
-        Some(("failed", why)) => Err(why.to_string()),
-        _ if text.trim() == "ok" => Ok(()),
-        _ => Err("the cached migration is unreadable".into()),
+        Some(("failed", why)) => Some(Err(why.to_string())),
+        Some(("ok", hash)) if content_hash(&dir.join("pkg")) == hash.trim() => Some(Ok(())),
+        _ => None,
     }
 }
 
@@ -289,4 +304,33 @@ fn copy_sources(from: &Path, to: &Path) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A copy cut short (a truncated file) or edited since it was written is made again;
+    /// an intact one and a recorded failure are used as they are.
+    #[test]
+    fn a_migrated_copy_is_used_only_while_its_files_are_what_was_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let pkg = dir.path().join("pkg/src");
+        fs::create_dir_all(&pkg).unwrap();
+        fs::write(pkg.join("lib.rs"), "pub fn f() -> u32 { 42 }\n").unwrap();
+        let marker = format!("ok\n{}", content_hash(&dir.path().join("pkg")));
+        assert_eq!(checked_outcome(dir.path(), &marker), Some(Ok(())));
+        fs::write(pkg.join("lib.rs"), "pub fn f() -> u32 {").unwrap();
+        assert_eq!(checked_outcome(dir.path(), &marker), None);
+        assert_eq!(
+            checked_outcome(dir.path(), "ok"),
+            None,
+            "a marker without a hash"
+        );
+        assert_eq!(
+            checked_outcome(dir.path(), "failed\nE0425"),
+            Some(Err("E0425".to_string()))
+        );
+        assert_eq!(checked_outcome(dir.path(), "garbage"), None);
+    }
 }

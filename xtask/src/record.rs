@@ -78,7 +78,9 @@ impl Fingerprint {
         package: &str,
     ) -> Result<(), String> {
         for p in crate::crates::reached(meta, package)? {
-            if p.manifest_dir.starts_with(root) {
+            // A path dependency is hashed by its files wherever it is (`../extlib` outside
+            // the workspace too); a registry or git one by its id, which names its version.
+            if p.manifest_dir.starts_with(root) || p.id.starts_with("path+") {
                 self.tree(&p.manifest_dir);
             }
             self.text("package", &format!("{} {:?}", p.id, p.features));
@@ -304,6 +306,48 @@ mod tests {
         assert!(record.passed("boj-1000", "x19").is_some());
         assert!(record.passed("boj-1000", "x12").is_some());
         assert_eq!(record.passed("boj-1000", "x11"), None);
+    }
+
+    /// A path dependency outside the workspace (`extlib = { path = "../extlib" }`) is part
+    /// of what a member's checks depend on, by its files: an edit there is a new hash.
+    #[test]
+    fn a_path_dependency_outside_the_workspace_is_hashed_by_its_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let write = |p: &str, t: &str| {
+            let p = d.join(p);
+            fs::create_dir_all(p.parent().unwrap()).unwrap();
+            fs::write(p, t).unwrap();
+        };
+        write(
+            "ws/Cargo.toml",
+            "[workspace]\nmembers = [\"app\"]\nresolver = \"2\"\n",
+        );
+        write("ws/app/Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n[dependencies]\nextlib = { path = \"../../extlib\" }\n");
+        write(
+            "ws/app/src/main.rs",
+            "fn main() { println!(\"{}\", extlib::f()); }\n",
+        );
+        write(
+            "extlib/Cargo.toml",
+            "[package]\nname = \"extlib\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+        );
+        write("extlib/src/lib.rs", "pub fn f() -> u32 { 1 }\n");
+        let root = d.join("ws");
+        let meta = cargo_metadata::MetadataCommand::new()
+            .manifest_path(root.join("Cargo.toml"))
+            .current_dir(&root)
+            .exec()
+            .unwrap();
+        let hash = || {
+            let mut f = Fingerprint::new("t");
+            f.packages(&root, &meta, "app").unwrap();
+            f.hex()
+        };
+        let before = hash();
+        assert_eq!(hash(), before);
+        write("extlib/src/lib.rs", "pub fn f() -> u32 { 2 }\n");
+        assert_ne!(hash(), before, "an edit of ../extlib must change the hash");
     }
 
     #[test]
