@@ -104,6 +104,11 @@ fn check_step(
     let main_rs = ws.root.join("corpus/src/bin").join(format!("{name}.rs"));
     let out_dir = ws.target.join("corpus").join(name);
     let fail = Step::Failed;
+    // Two corpus runs at once take turns on a program's folder.
+    let _held = match engine::lock_outputs(&out_dir, name) {
+        Ok(held) => held,
+        Err(e) => return fail(e),
+    };
     let options = bundle::Options {
         scope,
         ..Default::default()

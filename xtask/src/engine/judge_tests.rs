@@ -44,6 +44,15 @@ fn main() {
         }
         "env" => { let mut v: Vec<String> = std::env::vars().map(|(k, _)| k).collect(); v.sort(); println!("{}", v.join(" ")) }
         "bytes" => std::io::stdout().write_all(&[0xff, 0xfe, b'\n']).unwrap(),
+        "pid-lines" => {
+            // Ten lines naming this process, written over `arg` ms.
+            let mut out = std::io::stdout().lock();
+            for _ in 0..10 {
+                writeln!(out, "{:>12}", std::process::id()).unwrap();
+                out.flush().unwrap();
+                std::thread::sleep(std::time::Duration::from_millis(arg / 10));
+            }
+        }
         _ => unreachable!(),
     }
 }
@@ -225,4 +234,74 @@ fn outputs_are_compared_as_bytes_not_decoded_lossily() {
         judge_limits(),
     );
     assert_eq!(v, Verdict::Accepted);
+}
+
+/// Accepts an output of ten equal lines: one run's own output, not two runs' mixed.
+const ONE_WRITER: &str = r#"
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let out = std::fs::read_to_string(&args[3]).unwrap_or_default();
+    let lines: Vec<&str> = out.lines().collect();
+    if lines.len() != 10 || lines.iter().any(|l| *l != lines[0]) {
+        eprintln!("not one run's output: {lines:?}");
+        std::process::exit(1);
+    }
+}
+"#;
+
+/// Two runs of one problem at once (two `make test`) write the same saved outputs: each
+/// case prints ten lines naming its process over 300 ms, so two runs writing one file at
+/// once leave lines of both, which the checker rejects. Taking turns, both are AC.
+#[test]
+fn two_runs_of_the_same_cases_at_once_both_give_the_right_verdicts() {
+    let f = fixture();
+    let checker = build_rust(&f.scratch, "one_writer", ONE_WRITER);
+    let cases = f.scratch.join("two-runs/cases");
+    let out_dir = f.scratch.join("two-runs/out");
+    fs::create_dir_all(&cases).unwrap();
+    for k in 0..2 {
+        fs::write(cases.join(format!("c{k}.in")), "pid-lines 300").unwrap();
+        fs::write(cases.join(format!("c{k}.out")), "").unwrap();
+    }
+    let rule = Rule::Checker(checker);
+    let suite = super::suite::Suite {
+        problem: "two-runs",
+        label: "release",
+        cases_dir: &cases,
+        limits: judge_limits(),
+        rule: &rule,
+        out_dir: &out_dir,
+    };
+    let tallies: Vec<super::suite::Tally> = std::thread::scope(|scope| {
+        let runs: Vec<_> = (0..2)
+            .map(|_| scope.spawn(|| suite.run(&f.program).unwrap()))
+            .collect();
+        runs.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    for t in tallies {
+        assert_eq!((t.passed, t.failed), (2, 0));
+    }
+}
+
+/// The hold on a folder of outputs excludes a second run until the first lets go (the
+/// second waits, it does not fail), and is let go when dropped.
+#[test]
+fn a_second_run_waits_for_the_first_to_let_go_of_the_outputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = super::lock_outputs(dir.path(), "p").unwrap();
+    let waited = std::thread::scope(|scope| {
+        let second = scope.spawn(|| {
+            let t = std::time::Instant::now();
+            let _held = super::lock_outputs(dir.path(), "p").unwrap();
+            t.elapsed()
+        });
+        std::thread::sleep(Duration::from_millis(300));
+        drop(first);
+        second.join().unwrap()
+    });
+    assert!(waited >= Duration::from_millis(250), "{waited:?}");
+    // Let go: a third takes it at once.
+    let t = std::time::Instant::now();
+    let _third = super::lock_outputs(dir.path(), "p").unwrap();
+    assert!(t.elapsed() < Duration::from_millis(100));
 }

@@ -80,6 +80,41 @@ pub(crate) fn child_setup(limits: Limits) -> std::io::Result<()> {
     Ok(())
 }
 
+/// An exclusive hold on a folder of saved outputs, for as long as it lives: two runs at once
+/// (two `make test`) take turns instead of writing the same files. Released when dropped,
+/// or when the process ends, however it ends.
+pub struct OutputsLock {
+    _lock: nix::fcntl::Flock<fs::File>,
+}
+
+/// Locks `dir` (made if missing) for this run; when another run holds it, says so in one
+/// line and waits for it.
+pub fn lock_outputs(dir: &Path, what: &str) -> Result<OutputsLock, String> {
+    use nix::fcntl::{Flock, FlockArg};
+    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let path = dir.join(".lock");
+    let open = || {
+        fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))
+    };
+    let lock = match Flock::lock(open()?, FlockArg::LockExclusiveNonblock) {
+        Ok(lock) => lock,
+        Err((file, _)) => {
+            println!(
+                "wait    another run is checking {what} (it holds {}): waiting for it",
+                path.display()
+            );
+            Flock::lock(file, FlockArg::LockExclusive)
+                .map_err(|(_, e)| format!("{}: {e}", path.display()))?
+        }
+    };
+    Ok(OutputsLock { _lock: lock })
+}
+
 /// Ends whatever the program left running in its process group (a child it spawned).
 pub(crate) fn end_group(pid: u32) {
     let _ = nix::sys::signal::killpg(

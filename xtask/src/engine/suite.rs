@@ -191,6 +191,7 @@ impl Suite<'_> {
         if cases.is_empty() {
             return Err(format!("{}: no test cases", self.cases_dir.display()));
         }
+        let _held = super::lock_outputs(self.out_dir, self.problem)?;
         Ok(self.run_each(&cases, |case| self.one(binary, case)))
     }
 
