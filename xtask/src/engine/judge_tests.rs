@@ -44,6 +44,11 @@ fn main() {
         }
         "env" => { let mut v: Vec<String> = std::env::vars().map(|(k, _)| k).collect(); v.sort(); println!("{}", v.join(" ")) }
         "bytes" => std::io::stdout().write_all(&[0xff, 0xfe, b'\n']).unwrap(),
+        "pgid" => {
+            let stat = std::fs::read_to_string("/proc/self/stat").unwrap();
+            let after = &stat[stat.rfind(')').unwrap() + 2..];
+            println!("{} {}", std::process::id(), after.split_whitespace().nth(2).unwrap());
+        }
         "pid-lines" => {
             // Ten lines naming this process, written over `arg` ms.
             let mut out = std::io::stdout().lock();
@@ -304,4 +309,17 @@ fn a_second_run_waits_for_the_first_to_let_go_of_the_outputs() {
     let t = std::time::Instant::now();
     let _third = super::lock_outputs(dir.path(), "p").unwrap();
     assert!(t.elapsed() < Duration::from_millis(100));
+}
+
+/// The program leads a process group of its own: the terminal's Ctrl-C (SIGINT to the
+/// foreground group, this tool's) never reaches it, so an interrupted `stress` never sees
+/// a solution "killed by signal 2" as a disagreement; and the group ends with the run.
+#[test]
+fn the_program_runs_in_a_process_group_of_its_own() {
+    let (_, r) = judge("pgid", "pgid", b"", judge_limits());
+    let text = fs::read_to_string(&r.stdout).unwrap();
+    let (pid, pgid) = text.trim().split_once(' ').unwrap();
+    assert_eq!(pid, pgid, "{text}");
+    let ours = nix::unistd::getpgrp().as_raw().to_string();
+    assert_ne!(pgid, ours);
 }

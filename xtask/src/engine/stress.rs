@@ -274,6 +274,20 @@ pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> Result<Outcome, 
     let mut failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
     failures.sort_by_key(|(k, _)| *k);
     let failed = failures.len() as u64;
+    // Ctrl-C: the run ends as interrupted, counting what ran; nothing is shrunk or saved
+    // (a disagreement seen before it is named, to be found again by a run left to finish).
+    if stop.load(Ordering::SeqCst) {
+        if let Some((_, first)) = failures.first() {
+            eprintln!(
+                "note    {failed} disagreement(s) seen before the interrupt, the first at seed {} size {}: run again without interrupting to shrink and save it",
+                first.seed, first.size
+            );
+        }
+        return Ok(Outcome::Stopped {
+            cases: cases.saturating_sub(failed),
+            cut: Cut::Interrupted,
+        });
+    }
     let Some((_, first)) = failures.into_iter().next() else {
         return Ok(if cases >= s.cases {
             Outcome::Agreed { cases }
