@@ -52,7 +52,8 @@ time-limit-ms = {time_limit}
 memory-limit-mb = {memory_limit}
 
 [dependencies]
-proconio.workspace = true
+# `derive` for `#[fastout]` (the bundler writes it out; the judge gets no proc-macro).
+proconio = {{ workspace = true, features = ["derive"] }}
 itertools.workspace = true
 
 # The stress-test pair (`make stress-{name}`), named after the crate: examples of all
@@ -301,9 +302,66 @@ fn fetch_into(
     Ok(Some(page))
 }
 
+/// Why `name` cannot be a new problem's crate, if it cannot: a problem's short id is the
+/// last part of its name (`q58` for `puzzle68-q58`), so a new name may neither be an
+/// existing problem's short id nor have one an existing problem already answers to; and a
+/// package of the dependency graph (`proconio`) would make `cargo build -p` ambiguous.
+pub fn name_clash(name: &str, problems: &[String], packages: &[String]) -> Option<String> {
+    let short = |n: &str| n.rsplit('-').next().unwrap_or(n).to_string();
+    if let Some(p) = problems
+        .iter()
+        .find(|p| short(p) == name && p.as_str() != name)
+    {
+        return Some(format!(
+            "`{name}` is the short id of {p} (`make test-{name}` means it): choose another name"
+        ));
+    }
+    let own = short(name);
+    if let Some(p) = problems
+        .iter()
+        .find(|p| (short(p) == own || p.as_str() == own) && p.as_str() != name)
+    {
+        return Some(format!(
+            "`{name}` would answer to `{own}`, which already names {p}: choose another name"
+        ));
+    }
+    let lib = name.replace('-', "_");
+    if let Some(pkg) = packages
+        .iter()
+        .find(|pkg| pkg.as_str() == name || pkg.replace('-', "_") == lib)
+    {
+        return Some(format!(
+            "`{name}` is the name of the package {pkg}, which the workspace depends on (`cargo build -p {name}` would be ambiguous): choose another name"
+        ));
+    }
+    None
+}
+
 /// `cargo xtask new <problem> [--url <page>]`.
 pub fn run(root: &Path, wanted: &str, url: Option<&str>) -> Result<bool, String> {
-    let name = create(root, wanted)?;
+    let name = crate_name(wanted)?;
+    if let Ok(meta) = cargo_metadata::MetadataCommand::new()
+        .manifest_path(root.join("Cargo.toml"))
+        .current_dir(root)
+        .exec()
+    {
+        let problems: Vec<String> = meta
+            .workspace_packages()
+            .iter()
+            .filter(|p| p.metadata.get("problem").is_some())
+            .map(|p| p.name.to_string())
+            .collect();
+        let packages: Vec<String> = meta
+            .packages
+            .iter()
+            .filter(|p| !meta.workspace_members.contains(&p.id))
+            .map(|p| p.name.to_string())
+            .collect();
+        if let Some(why) = name_clash(&name, &problems, &packages) {
+            return Err(why);
+        }
+    }
+    let name = create(root, &name)?;
     println!("created {name}/ (Cargo.toml, src/main.rs) and testcases/{name}/");
     match fetch_into(root, &name, url) {
         Ok(Some(crate::fetch::Page {
@@ -456,6 +514,34 @@ mod tests {
     }
 
     #[test]
+    fn a_name_that_is_a_short_id_or_a_dependency_is_refused_in_one_line() {
+        let problems: Vec<String> = ["boj-18139", "puzzle68-q58", "boj-17825"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let packages: Vec<String> = ["proconio", "ac-library-rs", "itertools"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let clash = |n: &str| name_clash(n, &problems, &packages);
+        let q58 = clash("q58").unwrap();
+        assert!(
+            q58.contains("puzzle68-q58") && q58.lines().count() == 1,
+            "{q58}"
+        );
+        assert!(
+            clash("boj-17825").is_none(),
+            "itself: `create` says it exists"
+        );
+        assert!(clash("other-q58").unwrap().contains("puzzle68-q58"));
+        assert!(clash("mine-18139").unwrap().contains("boj-18139"));
+        assert!(clash("proconio").unwrap().contains("proconio"));
+        assert!(clash("ac-library-rs").is_some());
+        assert!(clash("boj-1000").is_none());
+        assert!(clash("puzzle68-q12").is_none());
+    }
+
+    #[test]
     fn every_generated_file_is_already_formatted() {
         let files = [
             main_rs("Title", "https://www.acmicpc.net/problem/1000"),
@@ -484,6 +570,23 @@ mod tests {
                 String::from_utf8_lossy(&out.stdout)
             );
         }
+    }
+
+    /// README puts `#[fastout]` on `main`: `use proconio::fastout;` needs proconio's
+    /// `derive` feature, which the workspace's proconio leaves off for the showcase problems.
+    #[test]
+    fn a_new_crate_has_proconios_derive_so_fastout_resolves() {
+        let text = manifest("boj-1000", "https://www.acmicpc.net/problem/1000", "BOJ");
+        let doc: toml_edit::DocumentMut = text.parse().unwrap();
+        let proconio = &doc["dependencies"]["proconio"];
+        let features: Vec<&str> = proconio["features"]
+            .as_array()
+            .expect("proconio's features listed")
+            .iter()
+            .filter_map(|f| f.as_str())
+            .collect();
+        assert_eq!(features, ["derive"]);
+        assert_eq!(proconio["workspace"].as_bool(), Some(true));
     }
 
     #[test]
