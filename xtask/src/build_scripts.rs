@@ -110,6 +110,8 @@ fn cache_name(script: &Script, features: &[String], version: &str) -> String {
 
 fn read_cached(file: &Path) -> Option<Verdict> {
     let text = fs::read_to_string(file).ok()?;
+    // Written whole with a last `end` line: a file without it (cut short) is not an answer.
+    let text = text.strip_suffix("\nend\n")?;
     let mut lines = text.lines();
     match lines.next()? {
         "cfgs" => {
@@ -139,6 +141,7 @@ fn write_cached(file: &Path, verdict: &Verdict) -> Result<(), String> {
         }
         Verdict::Refused(why) => format!("refused\n{why}"),
     };
+    let text = format!("{text}\nend\n");
     fs::create_dir_all(file.parent().unwrap()).map_err(|e| e.to_string())?;
     // Written aside and renamed: a parallel run reads the whole answer or none.
     let tmp = file.with_extension(format!("tmp{}", std::process::id()));
@@ -329,6 +332,10 @@ mod tests {
         );
         write_cached(&file, &tricky).unwrap();
         assert_eq!(read_cached(&file), Some(tricky));
+        // Cut short, it is no answer: the script is run again.
+        let whole = fs::read_to_string(&file).unwrap();
+        fs::write(&file, &whole[..whole.len() - 3]).unwrap();
+        assert_eq!(read_cached(&file), None);
     }
 
     #[test]
