@@ -191,7 +191,29 @@ fn package_solutions(manifest: &Path) -> Result<Vec<Solution>, String> {
         return Ok(Vec::new()); // a workspace root
     };
     let dir = manifest.parent().unwrap_or(Path::new("."));
-    // bin name -> file, explicit entries first, then cargo's autobins.
+    let alias = aliases(&doc);
+    let mut out = Vec::new();
+    for (bin, main_rs) in binaries(&doc, dir) {
+        if !main_rs.is_file() {
+            continue;
+        }
+        let Some(samples) = samples_file(&dir.join("testcases"), &main_rs, alias.get(&bin)) else {
+            continue;
+        };
+        out.push(Solution {
+            manifest: manifest.to_path_buf(),
+            package: package.to_string(),
+            bin,
+            main_rs,
+            samples,
+        });
+    }
+    Ok(out)
+}
+
+/// A package's binaries, name -> file: its `[[bin]]` entries, then cargo's own
+/// (`src/bin/x.rs`, `src/bin/x/main.rs`) unless `autobins = false`.
+fn binaries(doc: &toml_edit::DocumentMut, dir: &Path) -> BTreeMap<String, PathBuf> {
     let mut bins: BTreeMap<String, PathBuf> = BTreeMap::new();
     if let Some(list) = doc.get("bin").and_then(|b| b.as_array_of_tables()) {
         for t in list.iter() {
@@ -211,84 +233,78 @@ fn package_solutions(manifest: &Path) -> Result<Vec<Solution>, String> {
         .and_then(|p| p.get("autobins"))
         .and_then(|a| a.as_bool())
         .unwrap_or(true);
-    if autobins {
-        let explicit: BTreeSet<PathBuf> = bins.values().cloned().collect();
-        if let Ok(entries) = fs::read_dir(dir.join("src/bin")) {
-            for e in entries.flatten() {
-                let path = e.path();
-                let file = if path.is_dir() {
-                    path.join("main.rs")
-                } else {
-                    path.clone()
-                };
-                let is_rs = file.extension().is_some_and(|x| x == "rs") && file.is_file();
-                let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-                if let (true, Some(stem)) = (is_rs, stem) {
-                    if !explicit.contains(&file) && !bins.contains_key(&stem) {
-                        bins.insert(stem, file);
-                    }
-                }
+    if !autobins {
+        return bins;
+    }
+    let explicit: BTreeSet<PathBuf> = bins.values().cloned().collect();
+    for e in fs::read_dir(dir.join("src/bin"))
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let path = e.path();
+        let file = if path.is_dir() {
+            path.join("main.rs")
+        } else {
+            path.clone()
+        };
+        let is_rs = file.extension().is_some_and(|x| x == "rs") && file.is_file();
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+        if let (true, Some(stem)) = (is_rs, stem) {
+            if !explicit.contains(&file) && !bins.contains_key(&stem) {
+                bins.insert(stem, file);
             }
         }
     }
-    // cargo-compete's aliases: `a = { name = "abc001-a" }` (old) or `abc001-a = { alias = "a" }`.
-    let mut alias: BTreeMap<String, String> = BTreeMap::new();
-    if let Some(table) = doc
+    bins
+}
+
+/// cargo-compete's aliases, bin name -> alias: `a = { name = "abc001-a" }` (its first
+/// versions) or `abc001-a = { alias = "a" }`.
+fn aliases(doc: &toml_edit::DocumentMut) -> BTreeMap<String, String> {
+    let mut alias = BTreeMap::new();
+    let table = doc
         .get("package")
         .and_then(|p| p.get("metadata"))
         .and_then(|m| m.get("cargo-compete"))
         .and_then(|c| c.get("bin"))
-        .and_then(|b| b.as_table_like())
-    {
-        for (key, value) in table.iter() {
-            let get = |k: &str| value.get(k).and_then(|v| v.as_str()).map(str::to_string);
-            match (get("name"), get("alias")) {
-                (Some(bin), _) => alias.insert(bin, key.to_string()),
-                (None, Some(a)) => alias.insert(key.to_string(), a),
-                _ => None,
-            };
-        }
+        .and_then(|b| b.as_table_like());
+    for (key, value) in table.into_iter().flat_map(|t| t.iter()) {
+        let get = |k: &str| value.get(k).and_then(|v| v.as_str()).map(str::to_string);
+        match (get("name"), get("alias")) {
+            (Some(bin), _) => alias.insert(bin, key.to_string()),
+            (None, Some(a)) => alias.insert(key.to_string(), a),
+            _ => None,
+        };
     }
-    let testcases = dir.join("testcases");
-    let mut out = Vec::new();
-    for (bin, main_rs) in bins {
-        if !main_rs.is_file() {
-            continue;
-        }
-        let stem = main_rs
-            .file_stem()
+    alias
+}
+
+/// A binary's samples: `testcases/<alias>.yml`, else `<stem>.yml`, else the stem before
+/// its first `_` or `-` (`d_bekkai.rs`, another solution of D).
+fn samples_file(testcases: &Path, main_rs: &Path, alias: Option<&String>) -> Option<PathBuf> {
+    let stem = main_rs
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let stem = if stem == "main" {
+        main_rs
+            .parent()
+            .and_then(|p| p.file_name())
             .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let stem = if stem == "main" {
-            main_rs
-                .parent()
-                .and_then(|p| p.file_name())
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default()
-        } else {
-            stem
-        };
-        let mut names: Vec<String> = alias.get(&bin).cloned().into_iter().collect();
-        names.push(stem.clone());
-        if let Some((head, _)) = stem.split_once(['_', '-']) {
-            names.push(head.to_string());
-        }
-        let Some(samples) = names
-            .iter()
-            .map(|n| testcases.join(format!("{n}.yml")))
-            .find(|p| p.is_file())
-        else {
-            continue;
-        };
-        out.push(Solution {
-            manifest: manifest.to_path_buf(),
-            package: package.to_string(),
-            bin,
-            main_rs,
-            samples,
-        });
+            .unwrap_or_default()
+    } else {
+        stem
+    };
+    let mut names: Vec<String> = alias.cloned().into_iter().collect();
+    names.push(stem.clone());
+    if let Some((head, _)) = stem.split_once(['_', '-']) {
+        names.push(head.to_string());
     }
-    Ok(out)
+    names
+        .iter()
+        .map(|n| testcases.join(format!("{n}.yml")))
+        .find(|p| p.is_file())
 }
 
 /// Every `k`-th solution, `k` chosen so that about `n` are taken (all when `n` is 0).
@@ -585,10 +601,7 @@ pub fn run(args: RealArgs) -> Result<bool, String> {
     // The children run a copy of this tool: a rebuild of it meanwhile changes nothing.
     let tool = target.join("xtask-real").join("xtask");
     if !packages.is_empty() {
-        let exe = std::env::current_exe().map_err(|e| format!("this tool's path: {e}"))?;
-        fs::create_dir_all(tool.parent().expect("a folder"))
-            .and_then(|_| fs::copy(&exe, &tool))
-            .map_err(|e| format!("{}: {e}", tool.display()))?;
+        copy_of_this_tool(&tool)?;
     }
     let done = std::sync::atomic::AtomicUsize::new(0);
     // Each package's verdicts are remembered as it ends: an interrupted run keeps them.
@@ -617,11 +630,21 @@ pub fn run(args: RealArgs) -> Result<bool, String> {
             verdicts_all.push((s.clone(), v));
         }
     }
-    let mut verdicts = verdicts_all;
+    Ok(report(&dir, verdicts_all, cached, args.verbose))
+}
+
+/// Prints each failure (each verdict with `verbose`), the table by crate and the counts;
+/// whether nothing failed.
+fn report(
+    dir: &Path,
+    mut verdicts: Vec<(Solution, Verdict)>,
+    cached: usize,
+    verbose: bool,
+) -> bool {
     verdicts.sort_by(|a, b| a.0.main_rs.cmp(&b.0.main_rs));
     let mut failed = 0;
     for (s, v) in &verdicts {
-        let shown = s.main_rs.strip_prefix(&dir).unwrap_or(&s.main_rs).display();
+        let shown = s.main_rs.strip_prefix(dir).unwrap_or(&s.main_rs).display();
         if v.failed() {
             failed += 1;
             println!(
@@ -629,7 +652,7 @@ pub fn run(args: RealArgs) -> Result<bool, String> {
                 v.crates.join(" "),
                 v.why.as_deref().unwrap_or("")
             );
-        } else if args.verbose {
+        } else if verbose {
             let what = match (v.eligible, &v.step, v.bytes) {
                 (true, Some(step), Some(b)) => format!("{step}, {:.1} KiB", b as f64 / 1024.0),
                 _ => format!("not eligible: {}", v.why.as_deref().unwrap_or("")),
@@ -651,7 +674,15 @@ pub fn run(args: RealArgs) -> Result<bool, String> {
         eligible - failed
     );
     println!("{} passed, {failed} failed", eligible - failed);
-    Ok(failed == 0)
+    failed == 0
+}
+
+fn copy_of_this_tool(to: &Path) -> Result<(), String> {
+    let exe = std::env::current_exe().map_err(|e| format!("this tool's path: {e}"))?;
+    fs::create_dir_all(to.parent().expect("a folder"))
+        .and_then(|_| fs::copy(&exe, to))
+        .map(|_| ())
+        .map_err(|e| format!("{}: {e}", to.display()))
 }
 
 /// One verdict for each of `solutions`, in order, from what the child said: a solution it

@@ -168,28 +168,7 @@ fn attempt(
     }
     let profile = judge::profile(&problem.judge);
     let size = bundle.text.len() as u64;
-    println!(
-        "bundle  {}: {} bytes ({:.1} KiB; limit {} bytes{}); inlined: {}",
-        problem.name,
-        size,
-        size as f64 / 1024.0,
-        problem.source_limit,
-        if profile.source_limit == problem.source_limit && profile.name != "none" {
-            format!(", {}'s", profile.name)
-        } else {
-            ", our own".to_string()
-        },
-        if bundle.libraries.is_empty() {
-            "nothing".to_string()
-        } else {
-            bundle
-                .libraries
-                .iter()
-                .map(|(name, size)| format!("{name} {:.1} KiB", *size as f64 / 1024.0))
-                .collect::<Vec<_>>()
-                .join(", ")
-        }
-    );
+    println!("{}", size_line(problem, &bundle, &profile));
     let mut done = Attempt {
         text: bundle.text.clone(),
         ok: false,
@@ -264,6 +243,33 @@ fn attempt(
     done.failure = Failure::Cases;
     done.ok = done.tally.failed == 0;
     Ok(done)
+}
+
+/// `bundle  boj-18139: 26842 bytes (26.2 KiB; limit 512000 bytes, BOJ's); inlined: ...`.
+fn size_line(problem: &Problem, bundle: &bundle::Bundle, profile: &judge::Profile) -> String {
+    let size = bundle.text.len() as u64;
+    format!(
+        "bundle  {}: {} bytes ({:.1} KiB; limit {} bytes{}); inlined: {}",
+        problem.name,
+        size,
+        size as f64 / 1024.0,
+        problem.source_limit,
+        if profile.source_limit == problem.source_limit && profile.name != "none" {
+            format!(", {}'s", profile.name)
+        } else {
+            ", our own".to_string()
+        },
+        if bundle.libraries.is_empty() {
+            "nothing".to_string()
+        } else {
+            bundle
+                .libraries
+                .iter()
+                .map(|(name, size)| format!("{name} {:.1} KiB", *size as f64 / 1024.0))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    )
 }
 
 /// Compiles `source` with every compiler at once (the machine has two cores and -O
