@@ -522,10 +522,16 @@ fn climb(
     })?;
     match climb.passed {
         Some((scope, (_, size))) => Ok((scope, size)),
-        None => Err(climb
-            .first_failure
-            .map(|(_, (why, _))| why)
-            .unwrap_or_default()),
+        None => {
+            let first = climb
+                .first_failure
+                .map(|(_, (why, _))| why)
+                .unwrap_or_default();
+            Err(match climb.last_failure {
+                Some((_, (last, _))) => format!("{first}; last step: {last}"),
+                None => first,
+            })
+        }
     }
 }
 

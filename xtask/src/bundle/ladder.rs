@@ -26,6 +26,8 @@ pub enum End {
 pub struct Climb<T> {
     pub passed: Option<(Scope, T)>,
     pub first_failure: Option<(Scope, T)>,
+    /// The last failed attempt, when there was more than one.
+    pub last_failure: Option<(Scope, T)>,
     pub tried: Vec<(Scope, End)>,
 }
 
@@ -40,6 +42,7 @@ pub fn climb<T>(
     let mut climb = Climb {
         passed: None,
         first_failure: None,
+        last_failure: None,
         tried: Vec::new(),
     };
     loop {
@@ -57,6 +60,8 @@ pub fn climb<T>(
         };
         if climb.first_failure.is_none() {
             climb.first_failure = Some((scope, value));
+        } else {
+            climb.last_failure = Some((scope, value));
         }
         match next {
             Some(n) => k = n,

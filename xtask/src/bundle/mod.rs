@@ -203,6 +203,7 @@ pub fn bundle(
                     globs: &solution.globs,
                     imports: &solution.imports_by_name,
                     use_modules: &solution.use_modules,
+                    imports_from: &solution.imports_from,
                 },
                 &findings.banned(),
                 whole,
@@ -255,7 +256,10 @@ pub fn bundle(
     if pruning == Pruning::Names || best.libraries.is_empty() {
         return Ok(best);
     }
-    let (best, trees, findings) = refine(best, trees, &modules, &draft)?;
+    // What the solution imports by name must exist for its `use` to resolve, used or not
+    // (`use proconio::marker::{Chars, Usize1};` in a template): never taken out as dead.
+    let protected = &solution.imports_by_name;
+    let (best, trees, findings) = refine(best, trees, &modules, protected, &draft)?;
     // Trait impls the program compiles without: worth a few compiles only in a large bundle.
     if best.text.len() as u64 <= crate::judge::BOJ.size_note {
         return Ok(best);
@@ -266,7 +270,7 @@ pub fn bundle(
         return Ok(best);
     }
     // What only the impls taken out used is now dead: one more pass of the oracle.
-    let (best, _, _) = refine_from(best, trees, findings, &modules, &draft)?;
+    let (best, _, _) = refine_from(best, trees, findings, &modules, protected, &draft)?;
     Ok(best)
 }
 
@@ -338,9 +342,17 @@ fn refine(
     best: Bundle,
     trees: Vec<Vec<syn::Item>>,
     modules: &[String],
+    protected: &std::collections::BTreeSet<String>,
     draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> Result<Bundle, String>,
 ) -> Result<(Bundle, Vec<Vec<syn::Item>>, oracle::Findings), String> {
-    refine_from(best, trees, oracle::Findings::default(), modules, draft)
+    refine_from(
+        best,
+        trees,
+        oracle::Findings::default(),
+        modules,
+        protected,
+        draft,
+    )
 }
 
 /// `refine`, from findings already accepted (`best` drafted with them).
@@ -349,8 +361,14 @@ fn refine_from(
     mut trees: Vec<Vec<syn::Item>>,
     mut findings: oracle::Findings,
     modules: &[String],
+    protected: &std::collections::BTreeSet<String>,
     draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> Result<Bundle, String>,
 ) -> Result<(Bundle, Vec<Vec<syn::Item>>, oracle::Findings), String> {
+    let unprotected = |found: &mut oracle::Findings| {
+        found
+            .dead
+            .retain(|k| !protected.contains(k.rsplit("::").next().unwrap_or("")));
+    };
     let scratch = tempfile::tempdir().map_err(|e| e.to_string())?;
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
     let mut name_counts: HashMap<String, usize> = HashMap::new();
@@ -361,6 +379,7 @@ fn refine_from(
     let Ok(mut found) = oracle::consult(&best.text, modules, scratch.path()) else {
         return Ok((best, trees, findings));
     };
+    unprotected(&mut found);
     let mut broken = [false; 4];
     for _round in 0..8 {
         let mut accepted = None;
@@ -394,7 +413,8 @@ fn refine_from(
             let next = draft(&candidate_trees, &candidate)?;
             // The check that the smaller draft compiles is also the next round's reading.
             match oracle::consult(&next.text, modules, scratch.path()) {
-                Ok(next_found) => {
+                Ok(mut next_found) => {
+                    unprotected(&mut next_found);
                     accepted = Some((candidate, candidate_trees, next, next_found));
                     break;
                 }

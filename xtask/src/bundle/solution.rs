@@ -28,6 +28,8 @@ pub struct Solution {
     /// proconio::marker::*;`, `num::integer` for `use num::integer::Roots;`): each is kept,
     /// even empty, so that the import still resolves when nothing in it is used.
     pub use_modules: BTreeSet<String>,
+    /// Each name it imports by name, with the bundle module of the import's path.
+    pub imports_from: BTreeSet<(String, String)>,
     /// The bundle modules of the dependencies it names at all (in a path, a `use`, an
     /// `extern crate`): only these, and what they depend on, can be reached.
     pub referenced: BTreeSet<String>,
@@ -133,6 +135,7 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
         found: Vec::new(),
         names: BTreeSet::new(),
         modules: BTreeSet::new(),
+        from: BTreeSet::new(),
     };
     imports.visit_file(&ast);
     Ok(Solution {
@@ -143,6 +146,7 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
         globs,
         imports_by_name: imports.names,
         use_modules: imports.modules,
+        imports_from: imports.from,
         referenced,
     })
 }
@@ -257,6 +261,7 @@ struct ImportFinder<'a> {
     found: Vec<(std::ops::Range<usize>, BTreeSet<String>)>,
     names: BTreeSet<String>,
     modules: BTreeSet<String>,
+    from: BTreeSet<(String, String)>,
 }
 
 impl ImportFinder<'_> {
@@ -319,11 +324,15 @@ impl<'ast> Visit<'ast> for ImportFinder<'_> {
     fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
         let mut modules = BTreeSet::new();
         if self.heads(&u.tree, &mut modules).is_some() && !modules.is_empty() {
-            self.found.push((range(u), modules));
             self.module_paths(&u.tree, &mut Vec::new());
+            // A `use` whose leaves start in several crates is taken to import from each.
             imported_names(&u.tree, &mut |original, _| {
                 self.names.insert(original.to_string());
+                for m in &modules {
+                    self.from.insert((m.clone(), original.to_string()));
+                }
             });
+            self.found.push((range(u), modules));
         }
     }
     fn visit_item_extern_crate(&mut self, e: &'ast syn::ItemExternCrate) {
@@ -369,28 +378,15 @@ fn fastout(
     edits: &mut Edits,
 ) -> Result<(), String> {
     match item {
-        syn::Item::Fn(f) => {
-            let Some(attr) = f.attrs.iter().find(|a| is_fastout(a)) else {
-                return Ok(());
-            };
-            if f.sig.asyncness.is_some() {
-                return Err(format!(
-                    "{}: `#[fastout]` on an async function is not supported",
-                    at(range(attr).start)
-                ));
+        syn::Item::Fn(f) => fastout_fn(&f.attrs, &f.sig, &f.block, at, edits)?,
+        // On a method too (`impl Solver { #[fastout] fn solve(&mut self) { ... } }`), as
+        // proconio allows.
+        syn::Item::Impl(i) => {
+            for member in &i.items {
+                if let syn::ImplItem::Fn(f) = member {
+                    fastout_fn(&f.attrs, &f.sig, &f.block, at, edits)?;
+                }
             }
-            let mut finder = PrintInside::default();
-            finder.visit_block(&f.block);
-            if let Some((offset, what)) = finder.found {
-                return Err(format!(
-                    "{}: `#[fastout]` cannot expand print!/println! inside {what} (proconio refuses this too): the output order would change; print outside it",
-                    at(offset)
-                ));
-            }
-            edits.remove(range(attr));
-            let block = range(&f.block);
-            edits.insert(block.start + 1, FASTOUT_OPEN);
-            edits.insert(block.end - 1, FASTOUT_CLOSE);
         }
         syn::Item::Use(u) => remove_fastout_import(u, edits),
         syn::Item::Mod(m) => {
@@ -409,6 +405,39 @@ fn fastout(
             }
         }
     }
+    Ok(())
+}
+
+/// A function's (or method's) `#[fastout]`, written out: print!/println! through one locked
+/// buffer, flushed on every return path.
+fn fastout_fn(
+    attrs: &[syn::Attribute],
+    sig: &syn::Signature,
+    block: &syn::Block,
+    at: &dyn Fn(usize) -> String,
+    edits: &mut Edits,
+) -> Result<(), String> {
+    let Some(attr) = attrs.iter().find(|a| is_fastout(a)) else {
+        return Ok(());
+    };
+    if sig.asyncness.is_some() {
+        return Err(format!(
+            "{}: `#[fastout]` on an async function is not supported",
+            at(range(attr).start)
+        ));
+    }
+    let mut finder = PrintInside::default();
+    finder.visit_block(block);
+    if let Some((offset, what)) = finder.found {
+        return Err(format!(
+            "{}: `#[fastout]` cannot expand print!/println! inside {what} (proconio refuses this too): the output order would change; print outside it",
+            at(offset)
+        ));
+    }
+    edits.remove(range(attr));
+    let block = range(block);
+    edits.insert(block.start + 1, FASTOUT_OPEN);
+    edits.insert(block.end - 1, FASTOUT_CLOSE);
     Ok(())
 }
 

@@ -546,6 +546,45 @@ fn fastout_prints_what_println_prints_and_flushes_on_every_return_path() {
     }
 }
 
+/// `#[fastout]` on a method (`impl Solver { #[fastout] fn solve(&mut self) }`, as a real
+/// template has it) is written out like one on a free function.
+#[test]
+fn fastout_on_a_method_is_written_out_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let main_rs = dir.path().join("main.rs");
+    let body = "struct Solver;\nimpl Solver {\n    #[fastout]\n    fn solve(&mut self) {\n        for i in 0..3 {\n            println!(\"{i}\");\n        }\n        print!(\"end\");\n    }\n}\nfn main() {\n    Solver.solve();\n}\n";
+    fs::write(&main_rs, format!("use proconio::fastout;\n{body}")).unwrap();
+    let deps = BTreeMap::from([("proconio".to_string(), Dep::Module("proconio".into()))]);
+    let fast = bundle(&main_rs, &deps, &[], Options::default()).unwrap();
+    assert!(
+        !fast.text.contains("#[fastout]") && fast.text.contains("BufWriter"),
+        "{}",
+        fast.text
+    );
+    let got = build_and_capture(&dir.path().join("fast"), &fast.text, b"");
+    assert_eq!(got, ("0\n1\n2\nend".to_string(), true));
+}
+
+/// A template imports items by name that this program never uses
+/// (`use proconio::marker::{Chars, Usize1};`): from a library the bundle carries anyway they
+/// are kept (the import must resolve, and the compiler's dead-code pass may not take them);
+/// the rest of their module still goes.
+#[test]
+fn items_imported_by_name_from_a_carried_library_are_kept_though_unused() {
+    let text = differential(
+        &[(
+            "lib.rs",
+            "pub mod marker { pub struct Chars; pub struct Usize1; pub struct UNUSED_MARKER; }\npub fn add(a: i32, b: i32) -> i32 { a + b }\n",
+        )],
+        "#[allow(unused_imports)]\nuse fixture::{add, marker::{Chars, Usize1}};\nfn main() { println!(\"{}\", add(2, 3)); }\n",
+        b"",
+    );
+    assert!(
+        text.contains("Chars") && text.contains("Usize1") && !text.contains("UNUSED_MARKER"),
+        "{text}"
+    );
+}
+
 /// Compiles `text` in `dir` as the judge does; what it prints on `input` and whether it
 /// exited 0.
 fn build_and_capture(dir: &Path, text: &str, input: &[u8]) -> (String, bool) {

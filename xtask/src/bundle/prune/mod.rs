@@ -289,6 +289,8 @@ pub struct Seeds<'a> {
     pub imports: &'a BTreeSet<String>,
     /// The library modules its `use` paths go through (`proconio::marker`).
     pub use_modules: &'a BTreeSet<String>,
+    /// Each name it imports by name, with the bundle module its path starts in.
+    pub imports_from: &'a BTreeSet<(String, String)>,
 }
 
 pub fn reach(
@@ -298,6 +300,51 @@ pub fn reach(
     banned: &HashSet<String>,
     whole: bool,
 ) -> Kept {
+    let index = walk(libraries, modules, seeds, banned, whole, &[]);
+    // A name the solution imports from a library that goes into the bundle must exist
+    // there for its `use` to resolve, used or not (`use proconio::marker::{Chars, Usize1};`
+    // in a template). From a library nothing else of is kept, the `use` goes instead.
+    let live: HashSet<usize> = index
+        .nodes
+        .iter()
+        .filter(|n| n.kept && !matches!(n.kind, Kind::Glob { .. } | Kind::StdUse))
+        .map(|n| n.lib)
+        .collect();
+    let imported: Vec<&str> = seeds
+        .imports_from
+        .iter()
+        .filter(|(m, _)| {
+            modules
+                .iter()
+                .position(|x| x == m)
+                .is_some_and(|k| live.contains(&k))
+        })
+        .map(|(_, name)| name.as_str())
+        .collect();
+    let index = if imported.is_empty() || whole {
+        index
+    } else {
+        walk(libraries, modules, seeds, banned, whole, &imported)
+    };
+    Kept {
+        addresses: index
+            .by_addr
+            .iter()
+            .filter(|(_, &id)| index.nodes[id].kept)
+            .map(|(&a, _)| a)
+            .collect(),
+    }
+}
+
+/// One walk of the libraries from the solution's seeds and the names in `also`.
+fn walk(
+    libraries: &[&[syn::Item]],
+    modules: &[String],
+    seeds: &Seeds,
+    banned: &HashSet<String>,
+    whole: bool,
+    also: &[&str],
+) -> Index {
     let (solution_globs, solution_imports, use_modules) =
         (seeds.globs, seeds.imports, seeds.use_modules);
     // Every type-like name the libraries define: impl headers are judged by these.
@@ -309,6 +356,9 @@ pub fn reach(
     let mut index = Index::build(libraries, modules, &local_types);
     let mut seed_syms = Vec::new();
     collect_idents(seeds.tokens.clone(), &mut index.interner, &mut seed_syms);
+    for name in also {
+        seed_syms.push(index.interner.sym(name));
+    }
     let facts = Facts::gather(
         &mut index,
         &local_types,
@@ -332,14 +382,7 @@ pub fn reach(
     } else {
         walk.run(&mut index, &use_modules);
     }
-    Kept {
-        addresses: index
-            .by_addr
-            .iter()
-            .filter(|(_, &id)| index.nodes[id].kept)
-            .map(|(&a, _)| a)
-            .collect(),
-    }
+    index
 }
 
 /// Every type-like name the libraries define (what an impl header is judged by).
