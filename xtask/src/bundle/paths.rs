@@ -162,9 +162,14 @@ impl Rewriter<'_> {
                             let n = ident(&name);
                             Some(quote::quote!(::#n))
                         }
-                        _ => self.dep_module(&name).map(|m| {
-                            let m = ident(m);
-                            quote::quote!(crate::#m)
+                        // Written with the dependency's own name: the pass over every item
+                        // that follows turns it into the dependency's module (written as
+                        // `crate::dep` here, that pass would read it as a path of this
+                        // library's own: `extern crate num_traits as traits;` of num-integer
+                        // became `use crate::num_integer::num_traits as traits;`).
+                        _ => self.dep_module(&name).map(|_| {
+                            let n = ident(&name);
+                            quote::quote!(#n)
                         }),
                     };
                     if let (Some(target), Some((_, rename))) = (&target, &e.rename) {

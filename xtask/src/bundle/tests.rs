@@ -834,6 +834,48 @@ fn an_unused_library_is_never_refused() {
     assert!(b.libraries.is_empty());
 }
 
+/// `extern crate dep as alias;` in a library (num-integer 0.1's `extern crate num_traits as
+/// traits;`) and `#[macro_use] extern crate dep;` name the dependency's module of the
+/// bundle, not a path inside the library.
+#[test]
+fn a_librarys_renamed_extern_crate_names_the_dependencys_module() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = library(dir.path(), &[("lib.rs", "")]);
+    write_tree(
+        &dir.path().join("dep/src"),
+        &[("lib.rs", "pub trait Zero { fn zero() -> Self; }\nimpl Zero for u32 { fn zero() -> Self { 0 } }\n#[macro_export]\nmacro_rules! one { () => { 1 }; }\n")],
+    );
+    write_tree(
+        &dir.path().join("user/src"),
+        &[("lib.rs", "extern crate dep as traits;\n#[macro_use]\nextern crate dep;\nuse traits::Zero;\npub fn start() -> u32 { u32::zero() + one!() }\n")],
+    );
+    let dep = Library {
+        module: "dep".into(),
+        package: "dep 0.0.0".into(),
+        root: dir.path().join("dep/src/lib.rs"),
+        ..base.clone()
+    };
+    let user = Library {
+        module: "user".into(),
+        package: "user 0.0.0".into(),
+        root: dir.path().join("user/src/lib.rs"),
+        deps: BTreeMap::from([("dep".to_string(), Dep::Module("dep".into()))]),
+        ..base
+    };
+    let main_rs: PathBuf = dir.path().join("main.rs");
+    fs::write(&main_rs, "fn main() { println!(\"{}\", user::start()); }\n").unwrap();
+    let deps = BTreeMap::from([("user".to_string(), Dep::Module("user".into()))]);
+    for scope in [Scope::Reached, Scope::Whole] {
+        let options = Options {
+            scope,
+            ..Options::default()
+        };
+        let b = bundle(&main_rs, &deps, &[dep.clone(), user.clone()], options).unwrap();
+        assert!(b.text.contains("use crate::dep as traits;"), "{}", b.text);
+        assert_eq!(bundle_output(dir.path(), &b.text, b""), "1\n", "{scope:?}");
+    }
+}
+
 #[test]
 fn imports_of_a_crate_the_program_never_uses_go_with_it_even_one_that_would_be_refused() {
     // Templates start with `use dep::*;` whether or not the solution needs it: the crate is
