@@ -42,6 +42,9 @@ pub struct Solution {
     pub main_rs: PathBuf,
     /// Its samples' file (`testcases/<alias>.yml`).
     pub samples: PathBuf,
+    /// The package's dependencies its file names (`use dep::..`, `dep::x`), `-` as `_`.
+    #[serde(default)]
+    pub names: Vec<String>,
 }
 
 /// What became of one solution.
@@ -192,6 +195,11 @@ fn package_solutions(manifest: &Path) -> Result<Vec<Solution>, String> {
     };
     let dir = manifest.parent().unwrap_or(Path::new("."));
     let alias = aliases(&doc);
+    let dependencies: Vec<String> = doc
+        .get("dependencies")
+        .and_then(|d| d.as_table_like())
+        .map(|t| t.iter().map(|(k, _)| k.replace('-', "_")).collect())
+        .unwrap_or_default();
     let mut out = Vec::new();
     for (bin, main_rs) in binaries(&doc, dir) {
         if !main_rs.is_file() {
@@ -200,12 +208,14 @@ fn package_solutions(manifest: &Path) -> Result<Vec<Solution>, String> {
         let Some(samples) = samples_file(&dir.join("testcases"), &main_rs, alias.get(&bin)) else {
             continue;
         };
+        let names = names_in(&main_rs, &dependencies);
         out.push(Solution {
             manifest: manifest.to_path_buf(),
             package: package.to_string(),
             bin,
             main_rs,
             samples,
+            names,
         });
     }
     Ok(out)
@@ -307,13 +317,60 @@ fn samples_file(testcases: &Path, main_rs: &Path, alias: Option<&String>) -> Opt
         .find(|p| p.is_file())
 }
 
-/// Every `k`-th solution, `k` chosen so that about `n` are taken (all when `n` is 0).
+/// Which of `dependencies` the file names as an identifier (a `use` of it, a path through it).
+fn names_in(main_rs: &Path, dependencies: &[String]) -> Vec<String> {
+    let text = fs::read_to_string(main_rs).unwrap_or_default();
+    let Ok(tokens) = text.parse::<proc_macro2::TokenStream>() else {
+        return Vec::new();
+    };
+    let mut idents = BTreeSet::new();
+    collect_idents(tokens, &mut idents);
+    dependencies
+        .iter()
+        .filter(|d| idents.contains(d.as_str()))
+        .cloned()
+        .collect()
+}
+
+fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut BTreeSet<String>) {
+    for tree in tokens {
+        match tree {
+            proc_macro2::TokenTree::Ident(i) => {
+                out.insert(i.to_string());
+            }
+            proc_macro2::TokenTree::Group(g) => collect_idents(g.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+/// About `n` solutions (all when `n` is 0), chosen for the crates they import: every one
+/// that names a crate fewer than 1 in 20 of the solutions name (those are where the
+/// bundler meets something new), up to half of `n`; then every `k`-th of the rest, in path
+/// order.
 pub fn sample(solutions: Vec<Solution>, n: usize) -> Vec<Solution> {
     if n == 0 || solutions.len() <= n {
         return solutions;
     }
-    let k = solutions.len().div_ceil(n);
-    solutions.into_iter().step_by(k).collect()
+    let mut count: BTreeMap<&str, usize> = BTreeMap::new();
+    for s in &solutions {
+        for c in &s.names {
+            *count.entry(c.as_str()).or_default() += 1;
+        }
+    }
+    let rare: BTreeSet<String> = count
+        .iter()
+        .filter(|(_, &c)| c * 20 < solutions.len())
+        .map(|(name, _)| name.to_string())
+        .collect();
+    let (mut chosen, rest): (Vec<Solution>, Vec<Solution>) = solutions
+        .into_iter()
+        .partition(|s| s.names.iter().any(|c| rare.contains(c)));
+    chosen.truncate(n / 2);
+    let k = rest.len().div_ceil(n - chosen.len()).max(1);
+    chosen.extend(rest.into_iter().step_by(k));
+    chosen.sort_by(|a, b| a.main_rs.cmp(&b.main_rs));
+    chosen
 }
 
 /// Runs `binary` on each sample; `Err` names the first that failed and how.
@@ -438,28 +495,8 @@ pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
 
 /// The dependencies the solution's file names at all (`use dep::...`, `dep::x`).
 fn named_crates(main_rs: &Path, g: &crate::crates::Graph) -> Vec<String> {
-    let text = fs::read_to_string(main_rs).unwrap_or_default();
-    let Ok(tokens) = text.parse::<proc_macro2::TokenStream>() else {
-        return Vec::new();
-    };
-    let mut idents = BTreeSet::new();
-    fn walk(t: proc_macro2::TokenStream, out: &mut BTreeSet<String>) {
-        for tree in t {
-            match tree {
-                proc_macro2::TokenTree::Ident(i) => {
-                    out.insert(i.to_string());
-                }
-                proc_macro2::TokenTree::Group(g) => walk(g.stream(), out),
-                _ => {}
-            }
-        }
-    }
-    walk(tokens, &mut idents);
-    g.deps
-        .keys()
-        .filter(|d| idents.contains(d.as_str()))
-        .cloned()
-        .collect()
+    let deps: Vec<String> = g.deps.keys().cloned().collect();
+    names_in(main_rs, &deps)
 }
 
 /// `submit`'s ladder on one solution: the first step whose bundle every compiler accepts
@@ -894,6 +931,33 @@ mod tests {
         );
         assert_eq!(sample(found.clone(), 2).len(), 2);
         assert_eq!(sample(found, 0).len(), 4);
+    }
+
+    /// The sample takes every solution naming a crate fewer than 1 in 20 name (here one in
+    /// a hundred names `petgraph`), then every k-th of the rest.
+    #[test]
+    fn the_sample_takes_the_rare_crates_first_then_every_kth() {
+        let solution = |k: usize, names: &[&str]| Solution {
+            manifest: PathBuf::from("Cargo.toml"),
+            package: "p".into(),
+            bin: format!("b{k:03}"),
+            main_rs: PathBuf::from(format!("src/bin/{k:03}.rs")),
+            samples: PathBuf::from("a.yml"),
+            names: names.iter().map(|n| n.to_string()).collect(),
+        };
+        let all: Vec<Solution> = (0..100)
+            .map(|k| match k {
+                37 => solution(k, &["proconio", "petgraph"]),
+                _ => solution(k, &["proconio"]),
+            })
+            .collect();
+        let chosen = sample(all, 10);
+        assert!(
+            chosen.iter().any(|s| s.bin == "b037"),
+            "the rare one is taken"
+        );
+        assert!((10..=12).contains(&chosen.len()), "{}", chosen.len());
+        assert!(chosen.windows(2).all(|w| w[0].main_rs < w[1].main_rs));
     }
 
     #[test]
