@@ -742,6 +742,27 @@ fn a_librarys_crate_visible_macros_and_reexports_keep_their_meaning() {
     );
 }
 
+/// A lowercase type made by an item-level macro call and re-exported by name
+/// (amplify_num's `mod smallint; pub use smallint::u24;` with `construct_smallint!(u24 ..)`)
+/// is kept with its call and module when the solution uses it through a glob re-export.
+#[test]
+fn a_macro_made_lowercase_type_imported_by_a_kept_use_is_kept() {
+    differential(
+        &[
+            (
+                "lib.rs",
+                "mod small;\npub use small::{u3, u24};\npub mod num { pub use crate::*; }\n",
+            ),
+            (
+                "small.rs",
+                "macro_rules! construct { ($name:ident, $bits:expr) => {\n    #[allow(non_camel_case_types)]\n    #[derive(Clone, Copy, Debug)]\n    pub struct $name(u32);\n    impl $name { pub fn new(v: u32) -> Self { $name(v & ((1 << $bits) - 1)) } pub fn get(self) -> u32 { self.0 } }\n}; }\nconstruct!(u3, 3);\nconstruct!(u24, 24);\n",
+            ),
+        ],
+        "use fixture::num::u24;\nfn main() { println!(\"{}\", u24::new(0x1ffffff).get()); }\n",
+        b"",
+    );
+}
+
 /// `#[macro_export(local_inner_macros)]` (lazy_static's): a one-segment macro call in the
 /// expansion means the crate's own macro, though the solution imported only the outer one.
 #[test]

@@ -238,7 +238,11 @@ impl<'a> Walk<'a> {
                 } else if facts.item_names.contains(s) {
                     false
                 } else {
-                    self.mentioned.path.contains(s) && capitalised(index, *s)
+                    // A name a kept `use` imports is an item somebody needs, whatever its
+                    // case: amplify_num's `pub use smallint::u24;` of a type that
+                    // `construct_smallint!(u24 ...)` makes.
+                    (self.mentioned.path.contains(s) && capitalised(index, *s))
+                        || self.imported_by_use.contains(s)
                 }
         }) || facts
             .macro_triggers
