@@ -174,6 +174,13 @@ impl Rewriter<'_> {
                     };
                     if let (Some(target), Some((_, rename))) = (&target, &e.rename) {
                         out.push(syn::parse_quote!(#vis use #target as #rename;));
+                    } else if let (Some(target), false) =
+                        (&target, matches!(name.as_str(), "std" | "core" | "alloc"))
+                    {
+                        // The crate's name in this module, as the `extern crate` made it
+                        // (multimap's `mod serde { extern crate serde; use self::serde::de; }`).
+                        let n = ident(&name);
+                        out.push(syn::parse_quote!(#[allow(unused_imports)] #vis use #target as #n;));
                     } else if matches!(name.as_str(), "std" | "core" | "alloc") {
                         // 2015 code names them through a module (`extern crate std;` then
                         // `use self::std::cell::Cell;`): keep the name there. Private: the

@@ -356,8 +356,14 @@ fn walk(
     let mut index = Index::build(libraries, modules, &local_types);
     let mut seed_syms = Vec::new();
     collect_idents(seeds.tokens.clone(), &mut index.interner, &mut seed_syms);
+    // Only the names the solution imports and never writes again (a template's unused
+    // imports): one it writes is reached by how it writes it (`input!` as a macro).
+    let written: HashSet<Sym> = seed_syms.iter().map(|s| s & !KINDS).collect();
     for name in also {
-        seed_syms.push(index.interner.sym(name));
+        let sym = index.interner.sym(name);
+        if !written.contains(&sym) {
+            seed_syms.push(sym);
+        }
     }
     let facts = Facts::gather(
         &mut index,
