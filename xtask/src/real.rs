@@ -415,6 +415,23 @@ pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
     let built = build
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
+    // A package cargo cannot build here (a git dependency this machine cannot fetch, code
+    // today's rustc rejects) has no eligible solution: said of each, before anything else
+    // asks cargo about it.
+    if !built.status.success() {
+        let err = String::from_utf8_lossy(&built.stderr);
+        let first = err
+            .lines()
+            .find(|l| l.trim_start().starts_with("error"))
+            .unwrap_or("failed")
+            .trim();
+        for s in &solutions {
+            let mut v = Verdict::new(&s.bin);
+            v.why = Some(format!("cargo build: {first}"));
+            emit(&v);
+        }
+        return Ok(true);
+    }
     let target = target_dir()?;
     let compilers = Compilers::find()?;
     let meta = crate::crates::metadata()?;

@@ -180,7 +180,9 @@ impl Rewriter<'_> {
                         // The crate's name in this module, as the `extern crate` made it
                         // (multimap's `mod serde { extern crate serde; use self::serde::de; }`).
                         let n = ident(&name);
-                        out.push(syn::parse_quote!(#[allow(unused_imports)] #vis use #target as #n;));
+                        out.push(
+                            syn::parse_quote!(#[allow(unused_imports)] #vis use #target as #n;),
+                        );
                     } else if matches!(name.as_str(), "std" | "core" | "alloc") {
                         // 2015 code names them through a module (`extern crate std;` then
                         // `use self::std::cell::Cell;`): keep the name there. Private: the
