@@ -120,6 +120,23 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
         if !is_cfg_off(item_attrs(item), &[]) {
             fastout(item, &at, &mut edits)?;
         }
+        // `use dep::{self, Ext};` at the root names the crate's module, which the bundle
+        // already has at its root under that name (E0255): the `self` binds nothing there.
+        if let syn::Item::Use(u) = item {
+            if let syn::UseTree::Path(p) = &u.tree {
+                if let (Some(Dep::Module(_)), syn::UseTree::Group(g)) =
+                    (deps.get(&p.ident.to_string()), &*p.tree)
+                {
+                    for t in &g.items {
+                        if let syn::UseTree::Name(n) = t {
+                            if n.ident == "self" {
+                                edits.replace(range(&n.ident), "self as _".to_string());
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
     let globs = refs
         .paths

@@ -763,6 +763,20 @@ fn a_macro_made_lowercase_type_imported_by_a_kept_use_is_kept() {
     );
 }
 
+/// `use dep::{self, Ext};` at the solution's root (seen in a holdout repository) would bind
+/// the crate's module a second time at the bundle's root (E0255).
+#[test]
+fn a_root_import_of_a_crate_itself_does_not_rebind_its_module() {
+    differential(
+        &[(
+            "lib.rs",
+            "pub trait Ext { fn twice(&self) -> i32; }\nimpl Ext for i32 { fn twice(&self) -> i32 { self * 2 } }\n",
+        )],
+        "use fixture::{self, Ext};\nfn main() { println!(\"{}\", 21.twice()); }\n",
+        b"",
+    );
+}
+
 /// `#[macro_export(local_inner_macros)]` (lazy_static's): a one-segment macro call in the
 /// expansion means the crate's own macro, though the solution imported only the outer one.
 #[test]
