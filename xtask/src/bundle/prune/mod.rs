@@ -310,6 +310,10 @@ pub fn reach(
         .filter(|n| n.kept && !matches!(n.kind, Kind::Glob { .. } | Kind::StdUse))
         .map(|n| n.lib)
         .collect();
+    // Only those the solution never writes again (a template's unused imports); one it
+    // writes is reached by how it writes it, so most programs need no second walk.
+    let mut written = HashSet::new();
+    idents_of(seeds.tokens.clone(), &mut written);
     let imported: Vec<&str> = seeds
         .imports_from
         .iter()
@@ -320,6 +324,7 @@ pub fn reach(
                 .is_some_and(|k| live.contains(&k))
         })
         .map(|(_, name)| name.as_str())
+        .filter(|name| !written.contains(*name))
         .collect();
     let index = if imported.is_empty() || whole {
         index
@@ -333,6 +338,18 @@ pub fn reach(
             .filter(|(_, &id)| index.nodes[id].kept)
             .map(|(&a, _)| a)
             .collect(),
+    }
+}
+
+fn idents_of(tokens: TokenStream, out: &mut HashSet<String>) {
+    for tree in tokens {
+        match tree {
+            proc_macro2::TokenTree::Ident(i) => {
+                out.insert(i.to_string());
+            }
+            proc_macro2::TokenTree::Group(g) => idents_of(g.stream(), out),
+            _ => {}
+        }
     }
 }
 
