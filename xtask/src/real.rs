@@ -858,13 +858,7 @@ pub fn table(verdicts: &[Verdict]) -> String {
 mod tests {
     use super::*;
 
-    fn write(dir: &Path, files: &[(&str, &str)]) {
-        for (name, text) in files {
-            let path = dir.join(name);
-            fs::create_dir_all(path.parent().unwrap()).unwrap();
-            fs::write(path, text).unwrap();
-        }
-    }
+    use crate::testing::write_files as write;
 
     const SUITE: &str = "---\ntype: Batch\ntimelimit: 2s\nmatch: Lines\n\ncases:\n  - name: sample1\n    in: |\n      1 2\n    out: |\n      3\n  - name: sample2\n    in: \"10 20\\n\"\n    out: \"30\\n\"\n  - name: no-output\n    in: |\n      5 5\n\nextend: []\n";
 

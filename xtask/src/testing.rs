@@ -21,3 +21,12 @@ pub fn build_rust(dir: &Path, name: &str, source: &str) -> PathBuf {
     );
     bin
 }
+
+/// Writes `files` (path relative to `dir`, text) under `dir`, making folders as needed.
+pub fn write_files(dir: &Path, files: &[(&str, &str)]) {
+    for (name, text) in files {
+        let path = dir.join(name);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+}

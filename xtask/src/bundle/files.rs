@@ -242,13 +242,7 @@ fn includes(
 mod tests {
     use super::*;
 
-    fn write(dir: &Path, files: &[(&str, &str)]) {
-        for (name, text) in files {
-            let path = dir.join(name);
-            fs::create_dir_all(path.parent().unwrap()).unwrap();
-            fs::write(path, text).unwrap();
-        }
-    }
+    use crate::testing::write_files as write;
 
     #[test]
     fn module_files_are_found_as_rustc_finds_them_and_inlined_in_braces() {
