@@ -75,6 +75,13 @@ fn check_program(
         Ok(c) => c,
         Err(e) => return (false, format!("FAIL  {name}: {e}")),
     };
+    let last = climb.last_failure.map(|(scope, why)| {
+        format!(
+            "\nlast step, {}: {}",
+            scope.label(),
+            why.lines().take(6).collect::<Vec<_>>().join("\n")
+        )
+    });
     let first = climb.first_failure.map(|(_, why)| why);
     match (climb.passed, first) {
         (Some((_, line)), None) => (true, line),
@@ -89,7 +96,14 @@ fn check_program(
                 format!("{line}  [step: {}; pruned: {short}]", scope.label()),
             )
         }
-        (None, why) => (false, format!("FAIL  {name}: {}", why.unwrap_or_default())),
+        (None, why) => (
+            false,
+            format!(
+                "FAIL  {name}: {}{}",
+                why.unwrap_or_default(),
+                last.unwrap_or_default()
+            ),
+        ),
     }
 }
 
