@@ -323,25 +323,13 @@ fn names_in(main_rs: &Path, dependencies: &[String]) -> Vec<String> {
     let Ok(tokens) = text.parse::<proc_macro2::TokenStream>() else {
         return Vec::new();
     };
-    let mut idents = BTreeSet::new();
-    collect_idents(tokens, &mut idents);
+    let mut idents = std::collections::HashSet::new();
+    bundle::idents(tokens, &mut idents);
     dependencies
         .iter()
         .filter(|d| idents.contains(d.as_str()))
         .cloned()
         .collect()
-}
-
-fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut BTreeSet<String>) {
-    for tree in tokens {
-        match tree {
-            proc_macro2::TokenTree::Ident(i) => {
-                out.insert(i.to_string());
-            }
-            proc_macro2::TokenTree::Group(g) => collect_idents(g.stream(), out),
-            _ => {}
-        }
-    }
 }
 
 /// About `n` solutions (all when `n` is 0), chosen for the crates they import: every one

@@ -14,6 +14,7 @@
 
 mod cfg;
 pub use cfg::Cfg;
+pub(crate) use solution::idents;
 pub(crate) mod expand;
 mod files;
 mod impls;

@@ -215,7 +215,7 @@ fn seed_tokens(mut items: Vec<syn::Item>) -> TokenStream {
 }
 
 /// Every identifier in `tokens`, through groups.
-pub(super) fn idents(tokens: TokenStream, out: &mut std::collections::HashSet<String>) {
+pub(crate) fn idents(tokens: TokenStream, out: &mut std::collections::HashSet<String>) {
     for tree in tokens {
         match tree {
             proc_macro2::TokenTree::Ident(i) => {

@@ -313,7 +313,7 @@ pub fn reach(
     // Only those the solution never writes again (a template's unused imports); one it
     // writes is reached by how it writes it, so most programs need no second walk.
     let mut written = HashSet::new();
-    idents_of(seeds.tokens.clone(), &mut written);
+    super::idents(seeds.tokens.clone(), &mut written);
     let imported: Vec<&str> = seeds
         .imports_from
         .iter()
@@ -338,18 +338,6 @@ pub fn reach(
             .filter(|(_, &id)| index.nodes[id].kept)
             .map(|(&a, _)| a)
             .collect(),
-    }
-}
-
-fn idents_of(tokens: TokenStream, out: &mut HashSet<String>) {
-    for tree in tokens {
-        match tree {
-            proc_macro2::TokenTree::Ident(i) => {
-                out.insert(i.to_string());
-            }
-            proc_macro2::TokenTree::Group(g) => idents_of(g.stream(), out),
-            _ => {}
-        }
     }
 }
 
