@@ -134,9 +134,25 @@ impl Rewriter<'_> {
         if self.local_roots.contains(name) {
             return None;
         }
+        self.extern_module(name)
+    }
+
+    /// The bundle module of dependency `name` where nothing local can shadow it: after a
+    /// leading `::`, and in `extern crate name;` (multimap's `mod serde { extern crate
+    /// serde; }` names the crate though the library's root has a module `serde`).
+    fn extern_module(&self, name: &str) -> Option<&str> {
         match self.lib.deps.get(name) {
             Some(Dep::Module(m)) => Some(m),
             _ => None,
+        }
+    }
+
+    /// `dep_module`, or `extern_module` for a path written with a leading `::`.
+    fn dep_module_at(&self, name: &str, absolute: bool) -> Option<&str> {
+        if absolute {
+            self.extern_module(name)
+        } else {
+            self.dep_module(name)
         }
     }
 
@@ -162,14 +178,15 @@ impl Rewriter<'_> {
                             let n = ident(&name);
                             Some(quote::quote!(::#n))
                         }
-                        // Written with the dependency's own name: the pass over every item
-                        // that follows turns it into the dependency's module (written as
-                        // `crate::dep` here, that pass would read it as a path of this
-                        // library's own: `extern crate num_traits as traits;` of num-integer
-                        // became `use crate::num_integer::num_traits as traits;`).
-                        _ => self.dep_module(&name).map(|_| {
+                        // Written `::dep`, the dependency's own name where nothing local
+                        // shadows it: the pass over every item that follows turns it into
+                        // the dependency's module (written as `crate::dep` here, that pass
+                        // would read it as a path of this library's own: `extern crate
+                        // num_traits as traits;` of num-integer became `use
+                        // crate::num_integer::num_traits as traits;`).
+                        _ => self.extern_module(&name).map(|_| {
                             let n = ident(&name);
-                            quote::quote!(#n)
+                            quote::quote!(::#n)
                         }),
                     };
                     if let (Some(target), Some((_, rename))) = (&target, &e.rename) {
@@ -239,7 +256,7 @@ impl Rewriter<'_> {
                         colon2_token: Default::default(),
                         tree: Box::new(rest),
                     });
-                } else if let Some(m) = self.dep_module(&head).map(ident) {
+                } else if let Some(m) = self.dep_module_at(&head, leading_colon).map(ident) {
                     p.ident = ident("crate");
                     let rest = std::mem::replace(&mut *p.tree, syn::parse_quote!(x));
                     *p.tree = syn::UseTree::Path(syn::UsePath {
@@ -251,13 +268,16 @@ impl Rewriter<'_> {
             }
             syn::UseTree::Name(n) => {
                 let head = n.ident.to_string();
-                if let Some(m) = self.dep_module(&head).map(ident) {
+                if let Some(m) = self.dep_module_at(&head, leading_colon).map(ident) {
                     let original = n.ident.clone();
                     *tree = syn::parse_quote!(crate::#m as #original);
                 }
             }
             syn::UseTree::Rename(r) => {
-                if let Some(m) = self.dep_module(&r.ident.to_string()).map(ident) {
+                if let Some(m) = self
+                    .dep_module_at(&r.ident.to_string(), leading_colon)
+                    .map(ident)
+                {
                     let rename = r.rename.clone();
                     *tree = syn::parse_quote!(crate::#m as #rename);
                 }
@@ -354,26 +374,28 @@ impl VisitMut for Rewriter<'_> {
         // `pub use rand_core;` re-exports a whole dependency: in the bundle that is a private
         // module of its root, which `pub` cannot re-export (E0365); the bundle is one crate,
         // so `pub(crate)` reaches everyone who could name it.
+        let absolute = u.leading_colon.is_some();
         let whole_dependency = match &u.tree {
-            syn::UseTree::Name(n) => self.dep_module(&n.ident.to_string()).is_some(),
-            syn::UseTree::Rename(r) => self.dep_module(&r.ident.to_string()).is_some(),
+            syn::UseTree::Name(n) => self.dep_module_at(&n.ident.to_string(), absolute).is_some(),
+            syn::UseTree::Rename(r) => self.dep_module_at(&r.ident.to_string(), absolute).is_some(),
             _ => false,
         };
         if whole_dependency && matches!(u.vis, syn::Visibility::Public(_)) {
             u.vis = syn::parse_quote!(pub(crate));
         }
-        let leading = u.leading_colon.is_some();
-        if leading {
+        if absolute {
             // `use ::dep::x` is `use dep::x` in edition 2018 and later.
             let head = match &u.tree {
                 syn::UseTree::Path(p) => Some(p.ident.to_string()),
+                syn::UseTree::Name(n) => Some(n.ident.to_string()),
+                syn::UseTree::Rename(r) => Some(r.ident.to_string()),
                 _ => None,
             };
-            if head.is_some_and(|h| self.dep_module(&h).is_some()) {
+            if head.is_some_and(|h| self.extern_module(&h).is_some()) {
                 u.leading_colon = None;
             }
         }
-        self.fix_use_tree(&mut u.tree, u.leading_colon.is_some());
+        self.fix_use_tree(&mut u.tree, absolute);
     }
 
     fn visit_path_mut(&mut self, path: &mut syn::Path) {
@@ -385,7 +407,10 @@ impl VisitMut for Rewriter<'_> {
             if head == "crate" && path.leading_colon.is_none() {
                 path.segments
                     .insert(1, syn::PathSegment::from(ident(&self.lib.module)));
-            } else if let Some(m) = self.dep_module(&head).map(ident) {
+            } else if let Some(m) = self
+                .dep_module_at(&head, path.leading_colon.is_some())
+                .map(ident)
+            {
                 path.leading_colon = None;
                 path.segments[0] = syn::PathSegment::from(m);
                 path.segments

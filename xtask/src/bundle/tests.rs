@@ -911,6 +911,50 @@ fn a_librarys_renamed_extern_crate_names_the_dependencys_module() {
     }
 }
 
+/// An `extern crate dep;` inside a module of the library's own that bears the dependency's
+/// name (multimap 0.10's `mod serde { extern crate serde; use self::serde::Serialize; }`)
+/// names the dependency, not that module: the bundle compiled without it until this test.
+#[test]
+fn an_extern_crate_in_a_module_named_like_the_dependency_names_the_dependency() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = library(dir.path(), &[("lib.rs", "")]);
+    write_tree(
+        &dir.path().join("dep/src"),
+        &[("lib.rs", "pub trait Show { fn show(&self) -> u32; }\n")],
+    );
+    write_tree(
+        &dir.path().join("user/src"),
+        &[(
+            "lib.rs",
+            "pub struct Map(pub u32);\npub mod dep {\n    extern crate dep;\n    use self::dep::Show;\n    impl Show for super::Map { fn show(&self) -> u32 { self.0 + 1 } }\n}\npub fn start() -> u32 { use ::dep::Show; Map(6).show() }\n",
+        )],
+    );
+    let dep = Library {
+        module: "dep".into(),
+        package: "dep 0.0.0".into(),
+        root: dir.path().join("dep/src/lib.rs"),
+        ..base.clone()
+    };
+    let user = Library {
+        module: "user".into(),
+        package: "user 0.0.0".into(),
+        root: dir.path().join("user/src/lib.rs"),
+        deps: BTreeMap::from([("dep".to_string(), Dep::Module("dep".into()))]),
+        ..base
+    };
+    let main_rs: PathBuf = dir.path().join("main.rs");
+    fs::write(&main_rs, "fn main() { println!(\"{}\", user::start()); }\n").unwrap();
+    let deps = BTreeMap::from([("user".to_string(), Dep::Module("user".into()))]);
+    for scope in [Scope::Reached, Scope::Whole] {
+        let options = Options {
+            scope,
+            ..Options::default()
+        };
+        let b = bundle(&main_rs, &deps, &[dep.clone(), user.clone()], options).unwrap();
+        assert_eq!(bundle_output(dir.path(), &b.text, b""), "7\n", "{scope:?}\n{}", b.text);
+    }
+}
+
 #[test]
 fn imports_of_a_crate_the_program_never_uses_go_with_it_even_one_that_would_be_refused() {
     // Templates start with `use dep::*;` whether or not the solution needs it: the crate is
