@@ -18,14 +18,30 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// What a build script told the judge's build: the cfgs it sets, or why it cannot be
+/// What a build script told the judge's build: what it gives the code, or why it cannot be
 /// bundled.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// The cfgs it sets, and the variables it sets for the code (`rustc-env`).
-    Cfgs(Vec<String>, Vec<(String, String)>),
+    Given(Given),
     Refused(String),
 }
+
+/// What a build script gives its library's code.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Given {
+    /// The cfgs it sets (`cargo:rustc-cfg`).
+    pub cfgs: Vec<String>,
+    /// The variables it sets for the code (`cargo:rustc-env`).
+    pub env: Vec<(String, String)>,
+    /// The text files it writes to `OUT_DIR`, by path relative to it, for the code's
+    /// `include!(concat!(env!("OUT_DIR"), "/f.rs"))` (serde's `private.rs`).
+    pub files: Vec<(String, String)>,
+}
+
+/// At most this much of what a build script writes to `OUT_DIR` is kept: more could never
+/// go into a file the judge takes (512,000 bytes), and a file not kept is refused if the
+/// code includes it.
+const OUT_DIR_BYTES: u64 = 1 << 20;
 
 /// Settles every library of `libraries` that has a build script: its `cfgs`, or its
 /// `unbundleable` reason. `build` is the workspace member being bundled, built by cargo
@@ -83,9 +99,10 @@ pub fn settle(
             }
         };
         match verdict {
-            Verdict::Cfgs(cfgs, env) => {
-                lib.cfgs = cfgs;
-                lib.env = env;
+            Verdict::Given(given) => {
+                lib.cfgs = given.cfgs;
+                lib.env = given.env;
+                lib.generated = given.files;
             }
             Verdict::Refused(why) => lib.unbundleable = Some(why),
         }
@@ -102,8 +119,8 @@ struct Script<'a> {
 fn cache_name(script: &Script, features: &[String], version: &str) -> String {
     let o = script.origin;
     let mut h = DefaultHasher::new();
-    // The cache's format: 2 since `rustc-env` values are kept.
-    2u8.hash(&mut h);
+    // The cache's format: 2 since `rustc-env` values are kept, 3 since `OUT_DIR` files are.
+    3u8.hash(&mut h);
     (&o.package_id, features, version, judge::BOJ.target_triple).hash(&mut h);
     format!("{}-{}-{:016x}", o.name, o.version, h.finish())
 }
@@ -115,15 +132,21 @@ fn read_cached(file: &Path) -> Option<Verdict> {
     let mut lines = text.lines();
     match lines.next()? {
         "cfgs" => {
-            // A cfg never holds a space: `env K=V` lines are the variables.
-            let (mut cfgs, mut env) = (Vec::new(), Vec::new());
+            // A cfg never holds a space: `env K=V` lines are the variables, `file P=T` the
+            // files.
+            let mut given = Given::default();
             for line in lines {
-                match line.strip_prefix("env ").and_then(|kv| kv.split_once('=')) {
-                    Some((k, v)) => env.push((k.to_string(), unescape(v))),
-                    None => cfgs.push(line.to_string()),
+                if let Some((k, v)) = line.strip_prefix("env ").and_then(|kv| kv.split_once('=')) {
+                    given.env.push((k.to_string(), unescape(v)));
+                } else if let Some((p, t)) =
+                    line.strip_prefix("file ").and_then(|kv| kv.split_once('='))
+                {
+                    given.files.push((unescape(p), unescape(t)));
+                } else {
+                    given.cfgs.push(line.to_string());
                 }
             }
-            Some(Verdict::Cfgs(cfgs, env))
+            Some(Verdict::Given(given))
         }
         "refused" => Some(Verdict::Refused(lines.collect::<Vec<_>>().join(" "))),
         _ => None,
@@ -132,10 +155,13 @@ fn read_cached(file: &Path) -> Option<Verdict> {
 
 fn write_cached(file: &Path, verdict: &Verdict) -> Result<(), String> {
     let text = match verdict {
-        Verdict::Cfgs(cfgs, env) => {
-            let mut text = format!("cfgs\n{}", cfgs.join("\n"));
-            for (k, v) in env {
+        Verdict::Given(given) => {
+            let mut text = format!("cfgs\n{}", given.cfgs.join("\n"));
+            for (k, v) in &given.env {
                 text.push_str(&format!("\nenv {k}={}", escape(v)));
+            }
+            for (p, t) in &given.files {
+                text.push_str(&format!("\nfile {}={}", escape(p), escape(t)));
             }
             text
         }
@@ -221,7 +247,50 @@ fn run_for_judge(
             script.src.display()
         ));
     }
-    read_instructions(&String::from_utf8_lossy(&output.stdout), script.src)
+    match read_instructions(&String::from_utf8_lossy(&output.stdout), script.src) {
+        Verdict::Given(mut given) => {
+            given.files = out_dir_files(out_dir.path());
+            Verdict::Given(given)
+        }
+        refused => refused,
+    }
+}
+
+/// The UTF-8 files under `dir` (a build script's `OUT_DIR`), by path relative to it, sorted,
+/// up to `OUT_DIR_BYTES` in all; names with `=` or a line break are left out (the cache's
+/// lines could not hold them).
+fn out_dir_files(dir: &Path) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    let mut total = 0u64;
+    while let Some(at) = stack.pop() {
+        let Ok(entries) = fs::read_dir(&at) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let size = entry.metadata().map(|m| m.len()).unwrap_or(u64::MAX);
+            let Some(rel) = path.strip_prefix(dir).ok().and_then(|r| r.to_str()) else {
+                continue;
+            };
+            if !kind.is_file() || rel.contains(['=', '\n']) || total + size > OUT_DIR_BYTES {
+                continue;
+            }
+            if let Ok(text) = fs::read_to_string(&path) {
+                total += size;
+                files.push((rel.to_string(), text));
+            }
+        }
+    }
+    files.sort();
+    files
 }
 
 /// Reads a build script's `cargo:` / `cargo::` lines: cfgs are kept, checks, reruns and
@@ -260,7 +329,11 @@ pub fn read_instructions(stdout: &str, src: &Path) -> Verdict {
             }
         }
     }
-    Verdict::Cfgs(cfgs, env)
+    Verdict::Given(Given {
+        cfgs,
+        env,
+        files: Vec::new(),
+    })
 }
 
 /// A value on one line of the cache: `\\` and `\n` escaped.
@@ -304,32 +377,38 @@ mod tests {
         let out = "cargo:rerun-if-changed=build.rs\ncargo:rustc-check-cfg=cfg(has_x)\ncargo:rustc-cfg=has_x\ncargo::rustc-cfg=kind=\"fast\"\ncargo:warning=probing\nnot an instruction\n";
         assert_eq!(
             read_instructions(out, Path::new("build.rs")),
-            Verdict::Cfgs(vec!["has_x".into(), "kind=\"fast\"".into()], Vec::new())
+            Verdict::Given(Given {
+                cfgs: vec!["has_x".into(), "kind=\"fast\"".into()],
+                ..Given::default()
+            })
         );
     }
 
-    /// `cargo:rustc-env` values are kept for the code's `env!` and survive the cache file,
-    /// a value with `=`, `\\` and a newline escape included.
+    /// `cargo:rustc-env` values are kept for the code's `env!`, and they and the `OUT_DIR`
+    /// files survive the cache file, a value with `=`, `\\` and a newline escape included.
     #[test]
-    fn environment_for_the_code_is_kept_and_read_back_from_the_cache_as_written() {
+    fn environment_and_out_dir_files_for_the_code_are_kept_and_read_back_from_the_cache_as_written()
+    {
         let v = read_instructions(
             "cargo:rustc-env=GIT_HASH=abc=d\ncargo:rustc-cfg=has_x\n",
             Path::new("x/build.rs"),
         );
-        let want = Verdict::Cfgs(
-            vec!["has_x".into()],
-            vec![("GIT_HASH".into(), "abc=d".into())],
-        );
+        let want = Verdict::Given(Given {
+            cfgs: vec!["has_x".into()],
+            env: vec![("GIT_HASH".into(), "abc=d".into())],
+            files: Vec::new(),
+        });
         assert_eq!(v, want);
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("answer");
-        let tricky = Verdict::Cfgs(
-            vec!["has_x".into()],
-            vec![
+        let tricky = Verdict::Given(Given {
+            cfgs: vec!["has_x".into()],
+            env: vec![
                 ("K".into(), "a\\nb\nc\\".into()),
                 ("EMPTY".into(), String::new()),
             ],
-        );
+            files: vec![("gen/private.rs".into(), "mod x {}\n// a \\n b\n".into())],
+        });
         write_cached(&file, &tricky).unwrap();
         assert_eq!(read_cached(&file), Some(tricky));
         // Cut short, it is no answer: the script is run again.

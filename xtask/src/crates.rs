@@ -268,6 +268,7 @@ fn graph_with(
             unbundleable,
             cfgs: Vec::new(),
             env: Vec::new(),
+            generated: Vec::new(),
             build_script,
             origin: Some(origin),
         });

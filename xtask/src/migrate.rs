@@ -384,6 +384,7 @@ mod tests {
             unbundleable: None,
             cfgs: Vec::new(),
             env: Vec::new(),
+            generated: Vec::new(),
             build_script: None,
             origin: Some(origin.clone()),
         };

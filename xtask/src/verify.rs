@@ -474,6 +474,7 @@ mod tests {
             unbundleable: None,
             cfgs: Vec::new(),
             env: Vec::new(),
+            generated: Vec::new(),
             build_script: None,
             origin: Some(bundle::Origin {
                 package_id: String::new(),

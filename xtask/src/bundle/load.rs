@@ -39,8 +39,13 @@ pub fn load(
             }
         }
     }
-    let mut items =
-        load_file(&lib.root, &dir, &cfg, &mut refusals, &mut macros)?.unwrap_or_default();
+    let mut reader = Reader {
+        cfg: &cfg,
+        refusals: &mut refusals,
+        macros: &mut macros,
+        generated: &lib.generated,
+    };
+    let mut items = reader.file(&lib.root, &dir)?.unwrap_or_default();
     let mut env = EnvValues {
         values: build_env(lib),
         unknown: Vec::new(),
@@ -61,44 +66,121 @@ pub fn load(
     })
 }
 
-/// Parses `path`, settles its cfgs and inlines its module files (found under `dir`);
-/// `None` when the file's own `#![cfg(...)]` leaves its module out.
-fn load_file(
-    path: &Path,
-    dir: &Path,
-    cfg: &Cfg,
-    refusals: &mut Vec<String>,
-    macros: &mut Macros,
-) -> Result<Option<Vec<syn::Item>>, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut file = syn::parse_file(&text).map_err(|e| {
-        let at = e.span().start();
-        format!("{}:{}:{}: {e}", path.display(), at.line, at.column + 1)
-    })?;
-    if !cfg.settle_attrs(&mut file.attrs) {
-        return Ok(None);
+/// What reading a library's files needs and gathers.
+struct Reader<'a> {
+    cfg: &'a Cfg<'a>,
+    refusals: &'a mut Vec<String>,
+    macros: &'a mut Macros,
+    /// The files its build script wrote to `OUT_DIR` (`Library::generated`).
+    generated: &'a [(String, String)],
+}
+
+impl Reader<'_> {
+    /// Parses `path`, settles its cfgs and inlines its module files (found under `dir`);
+    /// `None` when the file's own `#![cfg(...)]` leaves its module out.
+    fn file(&mut self, path: &Path, dir: &Path) -> Result<Option<Vec<syn::Item>>, String> {
+        let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut file = syn::parse_file(&text).map_err(|e| {
+            let at = e.span().start();
+            format!("{}:{}:{}: {e}", path.display(), at.line, at.column + 1)
+        })?;
+        if !self.cfg.settle_attrs(&mut file.attrs) {
+            return Ok(None);
+        }
+        let mut items = file.items;
+        splice_generated(&mut items, self.generated);
+        settle_items(&mut items, self.cfg);
+        let mut rewriter = CfgRewriter { cfg: self.cfg };
+        for item in &mut items {
+            rewriter.visit_item_mut(item);
+        }
+        let mut includes = Includes {
+            here: path.parent().unwrap_or(Path::new(".")),
+            generated: self.generated,
+        };
+        for item in &mut items {
+            includes.visit_item_mut(item);
+        }
+        let mut finder = Unbundleable {
+            file: path,
+            refusals: self.refusals,
+        };
+        for item in &items {
+            finder.visit_item(item);
+        }
+        self.inline_modules(&mut items, path, dir, true)?;
+        Ok(Some(items))
     }
-    let mut items = file.items;
-    settle_items(&mut items, cfg);
-    let mut rewriter = CfgRewriter { cfg };
-    for item in &mut items {
-        rewriter.visit_item_mut(item);
+}
+
+/// Each item-level `include!(concat!(env!("OUT_DIR"), "/f.rs"))` (serde's `private.rs`)
+/// replaced by the items of the file the build script wrote, at any depth of inline
+/// modules. One that names no such file, or a file that does not parse, stays (and is
+/// refused).
+fn splice_generated(items: &mut Vec<syn::Item>, generated: &[(String, String)]) {
+    if generated.is_empty() {
+        return;
     }
-    let mut includes = Includes {
-        here: path.parent().unwrap_or(Path::new(".")),
+    let mut index = 0;
+    while index < items.len() {
+        match &mut items[index] {
+            syn::Item::Macro(m) if m.mac.path.is_ident("include") => {
+                let made =
+                    generated_file(&m.mac, generated).and_then(|text| syn::parse_file(text).ok());
+                if let Some(file) = made {
+                    // Read from here on, as if written in place (a file may include another).
+                    items.splice(index..=index, file.items);
+                    continue;
+                }
+            }
+            syn::Item::Mod(m) => {
+                if let Some((_, content)) = &mut m.content {
+                    splice_generated(content, generated);
+                }
+            }
+            _ => {}
+        }
+        index += 1;
+    }
+}
+
+/// The text of the build script's file a macro's argument names as
+/// `concat!(env!("OUT_DIR"), "/f.rs")`, if it wrote one.
+fn generated_file<'g>(mac: &syn::Macro, generated: &'g [(String, String)]) -> Option<&'g str> {
+    let syn::Expr::Macro(concat) = mac.parse_body::<syn::Expr>().ok()? else {
+        return None;
     };
-    for item in &mut items {
-        includes.visit_item_mut(item);
+    if !concat.mac.path.is_ident("concat") {
+        return None;
     }
-    let mut finder = Unbundleable {
-        file: path,
-        refusals,
+    let parts = concat
+        .mac
+        .parse_body_with(syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated)
+        .ok()?;
+    let mut parts = parts.iter();
+    let syn::Expr::Macro(env) = parts.next()? else {
+        return None;
     };
-    for item in &items {
-        finder.visit_item(item);
+    let key: syn::LitStr = env.mac.parse_body().ok()?;
+    if !env.mac.path.is_ident("env") || key.value() != "OUT_DIR" {
+        return None;
     }
-    inline_modules(&mut items, path, dir, true, cfg, refusals, macros)?;
-    Ok(Some(items))
+    let mut rel = String::new();
+    for part in parts {
+        let syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) = part
+        else {
+            return None;
+        };
+        rel.push_str(&s.value());
+    }
+    let rel = rel.trim_start_matches('/');
+    generated
+        .iter()
+        .find(|(p, _)| p == rel)
+        .map(|(_, text)| text.as_str())
 }
 
 /// Drops items whose `cfg` fails and settles the attributes of the rest, recursively
@@ -265,6 +347,9 @@ fn expr_attrs_mut(e: &mut syn::Expr) -> Option<&mut Vec<syn::Attribute>> {
 /// go. What cannot be read this way is left for `Unbundleable` to refuse.
 struct Includes<'a> {
     here: &'a Path,
+    /// What the build script wrote to `OUT_DIR`: `include_str!(concat!(env!("OUT_DIR"),
+    /// "/f"))` is read from there.
+    generated: &'a [(String, String)],
 }
 
 impl Includes<'_> {
@@ -273,8 +358,10 @@ impl Includes<'_> {
         if !matches!(name.as_str(), "include_str" | "include_bytes") {
             return None;
         }
-        let file: syn::LitStr = mac.parse_body().ok()?;
-        let bytes = std::fs::read(self.here.join(file.value())).ok()?;
+        let bytes = match mac.parse_body::<syn::LitStr>() {
+            Ok(file) => std::fs::read(self.here.join(file.value())).ok()?,
+            Err(_) => generated_file(mac, self.generated)?.as_bytes().to_vec(),
+        };
         let span = proc_macro2::Span::call_site();
         Some(if name == "include_str" {
             syn::Lit::Str(syn::LitStr::new(&String::from_utf8(bytes).ok()?, span))
@@ -303,6 +390,16 @@ impl VisitMut for Includes<'_> {
                     lit,
                 });
                 return;
+            }
+            // `include!` of a generated file in an expression: the expression it holds.
+            if m.mac.path.is_ident("include") {
+                let made = generated_file(&m.mac, self.generated)
+                    .and_then(|text| syn::parse_str::<syn::Expr>(text).ok());
+                if let Some(made) = made {
+                    *e = syn::parse_quote!((#made));
+                    syn::visit_mut::visit_expr_mut(self, e);
+                    return;
+                }
             }
         }
         syn::visit_mut::visit_expr_mut(self, e);
@@ -393,78 +490,110 @@ impl<'ast> Visit<'ast> for Unbundleable<'_> {
     }
 }
 
-/// Replaces each `mod x;` (not compiled out) with the items of its file, and each call of
-/// the crate's own macros that defines items with those items (see `expand`), in the order
-/// the compiler reads them, so a module a macro call declares is inlined like any other.
-/// `dir` is where the current module's child files live; `top` is false inside inline
-/// modules, where `#[path]` is not supported.
-fn inline_modules(
-    items: &mut Vec<syn::Item>,
-    file: &Path,
-    dir: &Path,
-    top: bool,
-    cfg: &Cfg,
-    refusals: &mut Vec<String>,
-    macros: &mut Macros,
-) -> Result<(), String> {
-    // Modules whose file says `#![cfg(...)]` false, removed after the walk.
-    let mut left_out = Vec::new();
-    let mut index = 0;
-    while index < items.len() {
-        // A dependency's macros brought in by name.
-        match &items[index] {
+impl Reader<'_> {
+    /// Replaces each `mod x;` (not compiled out) with the items of its file, and each call
+    /// of the crate's own macros that defines items with those items (see `expand`), in the
+    /// order the compiler reads them, so a module a macro call declares is inlined like any
+    /// other. `dir` is where the current module's child files live; `top` is false inside
+    /// inline modules, where `#[path]` is relative to `dir`.
+    fn inline_modules(
+        &mut self,
+        items: &mut Vec<syn::Item>,
+        file: &Path,
+        dir: &Path,
+        top: bool,
+    ) -> Result<(), String> {
+        // Modules whose file says `#![cfg(...)]` false, removed after the walk.
+        let mut left_out = Vec::new();
+        let mut index = 0;
+        while index < items.len() {
+            self.import_macros(&items[index]);
+            match &mut items[index] {
+                syn::Item::Macro(m) => {
+                    self.macros.learn(m);
+                    // A macro's expansion may hold an `include!` of a generated file
+                    // (serde's `crate_root!()`): spliced as `file` does for written ones.
+                    let generated = m.mac.path.is_ident("include").then(|| {
+                        generated_file(&m.mac, self.generated).and_then(|t| syn::parse_file(t).ok())
+                    });
+                    if let Some(mut made) = generated
+                        .flatten()
+                        .map(|f| f.items)
+                        .or_else(|| self.macros.expand_call(m))
+                    {
+                        settle_items(&mut made, self.cfg);
+                        let mut rewriter = CfgRewriter { cfg: self.cfg };
+                        for item in &mut made {
+                            rewriter.visit_item_mut(item);
+                        }
+                        // The items made are read from here on, as if written in place.
+                        items.splice(index..=index, made);
+                        continue;
+                    }
+                }
+                syn::Item::Trait(t) => self.expand_trait(t),
+                syn::Item::Mod(m) => {
+                    let kept = self.module(m, file, dir, top)?;
+                    left_out.extend((!kept).then_some(index));
+                }
+                _ => {}
+            }
+            index += 1;
+        }
+        for index in left_out.into_iter().rev() {
+            items.remove(index);
+        }
+        Ok(())
+    }
+
+    /// A dependency's macros brought in by name (`#[macro_use] extern crate dep;`,
+    /// `use dep::name;`).
+    fn import_macros(&mut self, item: &syn::Item) {
+        match item {
             syn::Item::ExternCrate(e) if e.attrs.iter().any(|a| a.path().is_ident("macro_use")) => {
-                macros.import(&e.ident.to_string(), None);
+                self.macros.import(&e.ident.to_string(), None);
             }
             syn::Item::Use(u) => {
                 if let syn::UseTree::Path(p) = &u.tree {
                     if let syn::UseTree::Name(n) = &*p.tree {
-                        macros.import(&p.ident.to_string(), Some(&n.ident.to_string()));
+                        self.macros
+                            .import(&p.ident.to_string(), Some(&n.ident.to_string()));
                     }
                 }
             }
             _ => {}
         }
-        if let syn::Item::Macro(m) = &items[index] {
-            macros.learn(m);
-            if let Some(mut made) = macros.expand_call(m) {
-                settle_items(&mut made, cfg);
-                let mut rewriter = CfgRewriter { cfg };
-                for item in &mut made {
-                    rewriter.visit_item_mut(item);
-                }
-                // The items made are read from here on, as if written in place.
-                items.splice(index..=index, made);
-                continue;
-            }
-            index += 1;
-            continue;
+    }
+
+    /// A trait whose body calls the crate's macros, with the items they make settled.
+    fn expand_trait(&mut self, t: &mut syn::ItemTrait) {
+        if self.macros.expand_trait_body(t) == 0 {
+            return;
         }
-        if let syn::Item::Trait(t) = &mut items[index] {
-            if macros.expand_trait_body(t) > 0 {
-                let mut rewriter = CfgRewriter { cfg };
-                rewriter.visit_item_mut(&mut items[index]);
-                if let syn::Item::Trait(t) = &mut items[index] {
-                    t.items.retain_mut(|ti| match ti {
-                        syn::TraitItem::Const(c) => cfg.settle_attrs(&mut c.attrs),
-                        syn::TraitItem::Fn(f) => cfg.settle_attrs(&mut f.attrs),
-                        syn::TraitItem::Type(t) => cfg.settle_attrs(&mut t.attrs),
-                        syn::TraitItem::Macro(m) => cfg.settle_attrs(&mut m.attrs),
-                        _ => true,
-                    });
-                }
-            }
-            index += 1;
-            continue;
-        }
-        let syn::Item::Mod(m) = &mut items[index] else {
-            index += 1;
-            continue;
-        };
+        let mut rewriter = CfgRewriter { cfg: self.cfg };
+        rewriter.visit_item_trait_mut(t);
+        let cfg = self.cfg;
+        t.items.retain_mut(|ti| match ti {
+            syn::TraitItem::Const(c) => cfg.settle_attrs(&mut c.attrs),
+            syn::TraitItem::Fn(f) => cfg.settle_attrs(&mut f.attrs),
+            syn::TraitItem::Type(t) => cfg.settle_attrs(&mut t.attrs),
+            syn::TraitItem::Macro(m) => cfg.settle_attrs(&mut m.attrs),
+            _ => true,
+        });
+    }
+
+    /// Module `m`, its contents read (an inline module's children, or its file's items);
+    /// false when its file's own `#![cfg(...)]` leaves it out.
+    fn module(
+        &mut self,
+        m: &mut syn::ItemMod,
+        file: &Path,
+        dir: &Path,
+        top: bool,
+    ) -> Result<bool, String> {
         // `mod r#ref;` lives in `ref.rs`.
         let name = syn::ext::IdentExt::unraw(&m.ident).to_string();
-        let path_attr = m.attrs.iter().position(|a| a.path().is_ident("path"));
-        let path_value = match path_attr {
+        let path_value = match m.attrs.iter().position(|a| a.path().is_ident("path")) {
             Some(k) => {
                 let value = path_value(file, m, k)?;
                 m.attrs.remove(k);
@@ -472,65 +601,52 @@ fn inline_modules(
             }
             None => None,
         };
-        match &mut m.content {
-            Some((_, content)) => {
-                // `#[path]` on an inline module names the folder of its children.
-                let inner = match &path_value {
-                    Some(relative) => dir.join(relative),
-                    None => dir.join(&name),
-                };
-                inline_modules(content, file, &inner, false, cfg, refusals, macros)?;
-            }
-            None => {
-                let child: PathBuf = match &path_value {
-                    Some(relative) => {
-                        // In a file's own items, relative to that file's folder; inside
-                        // inline modules, to the folder their names make (the Reference's
-                        // rule for `#[path]`).
-                        if top {
-                            file.parent().unwrap().join(relative)
-                        } else {
-                            dir.join(relative)
-                        }
-                    }
-                    None => {
-                        let flat = dir.join(format!("{name}.rs"));
-                        let nested = dir.join(&name).join("mod.rs");
-                        if flat.is_file() {
-                            flat
-                        } else if nested.is_file() {
-                            nested
-                        } else {
-                            return Err(format!(
-                                "{}:{}: cannot find the file of `mod {name};` ({} or {})",
-                                file.display(),
-                                syn::spanned::Spanned::span(&m.ident).start().line,
-                                flat.display(),
-                                nested.display()
-                            ));
-                        }
-                    }
-                };
-                let child_dir = if child.file_name().is_some_and(|n| n == "mod.rs") {
-                    child.parent().unwrap().to_path_buf()
-                } else {
-                    child.with_extension("")
-                };
-                match load_file(&child, &child_dir, cfg, refusals, macros)? {
-                    Some(content) => {
-                        m.content = Some((syn::token::Brace::default(), content));
-                        m.semi = None;
-                    }
-                    None => left_out.push(index),
-                }
-            }
+        if let Some((_, content)) = &mut m.content {
+            // `#[path]` on an inline module names the folder of its children.
+            let inner = dir.join(path_value.as_deref().unwrap_or(&name));
+            self.inline_modules(content, file, &inner, false)?;
+            return Ok(true);
         }
-        index += 1;
+        let child = match &path_value {
+            // In a file's own items, relative to that file's folder; inside inline
+            // modules, to the folder their names make (the Reference's rule for `#[path]`).
+            Some(relative) if top => file.parent().unwrap().join(relative),
+            Some(relative) => dir.join(relative),
+            None => module_file(file, dir, &name, m)?,
+        };
+        let child_dir = if child.file_name().is_some_and(|n| n == "mod.rs") {
+            child.parent().unwrap().to_path_buf()
+        } else {
+            child.with_extension("")
+        };
+        Ok(match self.file(&child, &child_dir)? {
+            Some(content) => {
+                m.content = Some((syn::token::Brace::default(), content));
+                m.semi = None;
+                true
+            }
+            None => false,
+        })
     }
-    for index in left_out.into_iter().rev() {
-        items.remove(index);
+}
+
+/// The file of `mod name;` written in `file`: `dir/name.rs` or `dir/name/mod.rs`.
+fn module_file(file: &Path, dir: &Path, name: &str, m: &syn::ItemMod) -> Result<PathBuf, String> {
+    let flat = dir.join(format!("{name}.rs"));
+    let nested = dir.join(name).join("mod.rs");
+    if flat.is_file() {
+        Ok(flat)
+    } else if nested.is_file() {
+        Ok(nested)
+    } else {
+        Err(format!(
+            "{}:{}: cannot find the file of `mod {name};` ({} or {})",
+            file.display(),
+            syn::spanned::Spanned::span(&m.ident).start().line,
+            flat.display(),
+            nested.display()
+        ))
     }
-    Ok(())
 }
 
 /// The string of the `#[path = "..."]` attribute at `k`.

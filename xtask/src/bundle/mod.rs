@@ -65,6 +65,9 @@ pub struct Library {
     /// The variables its build script sets for its code (`cargo:rustc-env=K=V`): `env!("K")`
     /// is written out with them.
     pub env: Vec<(String, String)>,
+    /// The text files its build script writes to `OUT_DIR` (path relative to it, text):
+    /// `include!(concat!(env!("OUT_DIR"), "/f.rs"))` is written out with them.
+    pub generated: Vec<(String, String)>,
     /// Its build script (`build.rs`), if it has one: run for the judge by `build_scripts`.
     pub build_script: Option<PathBuf>,
     /// Where cargo has it, for the steps that compile or run it (`build_scripts`,

@@ -371,18 +371,15 @@ impl VisitMut for Rewriter<'_> {
     }
     fn visit_item_use_mut(&mut self, u: &mut syn::ItemUse) {
         self.visit_visibility_mut(&mut u.vis);
-        // `pub use rand_core;` re-exports a whole dependency: in the bundle that is a private
-        // module of its root, which `pub` cannot re-export (E0365); the bundle is one crate,
-        // so `pub(crate)` reaches everyone who could name it.
-        let absolute = u.leading_colon.is_some();
-        let whole_dependency = match &u.tree {
-            syn::UseTree::Name(n) => self.dep_module_at(&n.ident.to_string(), absolute).is_some(),
-            syn::UseTree::Rename(r) => self.dep_module_at(&r.ident.to_string(), absolute).is_some(),
-            _ => false,
-        };
-        if whole_dependency && matches!(u.vis, syn::Visibility::Public(_)) {
+        // The bundle is one crate and a library one private module of its root: `pub`
+        // reaches no one that `pub(crate)` does not, and `pub` cannot re-export what the
+        // bundle makes crate-wide: a whole dependency (`pub use rand_core;`, now a private
+        // module of the root: E0365) or a dependency's `#[macro_export]` macro (serde's
+        // `pub use serde_core::forward_to_deserialize_any;`, now `pub(crate) use`: E0364).
+        if matches!(u.vis, syn::Visibility::Public(_)) {
             u.vis = syn::parse_quote!(pub(crate));
         }
+        let absolute = u.leading_colon.is_some();
         if absolute {
             // `use ::dep::x` is `use dep::x` in edition 2018 and later.
             let head = match &u.tree {

@@ -32,6 +32,7 @@ fn library(dir: &Path, files: &[(&str, &str)]) -> Library {
         unbundleable: None,
         cfgs: Vec::new(),
         env: Vec::new(),
+        generated: Vec::new(),
         build_script: None,
         origin: None,
     }
@@ -951,7 +952,54 @@ fn an_extern_crate_in_a_module_named_like_the_dependency_names_the_dependency() 
             ..Options::default()
         };
         let b = bundle(&main_rs, &deps, &[dep.clone(), user.clone()], options).unwrap();
-        assert_eq!(bundle_output(dir.path(), &b.text, b""), "7\n", "{scope:?}\n{}", b.text);
+        assert_eq!(
+            bundle_output(dir.path(), &b.text, b""),
+            "7\n",
+            "{scope:?}\n{}",
+            b.text
+        );
+    }
+}
+
+/// What a library's build script writes to `OUT_DIR` and its code includes (serde 1.0.229's
+/// `include!(concat!(env!("OUT_DIR"), "/private.rs"));`, a table read with `include_str!`)
+/// is written into the bundle: no file beside it, no `OUT_DIR` at the judge.
+#[test]
+fn a_build_scripts_out_dir_files_the_code_includes_are_written_into_the_bundle() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut lib = library(
+        dir.path(),
+        &[(
+            "lib.rs",
+            "include!(concat!(env!(\"OUT_DIR\"), \"/private.rs\"));\npub fn name() -> &'static str { include_str!(concat!(env!(\"OUT_DIR\"), \"/data/name.txt\")) }\npub fn both() -> u32 { private::five() + include!(concat!(env!(\"OUT_DIR\"), \"/two.rs\")) }\n",
+        )],
+    );
+    lib.generated = vec![
+        ("data/name.txt".into(), "gen".into()),
+        (
+            "private.rs".into(),
+            "mod private { pub fn five() -> u32 { 5 } }\n".into(),
+        ),
+        ("two.rs".into(), "1 + 1".into()),
+    ];
+    let main_rs: PathBuf = dir.path().join("main.rs");
+    fs::write(
+        &main_rs,
+        "fn main() { println!(\"{} {}\", fixture::name(), fixture::both()); }\n",
+    )
+    .unwrap();
+    for scope in [Scope::Reached, Scope::Whole] {
+        let options = Options {
+            scope,
+            ..Options::default()
+        };
+        let b = bundle(&main_rs, &deps_on(&lib), &[lib.clone()], options).unwrap();
+        assert!(!b.text.contains("OUT_DIR"), "{}", b.text);
+        assert_eq!(
+            bundle_output(dir.path(), &b.text, b""),
+            "gen 7\n",
+            "{scope:?}"
+        );
     }
 }
 
