@@ -78,7 +78,8 @@ enum Task {
     /// Bundle every corpus program, compile it alone and compare its output with cargo's build
     /// (those whose inputs changed since they last passed).
     Corpus {
-        /// Only these programs (file stems under corpus/src/bin); all when empty.
+        /// Only these programs (file stems under corpus/src/bin; with --real, solutions
+        /// whose path contains one of them); all when empty.
         programs: Vec<String>,
         /// Instead, the contest solutions under this folder (cargo-compete's layout: a
         /// package per contest, `src/bin/<problem>.rs`, samples in `testcases/<problem>.yml`):
@@ -172,12 +173,13 @@ fn main() -> ExitCode {
             ..
         } => corpus::run(&programs, record),
         Task::Corpus {
+            programs,
             real: Some(dir),
             sample,
             record,
-            ..
         } => real::run(real::RealArgs {
             dir,
+            only: programs,
             sample,
             verbose: record.verbose,
             force: record.force,

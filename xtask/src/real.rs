@@ -589,6 +589,9 @@ fn target_dir() -> Result<PathBuf, String> {
 /// Options of `cargo xtask corpus --real`.
 pub struct RealArgs {
     pub dir: PathBuf,
+    /// Only the solutions whose file's path (under `dir`) contains one of these; all when
+    /// empty.
+    pub only: Vec<String>,
     /// About this many solutions, every k-th (0: all).
     pub sample: usize,
     pub verbose: bool,
@@ -599,7 +602,14 @@ pub struct RealArgs {
 /// remembering passes), prints each failure and the table by crate.
 pub fn run(args: RealArgs) -> Result<bool, String> {
     let dir = fs::canonicalize(&args.dir).map_err(|e| format!("{}: {e}", args.dir.display()))?;
-    let all = discover(&dir)?;
+    let mut all = discover(&dir)?;
+    if !args.only.is_empty() {
+        all.retain(|s| {
+            let rel = s.main_rs.strip_prefix(&dir).unwrap_or(&s.main_rs);
+            let rel = rel.to_string_lossy();
+            args.only.iter().any(|o| rel.contains(o.as_str()))
+        });
+    }
     let found = all.len();
     let chosen = sample(all, args.sample);
     println!(

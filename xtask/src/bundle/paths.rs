@@ -4,7 +4,7 @@
 
 use super::{Dep, Library};
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use syn::visit_mut::VisitMut;
 
 /// Rewrites `items` (a library's whole tree) in place; returns whether it uses `alloc`.
@@ -14,8 +14,21 @@ pub fn rewrite(items: &mut Vec<syn::Item>, lib: &Library) -> bool {
     let mut rewriter = Rewriter {
         lib,
         local_roots,
+        prelude_aliases: HashMap::new(),
         uses_alloc: false,
     };
+    // `extern crate num_traits as num;` at the root puts `num` in the extern prelude: `use
+    // num::Num;` in any module of the crate (alga 0.9) names num-traits.
+    for item in items.iter() {
+        if let syn::Item::ExternCrate(e) = item {
+            if let (Some((_, alias)), Some(m)) =
+                (&e.rename, rewriter.extern_module(&e.ident.to_string()))
+            {
+                let m = m.to_string();
+                rewriter.prelude_aliases.insert(alias.to_string(), m);
+            }
+        }
+    }
     rewriter.fix_items(items);
     for item in items.iter_mut() {
         rewriter.visit_item_mut(item);
@@ -121,6 +134,8 @@ struct Rewriter<'a> {
     lib: &'a Library,
     /// Names defined at the library's root: a path starting with one is not a dependency's.
     local_roots: HashSet<String>,
+    /// Names a root `extern crate dep as name;` gives a dependency, with its module.
+    prelude_aliases: HashMap<String, String>,
     uses_alloc: bool,
 }
 
@@ -143,7 +158,8 @@ impl Rewriter<'_> {
     fn extern_module(&self, name: &str) -> Option<&str> {
         match self.lib.deps.get(name) {
             Some(Dep::Module(m)) => Some(m),
-            _ => None,
+            Some(_) => None,
+            None => self.prelude_aliases.get(name).map(String::as_str),
         }
     }
 

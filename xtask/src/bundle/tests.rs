@@ -872,9 +872,10 @@ fn an_unused_library_is_never_refused() {
 
 /// `extern crate dep as alias;` in a library (num-integer 0.1's `extern crate num_traits as
 /// traits;`) and `#[macro_use] extern crate dep;` name the dependency's module of the
-/// bundle, not a path inside the library.
+/// bundle, not a path inside the library; at the root, the alias names it in every module
+/// (alga 0.9's `extern crate num_traits as num;` then `use num::Num;` in its modules).
 #[test]
-fn a_librarys_renamed_extern_crate_names_the_dependencys_module() {
+fn a_librarys_renamed_extern_crate_names_the_dependencys_module_in_every_module() {
     let dir = tempfile::tempdir().unwrap();
     let base = library(dir.path(), &[("lib.rs", "")]);
     write_tree(
@@ -883,7 +884,7 @@ fn a_librarys_renamed_extern_crate_names_the_dependencys_module() {
     );
     write_tree(
         &dir.path().join("user/src"),
-        &[("lib.rs", "extern crate dep as traits;\n#[macro_use]\nextern crate dep;\nuse traits::Zero;\npub fn start() -> u32 { u32::zero() + one!() }\n")],
+        &[("lib.rs", "extern crate dep as traits;\n#[macro_use]\nextern crate dep;\nuse traits::Zero;\nmod inner { use traits::Zero; pub fn two() -> u32 { u32::zero() + 2 } }\npub fn start() -> u32 { u32::zero() + one!() + inner::two() }\n")],
     );
     let dep = Library {
         module: "dep".into(),
@@ -907,8 +908,9 @@ fn a_librarys_renamed_extern_crate_names_the_dependencys_module() {
             ..Options::default()
         };
         let b = bundle(&main_rs, &deps, &[dep.clone(), user.clone()], options).unwrap();
-        assert!(b.text.contains("use crate::dep as traits;"), "{}", b.text);
-        assert_eq!(bundle_output(dir.path(), &b.text, b""), "1\n", "{scope:?}");
+        // Not a path inside the library (`crate::user::traits`).
+        assert!(!b.text.contains("user::traits"), "{}", b.text);
+        assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n", "{scope:?}");
     }
 }
 
