@@ -110,15 +110,21 @@ pub struct Compiler {
 
 impl Compiler {
     fn probe(program: &str, prefix: &[&str]) -> Option<Compiler> {
-        let out = Command::new(program)
-            .args(prefix)
-            .arg("--version")
-            .output()
-            .ok()?;
-        if !out.status.success() {
-            return None;
-        }
-        let version = String::from_utf8_lossy(&out.stdout);
+        let version = if prefix.is_empty() {
+            rustc_version(Path::new(program))
+                .ok()
+                .filter(|v| !v.is_empty())?
+        } else {
+            let out = Command::new(program)
+                .args(prefix)
+                .arg("--version")
+                .output()
+                .ok()?;
+            if !out.status.success() {
+                return None;
+            }
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        };
         let label = version
             .split_whitespace()
             .take(2)
@@ -211,11 +217,26 @@ pub fn judge_rustc_path() -> Option<std::path::PathBuf> {
 /// What `rustc --version` says for the compiler at `rustc` (a cache key for the steps that
 /// ask a compiler: build scripts, edition migration).
 pub fn rustc_version(rustc: &Path) -> Result<String, String> {
+    // Asked once per compiler and process: the migration, the build scripts and the
+    // compilers' labels all want it.
+    static KNOWN: std::sync::Mutex<Vec<(std::path::PathBuf, String)>> =
+        std::sync::Mutex::new(Vec::new());
+    let known = |k: &Vec<(std::path::PathBuf, String)>| {
+        k.iter().find(|(p, _)| p == rustc).map(|(_, v)| v.clone())
+    };
+    if let Some(v) = known(&KNOWN.lock().unwrap_or_else(|e| e.into_inner())) {
+        return Ok(v);
+    }
     let out = Command::new(rustc)
         .arg("--version")
         .output()
         .map_err(|e| format!("cannot run {}: {e}", rustc.display()))?;
-    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+    let version = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    if out.status.success() {
+        let mut k = KNOWN.lock().unwrap_or_else(|e| e.into_inner());
+        k.push((rustc.to_path_buf(), version.clone()));
+    }
+    Ok(version)
 }
 
 #[cfg(test)]

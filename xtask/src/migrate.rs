@@ -127,10 +127,11 @@ fn needs_migration(lib: &Library) -> bool {
     lib.edition.as_str() < TARGET_EDITION && lib.origin.is_some()
 }
 
-/// The hash of a migrated copy's files, kept in its marker.
+/// The hash of a migrated copy's files, kept in its marker: by their paths inside the copy,
+/// as it is written in a folder of its own and then renamed into place.
 fn content_hash(pkg: &Path) -> String {
     let mut f = crate::record::Fingerprint::new("migrated copy");
-    f.tree(pkg);
+    f.files(pkg);
     f.hex()
 }
 
@@ -323,27 +324,30 @@ mod tests {
     use super::*;
 
     /// A copy cut short (a truncated file) or edited since it was written is made again;
-    /// an intact one and a recorded failure are used as they are.
+    /// an intact one and a recorded failure are used as they are, also once renamed from
+    /// the folder it was written in into place (as every copy is: the copy was made again
+    /// on every run until this test).
     #[test]
     fn a_migrated_copy_is_used_only_while_its_files_are_what_was_written() {
-        let dir = tempfile::tempdir().unwrap();
-        let pkg = dir.path().join("pkg/src");
+        let root = tempfile::tempdir().unwrap();
+        let written = root.path().join(".copy.123");
+        let pkg = written.join("pkg/src");
         fs::create_dir_all(&pkg).unwrap();
         fs::write(pkg.join("lib.rs"), "pub fn f() -> u32 { 42 }\n").unwrap();
-        let marker = format!("ok\n{}", content_hash(&dir.path().join("pkg")));
-        assert_eq!(checked_outcome(dir.path(), &marker), Some(Ok(())));
+        let marker = format!("ok\n{}", content_hash(&written.join("pkg")));
+        let dir = root.path().join("copy");
+        fs::rename(&written, &dir).unwrap();
+        let pkg = dir.join("pkg/src");
+        let dir = &dir;
+        assert_eq!(checked_outcome(dir, &marker), Some(Ok(())));
         fs::write(pkg.join("lib.rs"), "pub fn f() -> u32 {").unwrap();
-        assert_eq!(checked_outcome(dir.path(), &marker), None);
+        assert_eq!(checked_outcome(dir, &marker), None);
+        assert_eq!(checked_outcome(dir, "ok"), None, "a marker without a hash");
         assert_eq!(
-            checked_outcome(dir.path(), "ok"),
-            None,
-            "a marker without a hash"
-        );
-        assert_eq!(
-            checked_outcome(dir.path(), "failed\nE0425"),
+            checked_outcome(dir, "failed\nE0425"),
             Some(Err("E0425".to_string()))
         );
-        assert_eq!(checked_outcome(dir.path(), "garbage"), None);
+        assert_eq!(checked_outcome(dir, "garbage"), None);
     }
 
     /// The migration applies the edition's own fixes and no other: this machine's rustc

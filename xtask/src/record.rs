@@ -59,6 +59,11 @@ impl Fingerprint {
     /// (`target`) and hidden entries are left out.
     pub fn tree(&mut self, dir: &Path) {
         self.text("tree", &dir.to_string_lossy());
+        self.files(dir);
+    }
+
+    /// The files under `dir` by their paths relative to it: the same wherever `dir` is.
+    pub fn files(&mut self, dir: &Path) {
         let mut files = Vec::new();
         walk(dir, dir, &mut files);
         files.sort();
