@@ -735,11 +735,14 @@ fn report(
     failed == 0
 }
 
+/// Copied aside and renamed into place: a run still using the previous copy (another
+/// `corpus --real` on the same folder) keeps it, where copying over it fails (ETXTBSY).
 fn copy_of_this_tool(to: &Path) -> Result<(), String> {
     let exe = std::env::current_exe().map_err(|e| format!("this tool's path: {e}"))?;
+    let aside = to.with_extension(format!("tmp{}", std::process::id()));
     fs::create_dir_all(to.parent().expect("a folder"))
-        .and_then(|_| fs::copy(&exe, to))
-        .map(|_| ())
+        .and_then(|_| fs::copy(&exe, &aside))
+        .and_then(|_| fs::rename(&aside, to))
         .map_err(|e| format!("{}: {e}", to.display()))
 }
 
