@@ -2,7 +2,7 @@
 
 #[cfg(test)]
 mod tests {
-    use crate::cargo::project_root;
+    use crate::workspace::cargo::project_root;
     use clap::CommandFactory;
 
     /// The Makefile's targets: plain names, and the stems of pattern rules (`submit-%`).

@@ -4,10 +4,10 @@
 
 use crate::bundle;
 use crate::bundle::ladder::End;
-use crate::crates;
 use crate::engine::suite::Tally;
-use crate::problems::{Problem, Workspace};
-use crate::registry;
+use crate::resolve::crates;
+use crate::resolve::registry;
+use crate::workspace::problems::{Problem, Workspace};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -21,7 +21,7 @@ pub struct Inputs {
 
 pub fn inputs(_ws: &Workspace) -> Result<Inputs, String> {
     Ok(Inputs {
-        meta: crates::metadata()?,
+        meta: crate::workspace::packages::metadata()?,
     })
 }
 
@@ -68,7 +68,7 @@ pub fn bundle_and_verify(
     // Only what the solution can reach is readied (a refusal in reading it is reported by
     // the bundler: then everything is).
     let reached = bundle::modules_reached(&problem.main_rs, &graph.deps, &graph.libraries).ok();
-    let notes = crates::ready_for_judge(
+    let notes = crate::resolve::ready_for_judge(
         &ws.target,
         &problem.name,
         &mut graph.libraries,
@@ -368,7 +368,10 @@ fn undeclared_rust_versions(
     let names: Vec<String> = inlined(libraries, bundle)
         .filter_map(|l| l.origin.as_ref())
         .filter(|o| {
-            o.rust_version.is_none() && !o.manifest_dir.starts_with(crate::cargo::project_root())
+            o.rust_version.is_none()
+                && !o
+                    .manifest_dir
+                    .starts_with(crate::workspace::cargo::project_root())
         })
         .map(|o| format!("{} {}", o.name, o.version))
         .collect();
@@ -430,6 +433,75 @@ fn check_std_apis(dir: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Another judge is one more `Profile`: here one with other flags (debug assertions on,
+    /// opt-level 1), other limits and another source limit. A real bundle (boj-17825, with
+    /// `common` and proconio inlined) is built by its command and passes a sample; a program
+    /// whose output depends on the flags shows they are the profile's, not BOJ's. (A judge on
+    /// edition 2018 would need more: the bundler writes 2021 code, e.g. disjoint closure
+    /// captures and the 2021 prelude's `TryFrom`; `EDITION` is where it would start.)
+    #[test]
+    fn a_made_up_judge_profile_builds_a_bundle_with_its_own_command() {
+        const STRICT: judge::Profile = judge::Profile {
+            name: "STRICT",
+            flags: &["-C", "opt-level=1", "-C", "debug-assertions=on"],
+            source_limit: 100_000,
+            size_note: 50_000,
+            time_limit_ms: 1000,
+            memory_limit_mb: 128,
+            ..judge::BOJ
+        };
+        assert_eq!(
+            STRICT.command(),
+            "rustc --edition 2021 -C opt-level=1 -C debug-assertions=on -o Main Main.rs"
+        );
+        assert_eq!(
+            judge::BOJ.command(),
+            "rustc --edition 2021 -O -o Main Main.rs"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let compiler = judge::Compilers::find().unwrap().local;
+        // The flags are the profile's: an overflow panics only with debug assertions.
+        let overflow = dir.path().join("overflow.rs");
+        std::fs::write(
+            &overflow,
+            "fn main() { let x: u8 = std::hint::black_box(255); println!(\"{}\", x + 1); }",
+        )
+        .unwrap();
+        for (profile, panics) in [(&judge::BOJ, false), (&STRICT, true)] {
+            let bin = dir.path().join(format!("overflow-{}", profile.name));
+            compiler.compile_as(profile, &overflow, &bin).unwrap();
+            let out = std::process::Command::new(&bin).output().unwrap();
+            assert_eq!(!out.status.success(), panics, "{}", profile.name);
+        }
+        // A real bundle under the made-up profile.
+        let meta = crate::workspace::packages::metadata().unwrap();
+        let mut graph = crate::resolve::crates::graph(&meta, "boj-17825").unwrap();
+        let root = crate::workspace::cargo::project_root();
+        let target = std::path::PathBuf::from(meta.target_directory.as_std_path());
+        crate::resolve::ready_for_judge(&target, "boj-17825", &mut graph.libraries, None).unwrap();
+        let main_rs = root.join("boj-17825/src/main.rs");
+        let b = crate::bundle::bundle(&main_rs, &graph.deps, &graph.libraries, Default::default())
+            .unwrap();
+        assert!((b.text.len() as u64) < STRICT.source_limit);
+        let source = dir.path().join("Main.rs");
+        std::fs::write(&source, &b.text).unwrap();
+        let bin = dir.path().join("Main");
+        compiler.compile_as(&STRICT, &source, &bin).unwrap();
+        let cases = root.join("testcases/boj-17825");
+        let input = std::fs::File::open(cases.join("sample-1.in")).unwrap();
+        let out = std::process::Command::new(&bin)
+            .stdin(input)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim_end(),
+            std::fs::read_to_string(cases.join("sample-1.out"))
+                .unwrap()
+                .trim_end()
+        );
+    }
 
     #[test]
     fn a_failed_bundle_leaves_no_file_under_the_submittable_name() {

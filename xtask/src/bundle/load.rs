@@ -3,7 +3,7 @@
 
 use super::cfg::Cfg;
 use super::expand::Macros;
-use super::Library;
+use super::{item_attrs_mut, Library};
 use std::fs;
 use std::path::{Path, PathBuf};
 use syn::visit::Visit;
@@ -219,28 +219,6 @@ pub fn settle_items(items: &mut Vec<syn::Item>, cfg: &Cfg) {
         }
         true
     });
-}
-
-pub fn item_attrs_mut(item: &mut syn::Item) -> Option<&mut Vec<syn::Attribute>> {
-    use syn::Item::*;
-    Some(match item {
-        Const(i) => &mut i.attrs,
-        Enum(i) => &mut i.attrs,
-        ExternCrate(i) => &mut i.attrs,
-        Fn(i) => &mut i.attrs,
-        ForeignMod(i) => &mut i.attrs,
-        Impl(i) => &mut i.attrs,
-        Macro(i) => &mut i.attrs,
-        Mod(i) => &mut i.attrs,
-        Static(i) => &mut i.attrs,
-        Struct(i) => &mut i.attrs,
-        Trait(i) => &mut i.attrs,
-        TraitAlias(i) => &mut i.attrs,
-        Type(i) => &mut i.attrs,
-        Union(i) => &mut i.attrs,
-        Use(i) => &mut i.attrs,
-        _ => return None,
-    })
 }
 
 /// Writes every remaining cfg predicate (on fields, variants, statements, expressions, and

@@ -450,6 +450,29 @@ fn count_item_names(items: &[syn::Item], out: &mut HashMap<String, usize>) {
     }
 }
 
+/// The attributes of an item of any kind that has them.
+pub fn item_attrs_mut(item: &mut syn::Item) -> Option<&mut Vec<syn::Attribute>> {
+    use syn::Item::*;
+    Some(match item {
+        Const(i) => &mut i.attrs,
+        Enum(i) => &mut i.attrs,
+        ExternCrate(i) => &mut i.attrs,
+        Fn(i) => &mut i.attrs,
+        ForeignMod(i) => &mut i.attrs,
+        Impl(i) => &mut i.attrs,
+        Macro(i) => &mut i.attrs,
+        Mod(i) => &mut i.attrs,
+        Static(i) => &mut i.attrs,
+        Struct(i) => &mut i.attrs,
+        Trait(i) => &mut i.attrs,
+        TraitAlias(i) => &mut i.attrs,
+        Type(i) => &mut i.attrs,
+        Union(i) => &mut i.attrs,
+        Use(i) => &mut i.attrs,
+        _ => return None,
+    })
+}
+
 /// The name an item defines (a `macro_rules!` its macro's; `use`, `impl`, macro calls and
 /// foreign blocks none): the one function that names items, for every pass that asks.
 pub(crate) fn item_name(item: &syn::Item) -> Option<String> {

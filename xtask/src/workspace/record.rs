@@ -82,7 +82,7 @@ impl Fingerprint {
         meta: &cargo_metadata::Metadata,
         package: &str,
     ) -> Result<(), String> {
-        for p in crate::crates::reached(meta, package)? {
+        for p in crate::workspace::packages::reached(meta, package)? {
             // A path dependency is hashed by its files wherever it is (`../extlib` outside
             // the workspace too); a registry or git one by its id, which names its version.
             if p.manifest_dir.starts_with(root) || p.id.starts_with("path+") {
@@ -165,11 +165,11 @@ pub fn build_settings(root: &Path, compilers: &crate::judge::Compilers) -> Finge
 /// `[package.metadata.problem]`, examples), its cases, and every package it reaches: a
 /// workspace crate by its files, a registry crate by its exact version and features.
 pub fn problem_hash(
-    ws: &crate::problems::Workspace,
+    ws: &crate::workspace::problems::Workspace,
     env: &Fingerprint,
     meta: &cargo_metadata::Metadata,
     check: &str,
-    problem: &crate::problems::Problem,
+    problem: &crate::workspace::problems::Problem,
 ) -> Result<String, String> {
     let mut f = env.clone();
     f.text("check", check);

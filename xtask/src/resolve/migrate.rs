@@ -25,7 +25,7 @@ const TARGET_EDITION: &str = crate::judge::EDITION;
 /// 2021) with a note. Returns notes to print.
 pub fn migrate_all(
     target: &Path,
-    build: &mut crate::crates::LazyBuild,
+    build: &mut crate::resolve::build::LazyBuild,
     libraries: &mut [Library],
 ) -> Result<Vec<String>, String> {
     let mut notes = Vec::new();
@@ -130,7 +130,7 @@ fn needs_migration(lib: &Library) -> bool {
 /// The hash of a migrated copy's files, kept in its marker: by their paths inside the copy,
 /// as it is written in a folder of its own and then renamed into place.
 fn content_hash(pkg: &Path) -> String {
-    let mut f = crate::record::Fingerprint::new("migrated copy");
+    let mut f = crate::workspace::record::Fingerprint::new("migrated copy");
     f.files(pkg);
     f.hex()
 }
@@ -165,7 +165,7 @@ fn migrate_one(
     lib: &Library,
     origin: &Origin,
     dir: &Path,
-    built: &crate::crates::Built,
+    built: &crate::resolve::build::Built,
     rustc: &str,
 ) -> Result<(), String> {
     let pkg = dir.join("pkg");
@@ -392,7 +392,7 @@ mod tests {
             build_script: None,
             origin: Some(origin.clone()),
         };
-        let built = crate::crates::Built {
+        let built = crate::resolve::build::Built {
             libraries: HashMap::new(),
             build_scripts: HashMap::new(),
             deps_dir: dir.path().to_path_buf(),

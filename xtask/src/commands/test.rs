@@ -4,8 +4,8 @@
 //! seconds when it has one that is written. The steps are this tool's own commands, run as
 //! child processes as make would run them: no command reaches into another.
 
-use crate::cargo::cargo;
-use crate::problems::Workspace;
+use crate::workspace::cargo::cargo;
+use crate::workspace::problems::Workspace;
 use std::path::Path;
 
 /// Seconds of stress: enough for thousands of small cases, short enough to type often.
@@ -25,11 +25,20 @@ fn this_tool(args: &[&str]) -> Result<bool, String> {
 fn has_pair(dir: &Path) -> bool {
     ["gen.rs", "brute.rs"].iter().all(|f| {
         std::fs::read_to_string(dir.join("examples").join(f))
-            .is_ok_and(|text| !text.contains(crate::problems::PAIR_STUB_MARK))
+            .is_ok_and(|text| !text.contains(crate::workspace::problems::PAIR_STUB_MARK))
     })
 }
 
-pub fn run(name: &str) -> Result<bool, String> {
+/// The arguments of `cargo xtask test`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Crate name or short id.
+    problem: String,
+}
+
+/// `cargo xtask test <problem>`.
+pub fn run(args: Args) -> Result<bool, String> {
+    let name = args.problem.as_str();
     let ws = Workspace::load()?;
     let problem = ws.find(name)?.clone();
     let mut steps: Vec<(String, bool)> = Vec::new();

@@ -2,21 +2,22 @@
 //! inputs from its generator (`examples/gen.rs`, `examples/brute.rs`), until they disagree;
 //! then the smallest failing input, both outputs and the command to replay it.
 
-use crate::cargo::cargo;
-use crate::crates;
 use crate::engine::compare::{cut, Rule};
 use crate::engine::stress::{stress, Cut, Failure, Outcome, Programs, Settings};
-use crate::problems::Workspace;
-use crate::record::{self, Record, RecordArgs};
+use crate::workspace::cargo::cargo;
+use crate::workspace::problems::Workspace;
+use crate::workspace::record::{self, Record, RecordArgs};
 use std::fs;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The flags of `cargo xtask stress`.
+/// The arguments of `cargo xtask stress`.
 #[derive(clap::Args)]
 pub struct Args {
+    /// Crate name or short id.
+    pub problem: String,
     /// How many cases at most.
     #[arg(long, default_value_t = 1000)]
     pub cases: u64,
@@ -91,7 +92,9 @@ pub fn save(dir: &Path, f: &Failure) -> Result<std::path::PathBuf, String> {
 }
 
 /// `cargo xtask stress <problem>`.
-pub fn run(name: &str, args: Args) -> Result<bool, String> {
+pub fn run(args: Args) -> Result<bool, String> {
+    let name = args.problem.clone();
+    let name = name.as_str();
     let ws = Workspace::load()?;
     let problem = ws.find(name)?.clone();
     // A run of a fixed number of cases on fixed seeds gives the same verdict until an input
@@ -105,7 +108,14 @@ pub fn run(name: &str, args: Args) -> Result<bool, String> {
                 "stress cases={} seed={} size={} brute-time={}",
                 args.cases, args.seed, args.size, args.brute_time
             );
-            record::problem_hash(&ws, &env, &crates::metadata()?, &check, &problem).ok()
+            record::problem_hash(
+                &ws,
+                &env,
+                &crate::workspace::packages::metadata()?,
+                &check,
+                &problem,
+            )
+            .ok()
         }
     };
     let key = format!(
@@ -128,7 +138,7 @@ pub fn run(name: &str, args: Args) -> Result<bool, String> {
         .to_path_buf();
     // The pair's targets, found by their files (`examples/gen.rs`, `examples/brute.rs`)
     // whatever the targets are named.
-    let meta = crate::cargo::metadata_command()
+    let meta = crate::workspace::cargo::metadata_command()
         .no_deps()
         .exec()
         .map_err(|e| format!("cargo metadata failed: {e}"))?;

@@ -8,9 +8,9 @@
 //! under callgrind, and the 10 that cost it the most instructions are kept, with their
 //! answers checked against the judge binary and the plain grid BFS (`boj-18139-brute`).
 
-use crate::bench::{instructions, median, original, timed, valgrind_present};
+use super::measure::{instructions, median, original, timed, valgrind_present};
 use crate::engine::pool;
-use crate::problems::Workspace;
+use crate::workspace::problems::Workspace;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -30,7 +30,7 @@ pub struct HardBoard {
 impl HardBoard {
     /// The judge's input: six rows of six ids.
     pub fn input(&self) -> String {
-        crate::bench::judge_input(&self.board)
+        super::rush_input::judge_input(&self.board)
     }
 }
 
@@ -109,7 +109,7 @@ pub fn regenerate(ws: &Workspace, boards: u64) -> Result<bool, String> {
     if !valgrind_present() {
         return Err("valgrind is needed to count the original's instructions".into());
     }
-    crate::bench::build_rush()?;
+    super::rush_input::build_rush()?;
     let Some(seed_program) = original(ws, "rush_seed.c", "gcc")? else {
         return Err("the original rush_seed.c is needed (../shared/seeds/)".into());
     };
@@ -145,7 +145,7 @@ pub fn regenerate(ws: &Workspace, boards: u64) -> Result<bool, String> {
     // 2. Screen by the original's native time: once each, then the slowest 300 again.
     let inputs: Vec<String> = candidates
         .iter()
-        .map(|(_, _, b)| crate::bench::judge_input(b))
+        .map(|(_, _, b)| super::rush_input::judge_input(b))
         .collect();
     let once = pool::map(&inputs, workers, |input| {
         native_seconds(&seed_program, input)

@@ -1,6 +1,6 @@
 //! The workspace's problems: every member crate with `[package.metadata.problem]`.
 
-use crate::cargo::metadata_command;
+use crate::workspace::cargo::metadata_command;
 use std::path::PathBuf;
 
 /// The line that marks a solution as still the scaffold's template: `make test` names such

@@ -5,6 +5,9 @@ use cargo_metadata::MetadataCommand;
 use std::path::PathBuf;
 use std::process::Command;
 
+/// The variable that points a child's cargo commands at another workspace.
+pub const ROOT_VARIABLE: &str = "XTASK_SOLUTIONS_ROOT";
+
 /// The solutions' workspace: the folder above this tool's own. xtask is a workspace of its
 /// own (a host tool, so its dependencies are not held back to the judge's Rust), and its
 /// commands always act on the solutions' workspace, wherever they are started from.
@@ -12,7 +15,7 @@ use std::process::Command;
 /// `corpus --real` checks each package of another folder in a child process that sets
 /// `XTASK_SOLUTIONS_ROOT` to that package's folder: there, cargo runs in that workspace.
 pub fn project_root() -> PathBuf {
-    if let Some(root) = std::env::var_os(crate::real::ROOT_VARIABLE) {
+    if let Some(root) = std::env::var_os(ROOT_VARIABLE) {
         return PathBuf::from(root);
     }
     let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -162,7 +162,7 @@ fn time_step(
         .env("CARGO_TARGET_DIR", target)
         .stdout(file)
         .stderr(err);
-    crate::cargo::forget_cargo_run(&mut make);
+    crate::workspace::cargo::forget_cargo_run(&mut make);
     make.env_remove("CARGO");
     let started = Instant::now();
     let status = make.status().map_err(|e| format!("cannot run make: {e}"))?;
@@ -181,7 +181,7 @@ fn time_step(
 }
 
 /// The benchmark: three runs of every step, side by side.
-pub fn run(ws: &crate::problems::Workspace, n: usize) -> Result<bool, String> {
+pub fn run(ws: &crate::workspace::problems::Workspace, n: usize) -> Result<bool, String> {
     let base = ws.target.join("bench-scale");
     let copy = base.join("ws");
     let target = base.join("target");

@@ -1,116 +1,20 @@
-//! `cargo xtask bench`: the figures behind the README's results tables.
+//! The three showcase problems against their references: Rush Hour, Q58 and Dice Yut, the
+//! figures behind the README's results tables.
 //!
 //! Wall-clock figures are medians of several runs of whole processes; instruction counts come
 //! from valgrind's callgrind (exact and repeatable on a shared, noisy machine), each against
 //! a baseline run in the same script.
 
-use crate::cargo::cargo;
-use crate::problems::Workspace;
+use super::measure::{instructions, median, original, timed, valgrind_present};
+use super::rush_input::{build_rush, judge_input};
+use crate::workspace::cargo::cargo;
+use crate::workspace::problems::Workspace;
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::Instant;
+use std::path::PathBuf;
 
 const RUNS: usize = 3;
 
-/// Runs `program args < input` and returns (stdout, seconds).
-pub fn timed(program: &Path, args: &[&str], input: &[u8]) -> Result<(String, f64), String> {
-    use std::io::Write;
-    let started = Instant::now();
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("{}: {e}", program.display()))?;
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
-    let seconds = started.elapsed().as_secs_f64();
-    let _ = writer.join();
-    if !out.status.success() {
-        return Err(format!("{} failed: {}", program.display(), out.status));
-    }
-    Ok((String::from_utf8_lossy(&out.stdout).into_owned(), seconds))
-}
-
-pub fn median(mut xs: Vec<f64>) -> f64 {
-    xs.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    xs[xs.len() / 2]
-}
-
-/// Instructions executed by `program args < input`, whole process, from callgrind.
-pub fn instructions(program: &Path, args: &[&str], input: &[u8]) -> Result<u64, String> {
-    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let input_path = dir.path().join("input");
-    fs::write(&input_path, input).map_err(|e| e.to_string())?;
-    let out = Command::new("valgrind")
-        .arg("--tool=callgrind")
-        .arg(format!(
-            "--callgrind-out-file={}",
-            dir.path().join("cg.out").display()
-        ))
-        .arg(program)
-        .args(args)
-        .stdin(fs::File::open(&input_path).map_err(|e| e.to_string())?)
-        .stdout(Stdio::null())
-        .output()
-        .map_err(|e| format!("valgrind: {e}"))?;
-    let log = String::from_utf8_lossy(&out.stderr);
-    log.lines()
-        .find_map(|l| l.split("Collected :").nth(1))
-        .and_then(|n| n.trim().parse().ok())
-        .ok_or_else(|| {
-            format!(
-                "no instruction count from callgrind for {}",
-                program.display()
-            )
-        })
-}
-
-pub fn valgrind_present() -> bool {
-    Command::new("valgrind")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok()
-}
-
-/// Letters board to the judge's input: `A` is 1, the other letters 2, 3, ... in order.
-pub fn judge_input(board: &str) -> String {
-    let mut letters: Vec<char> = board.chars().filter(|c| c.is_ascii_uppercase()).collect();
-    letters.sort_unstable();
-    letters.dedup();
-    let ids: Vec<String> = board
-        .chars()
-        .map(|c| {
-            letters
-                .iter()
-                .position(|&l| l == c)
-                .map_or(0, |i| i + 1)
-                .to_string()
-        })
-        .collect();
-    ids.chunks(6).map(|row| row.join(" ") + "\n").collect()
-}
-
-/// Builds Rush Hour's judge binary and its examples (the tool, the reference, the
-/// generator, the plain grid BFS) in release.
-pub fn build_rush() -> Result<(), String> {
-    cargo(&[
-        "build",
-        "--release",
-        "--quiet",
-        "-p",
-        "boj-18139",
-        "--bins",
-        "--examples",
-    ])
-}
-
-fn rush(ws: &Workspace) -> Result<(), String> {
+pub fn rush(ws: &Workspace) -> Result<(), String> {
     build_rush()?;
     let release = ws.target.join("release");
     let tool = release.join("examples/rush");
@@ -208,29 +112,6 @@ fn rush(ws: &Workspace) -> Result<(), String> {
 const HARDEST_FOR_ORIGINAL: [usize; 10] =
     [2460, 2912, 1457, 1260, 1968, 1740, 1949, 7520, 932, 6752];
 
-/// Compiles an original program from `../shared/seeds/` (never redistributed) into
-/// target/bench-originals; `None` when it is not beside the project.
-pub fn original(ws: &Workspace, file: &str, compiler: &str) -> Result<Option<PathBuf>, String> {
-    let source = ws.root.join("../shared/seeds").join(file);
-    if !source.is_file() {
-        println!("skipped: {} is not here", source.display());
-        return Ok(None);
-    }
-    let dir = ws.target.join("bench-originals");
-    fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let binary = dir.join(file.split('.').next().unwrap_or(file));
-    let status = Command::new(compiler)
-        .args(["-O2", "-w", "-o"])
-        .arg(&binary)
-        .arg(&source)
-        .status()
-        .map_err(|e| format!("cannot run {compiler}: {e}"))?;
-    if !status.success() {
-        return Err(format!("{compiler} -O2 {file} failed"));
-    }
-    Ok(Some(binary))
-}
-
 /// The judge binary against the original `rush_seed.c` on the boards hardest for it: the
 /// ten database boards (`HARDEST_FOR_ORIGINAL`) and the ten random boards of
 /// `boj-18139/data/hard_random.txt` (`cargo xtask bench rush-hard-set`), side by side.
@@ -250,7 +131,7 @@ fn rush_against_original(ws: &Workspace, db: &str) -> Result<(), String> {
             .ok_or_else(|| format!("the database has no line {n}"))?;
         database.push((format!("database line {n}"), judge_input(board), None));
     }
-    let random: Vec<(String, String, Option<u64>)> = crate::rush_hard::read_set(&ws.root)?
+    let random: Vec<(String, String, Option<u64>)> = crate::bench::rush_hard::read_set(&ws.root)?
         .iter()
         .map(|b| {
             let name = format!("random seed {} size {}", b.seed, b.size);
@@ -305,7 +186,7 @@ fn rush_against_original(ws: &Workspace, db: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn q58(ws: &Workspace) -> Result<(), String> {
+pub fn q58(ws: &Workspace) -> Result<(), String> {
     cargo(&[
         "build",
         "--release",
@@ -367,7 +248,7 @@ fn q58(ws: &Workspace) -> Result<(), String> {
 /// BOJ 17825 against the original `seed2.cpp` (`../shared/seeds/`, not redistributed:
 /// built into target/ when present), whole process, summed over 40 valid inputs from the
 /// problem's generator, answers compared.
-fn dice(ws: &Workspace) -> Result<(), String> {
+pub fn dice(ws: &Workspace) -> Result<(), String> {
     println!("## Dice Yut: the judge binary against the original seed2.cpp, 40 valid inputs, whole process (callgrind)");
     if !valgrind_present() {
         println!("skipped: valgrind is not installed");
@@ -415,29 +296,4 @@ fn dice(ws: &Workspace) -> Result<(), String> {
         theirs_total as f64 / ours_total as f64
     );
     Ok(())
-}
-
-/// `cargo xtask bench [rush|q58|dice|scale|rush-hard-set]`.
-pub fn run(which: Option<&str>, problems: usize, boards: u64) -> Result<bool, String> {
-    let ws = Workspace::load()?;
-    match which {
-        None => {
-            rush(&ws)?;
-            println!();
-            q58(&ws)?;
-            println!();
-            dice(&ws)?;
-        }
-        Some("dice") | Some("17825") => dice(&ws)?,
-        Some("rush") | Some("18139") => rush(&ws)?,
-        Some("q58") => q58(&ws)?,
-        Some("scale") => return crate::scale::run(&ws, problems),
-        Some("rush-hard-set") => return crate::rush_hard::regenerate(&ws, boards),
-        Some(other) => {
-            return Err(format!(
-                "unknown benchmark `{other}`: rush, q58, dice, scale or rush-hard-set"
-            ))
-        }
-    }
-    Ok(true)
 }

@@ -3,11 +3,11 @@
 //! tested. Every problem runs even when another fails, is refused or does not build; the
 //! closing line counts every failure of any kind.
 
-use crate::cargo::cargo;
 use crate::engine::suite::{self, Tally};
-use crate::problems::{Problem, Workspace};
-use crate::record::{self, Record, RecordArgs};
 use crate::verify;
+use crate::workspace::cargo::cargo;
+use crate::workspace::problems::{Problem, Workspace};
+use crate::workspace::record::{self, Record, RecordArgs};
 
 /// One problem: its release binary's cases, then the bundle's. Every case is meant to run
 /// twice; a run that a failed build or bundle kept from happening counts as failed.
@@ -66,7 +66,7 @@ fn check_here(
     hash: Option<&str>,
 ) -> Checked {
     let solution = std::fs::read_to_string(&problem.main_rs).unwrap_or_default();
-    if solution.contains(crate::problems::TEMPLATE_MARK) {
+    if solution.contains(crate::workspace::problems::TEMPLATE_MARK) {
         println!(
             "note    {} is still the template: its samples fail until it is solved",
             problem.name
@@ -150,12 +150,22 @@ fn check_in_child(ws: &Workspace, problem: &Problem, force: bool) -> (Checked, S
     )
 }
 
+/// The arguments of `cargo xtask cases`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Only these problems (crate name or short id such as 18139); all when empty.
+    problems: Vec<String>,
+    #[command(flatten)]
+    record: RecordArgs,
+}
+
 /// `cargo xtask cases [problems...]`: every problem whose inputs changed since its last
 /// pass (all with `--force`); the others are counted as cached. Problems to check are
 /// built by one cargo run, then checked in parallel, one child process per core; a problem
 /// that hit a time limit while others ran beside it is checked again alone before its
 /// verdict counts.
-pub fn run(names: &[String], flags: RecordArgs) -> Result<bool, String> {
+pub fn run(args: Args) -> Result<bool, String> {
+    let (names, flags) = (&args.problems, args.record);
     let ws = Workspace::load()?;
     let problems = ws.select(names)?;
     let inputs = verify::inputs(&ws)?;

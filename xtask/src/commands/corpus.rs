@@ -7,12 +7,12 @@
 //! within our own size target.
 
 use crate::bundle;
-use crate::cargo::cargo;
-use crate::crates;
 use crate::engine;
 use crate::judge::{self, Compilers};
-use crate::problems::Workspace;
-use crate::record::{self, Fingerprint, Record, RecordArgs};
+use crate::resolve::crates;
+use crate::workspace::cargo::cargo;
+use crate::workspace::problems::Workspace;
+use crate::workspace::record::{self, Fingerprint, Record, RecordArgs};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -244,9 +244,41 @@ fn program_hash(ws: &Workspace, base: &Fingerprint, name: &str) -> String {
     f.hex()
 }
 
-/// `cargo xtask corpus [names...]`: the programs whose inputs changed since their last pass
-/// (all with `--force`); the others are counted as cached.
-pub fn run(names: &[String], flags: RecordArgs) -> Result<bool, String> {
+/// The arguments of `cargo xtask corpus`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Only these programs (file stems under corpus/src/bin; with --real, solutions
+    /// whose path contains one of them); all when empty.
+    programs: Vec<String>,
+    /// Instead, the contest solutions under this folder (cargo-compete's layout: a
+    /// package per contest, `src/bin/<problem>.rs`, samples in `testcases/<problem>.yml`):
+    /// cargo's build against its samples, then the bundle against the same samples.
+    #[arg(long, value_name = "DIR")]
+    real: Option<std::path::PathBuf>,
+    /// With --real: about this many solutions, every k-th in path order (0: all).
+    #[arg(long, default_value_t = 0)]
+    sample: usize,
+    #[command(flatten)]
+    record: RecordArgs,
+}
+
+/// `cargo xtask corpus [names...]` or `corpus --real <dir>`.
+pub fn run(args: Args) -> Result<bool, String> {
+    match args.real {
+        None => run_corpus(&args.programs, args.record),
+        Some(dir) => super::corpus_real::run(super::corpus_real::RealArgs {
+            dir,
+            only: args.programs,
+            sample: args.sample,
+            verbose: args.record.verbose,
+            force: args.record.force,
+        }),
+    }
+}
+
+/// The programs whose inputs changed since their last pass (all with `--force`); the others
+/// are counted as cached.
+fn run_corpus(names: &[String], flags: RecordArgs) -> Result<bool, String> {
     let ws = Workspace::load()?;
     let compilers = Compilers::find()?;
     let mut programs: Vec<String> = fs::read_dir(ws.root.join("corpus/src/bin"))
@@ -260,7 +292,7 @@ pub fn run(names: &[String], flags: RecordArgs) -> Result<bool, String> {
         .filter(|n| names.is_empty() || names.contains(n))
         .collect();
     programs.sort();
-    let meta = crates::metadata()?;
+    let meta = crate::workspace::packages::metadata()?;
     let mut base = record::environment(&ws.root, &compilers);
     base.text("check", "corpus");
     base.file(&ws.root.join("corpus/Cargo.toml"));
@@ -290,7 +322,7 @@ pub fn run(names: &[String], flags: RecordArgs) -> Result<bool, String> {
     let programs: Vec<String> = to_check.iter().map(|(n, _)| n.clone()).collect();
     cargo(&["build", "--quiet", "--release", "-p", "corpus", "--bins"])?;
     let mut graph = crates::graph(&meta, "corpus")?;
-    let notes = crates::ready_for_judge(&ws.target, "corpus", &mut graph.libraries, None)?;
+    let notes = crate::resolve::ready_for_judge(&ws.target, "corpus", &mut graph.libraries, None)?;
     for note in notes {
         println!("{note}");
     }

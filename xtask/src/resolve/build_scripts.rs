@@ -10,8 +10,8 @@
 //! nor the network.
 
 use crate::bundle::{Library, Origin};
-use crate::crates::LazyBuild;
 use crate::judge;
+use crate::resolve::build::LazyBuild;
 use std::collections::hash_map::DefaultHasher;
 use std::fs;
 use std::hash::{Hash, Hasher};

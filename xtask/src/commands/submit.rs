@@ -2,8 +2,8 @@
 //! the judge will build it (`verify`), before anyone pastes it.
 
 use crate::bundle;
-use crate::problems::Workspace;
 use crate::verify::{bundle_and_verify, inputs};
+use crate::workspace::problems::Workspace;
 use std::fs;
 use std::io::Write;
 use std::path::Path;
@@ -40,14 +40,53 @@ fn copy_to_clipboard(path: &Path) -> Option<&'static str> {
     None
 }
 
+/// The arguments of `cargo xtask submit`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Crate name or short id (18139, boj-18139, puzzle68-q58, q58).
+    problem: String,
+    /// Lay library code out like rustfmt instead of compactly.
+    #[arg(long)]
+    readable: bool,
+    /// Prune library code by name only, without asking rustc what is unused.
+    #[arg(long)]
+    names_only: bool,
+    /// Start at the surest step: the whole crates, unpruned (as cargo-equip pastes them).
+    #[arg(long)]
+    whole: bool,
+}
+
+impl Args {
+    fn options(&self) -> bundle::Options {
+        bundle::Options {
+            pruning: if self.names_only {
+                bundle::Pruning::Names
+            } else {
+                bundle::Pruning::Compiler
+            },
+            layout: if self.readable {
+                bundle::Layout::Readable
+            } else {
+                bundle::Layout::Compact
+            },
+            scope: if self.whole {
+                bundle::Scope::Whole
+            } else {
+                bundle::Scope::Reached
+            },
+        }
+    }
+}
+
 /// `cargo xtask submit <problem>`.
-pub fn run(name: &str, options: bundle::Options) -> Result<bool, String> {
+pub fn run(args: Args) -> Result<bool, String> {
+    let (name, options) = (args.problem.as_str(), args.options());
     let ws = Workspace::load()?;
     let problem = ws.find(name)?.clone();
     if let crate::engine::compare::Rule::Checker(checker) = &problem.rule {
         // The special judge is a binary target of the problem crate.
         let bin = checker.file_name().unwrap_or_default().to_string_lossy();
-        crate::cargo::cargo(&[
+        crate::workspace::cargo::cargo(&[
             "build",
             "--release",
             "--quiet",
@@ -89,7 +128,13 @@ mod tests {
 
     #[test]
     fn an_unknown_problem_is_one_line_naming_the_known_ones() {
-        let err = run("no-such-problem", Default::default()).err().unwrap();
+        let args = Args {
+            problem: "no-such-problem".into(),
+            readable: false,
+            names_only: false,
+            whole: false,
+        };
+        let err = run(args).err().unwrap();
         assert_eq!(err.lines().count(), 1);
         assert!(
             err.contains("no-such-problem") && err.contains("boj-18139"),

@@ -17,7 +17,7 @@
 use crate::bundle;
 use crate::engine::{self, compare::Rule};
 use crate::judge::{self, Compilers};
-use crate::record::{self, Record};
+use crate::workspace::record::{self, Record};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -25,8 +25,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-/// The variable that points a child's cargo commands at another workspace.
-pub const ROOT_VARIABLE: &str = "XTASK_SOLUTIONS_ROOT";
+use crate::workspace::cargo::ROOT_VARIABLE;
 /// A sample run longer than this is a failure of the run, whatever the problem allows.
 const SAMPLE_TIME: Duration = Duration::from_secs(10);
 const SAMPLE_MEMORY: u64 = 1 << 30;
@@ -384,6 +383,19 @@ fn passes(binary: &Path, samples: &[Sample], rule: &Rule, scratch: &Path) -> Res
 }
 
 /// `cargo xtask real-package <manifest> <bin>...`: the child's work, one JSON line per bin.
+/// The arguments of the hidden `cargo xtask real-package`.
+#[derive(clap::Args)]
+pub struct PackageArgs {
+    manifest: PathBuf,
+    bins: Vec<String>,
+}
+
+/// `cargo xtask real-package <manifest> <bins...>`: the child `corpus --real` runs per
+/// package.
+pub fn run_package(args: PackageArgs) -> Result<bool, String> {
+    check_package(&args.manifest, &args.bins)
+}
+
 pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
     let solutions: Vec<Solution> = package_solutions(manifest)?
         .into_iter()
@@ -395,7 +407,7 @@ pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
         .map(|s| s.package.clone())
         .unwrap_or_default();
     // Only the binaries asked for: a contest package holds many, a sample takes a few.
-    let mut build = crate::cargo::cargo_command();
+    let mut build = crate::workspace::cargo::cargo_command();
     build.args(["build", "--release", "--quiet", "-p", &package]);
     for s in &solutions {
         build.args(["--bin", &s.bin]);
@@ -422,7 +434,7 @@ pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
     }
     let target = target_dir()?;
     let compilers = Compilers::find()?;
-    let meta = crate::crates::metadata()?;
+    let meta = crate::workspace::packages::metadata()?;
     let mut graph = None;
     for s in &solutions {
         let mut v = Verdict::new(&s.bin);
@@ -463,7 +475,7 @@ pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
         }
         v.eligible = true;
         if graph.is_none() {
-            let mut g = crate::crates::graph(&meta, &package)?;
+            let mut g = crate::resolve::crates::graph(&meta, &package)?;
             // What the package's sampled solutions can reach, no more.
             let mut reached = BTreeSet::new();
             for s in &solutions {
@@ -472,7 +484,7 @@ pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
                     Err(_) => reached.extend(g.libraries.iter().map(|l| l.module.clone())),
                 }
             }
-            let ready = crate::crates::ready_for_judge(
+            let ready = crate::resolve::ready_for_judge(
                 &target,
                 &package,
                 &mut g.libraries,
@@ -499,7 +511,7 @@ pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
 }
 
 /// The dependencies the solution's file names at all (`use dep::...`, `dep::x`).
-fn named_crates(main_rs: &Path, g: &crate::crates::Graph) -> Vec<String> {
+fn named_crates(main_rs: &Path, g: &crate::resolve::crates::Graph) -> Vec<String> {
     let deps: Vec<String> = g.deps.keys().cloned().collect();
     names_in(main_rs, &deps)
 }
@@ -508,7 +520,7 @@ fn named_crates(main_rs: &Path, g: &crate::crates::Graph) -> Vec<String> {
 /// and that passes the samples (a sample failure is tried once more on the whole crates).
 fn climb(
     s: &Solution,
-    g: &crate::crates::Graph,
+    g: &crate::resolve::crates::Graph,
     compilers: &Compilers,
     samples: &[Sample],
     rule: &Rule,
@@ -579,7 +591,7 @@ fn climb(
 
 /// Where cargo puts the builds of the workspace the child works in.
 fn target_dir() -> Result<PathBuf, String> {
-    let meta = crate::cargo::metadata_command()
+    let meta = crate::workspace::cargo::metadata_command()
         .no_deps()
         .exec()
         .map_err(|e| format!("cargo metadata failed: {e}"))?;
@@ -622,7 +634,7 @@ pub fn run(args: RealArgs) -> Result<bool, String> {
             ""
         }
     );
-    let root = crate::cargo::project_root();
+    let root = crate::workspace::cargo::project_root();
     let compilers = Compilers::find()?;
     let mut base = record::environment(&root, &compilers);
     base.text("check", "real");
@@ -788,7 +800,7 @@ fn child(
     if std::env::var_os("CARGO_TARGET_DIR").is_none() && !has_own_target(root) {
         command.env("CARGO_TARGET_DIR", target);
     }
-    crate::cargo::forget_cargo_run(&mut command);
+    crate::workspace::cargo::forget_cargo_run(&mut command);
     let out = command
         .output()
         .map_err(|e| format!("cannot run the check: {e}"))?;
@@ -1040,7 +1052,7 @@ mod tests {
                 ("c2/testcases/a.yml", SUITE),
             ],
         );
-        let root = crate::cargo::project_root();
+        let root = crate::workspace::cargo::project_root();
         let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
             .args(["run", "--quiet", "--manifest-path"])
             .arg(root.join("xtask/Cargo.toml"))

@@ -29,7 +29,7 @@ pub fn crate_name(wanted: &str) -> Result<String, String> {
     }
 }
 
-use crate::problems::TEMPLATE_MARK;
+use crate::workspace::problems::TEMPLATE_MARK;
 
 /// A new crate's manifest. Limits the page did not give get BOJ's common defaults, marked.
 fn manifest(name: &str, url: &str, judge: &str) -> String {
@@ -97,7 +97,7 @@ fn main() {
 
 /// The template contest programmers type: read with `input!`, solve, write through one
 /// locked buffer. It prints nothing, so the samples fail until it is replaced.
-fn main_rs(title: &str, url: &str) -> String {
+pub fn main_rs(title: &str, url: &str) -> String {
     format!(
         r#"//! {title}
 //! {url}
@@ -155,10 +155,10 @@ pub fn add_member(manifest: &str, name: &str) -> Result<String, String> {
 }
 
 /// Where a problem's page is, and which judge it is for: BOJ numbers have both.
-fn source_of(name: &str) -> (Option<String>, &'static str) {
+pub fn source_of(name: &str) -> (Option<String>, &'static str) {
     match name.strip_prefix("boj-") {
         Some(number) if !number.is_empty() && number.chars().all(|c| c.is_ascii_digit()) => {
-            (Some(crate::fetch::boj_url(number)), "BOJ")
+            (Some(crate::boj_page::boj_url(number)), "BOJ")
         }
         _ => (None, "none"),
     }
@@ -226,7 +226,7 @@ pub fn apply(
     root: &Path,
     name: &str,
     url: &str,
-    page: &crate::fetch::Page,
+    page: &crate::boj_page::Page,
 ) -> Result<Vec<String>, String> {
     let manifest_path = root.join(name).join("Cargo.toml");
     let mut manifest = fs::read_to_string(&manifest_path)
@@ -279,17 +279,17 @@ pub fn apply(
 
 /// Fetches the page of `name` (or `url`) and applies it; a failure is one line saying what
 /// to do, and changes nothing.
-fn fetch_into(
+pub fn fetch_into(
     root: &Path,
     name: &str,
     url: Option<&str>,
-) -> Result<Option<crate::fetch::Page>, String> {
+) -> Result<Option<crate::boj_page::Page>, String> {
     let url = match url.map(str::to_string).or_else(|| source_of(name).0) {
         Some(u) => u,
         None => return Ok(None), // not a BOJ problem: no page to fetch
     };
-    let html = crate::fetch::read(&url)?;
-    let page = crate::fetch::parse(&html);
+    let html = crate::boj_page::read(&url)?;
+    let page = crate::boj_page::parse(&html);
     if page.title.is_none() && page.samples.is_empty() {
         return Err(format!(
             "{url} does not look like a problem page (no title, no samples)"
@@ -335,71 +335,6 @@ pub fn name_clash(name: &str, problems: &[String], packages: &[String]) -> Optio
         ));
     }
     None
-}
-
-/// `cargo xtask new <problem> [--url <page>]`.
-pub fn run(root: &Path, wanted: &str, url: Option<&str>) -> Result<bool, String> {
-    let name = crate_name(wanted)?;
-    if let Ok(meta) = cargo_metadata::MetadataCommand::new()
-        .manifest_path(root.join("Cargo.toml"))
-        .current_dir(root)
-        .exec()
-    {
-        let problems: Vec<String> = meta
-            .workspace_packages()
-            .iter()
-            .filter(|p| p.metadata.get("problem").is_some())
-            .map(|p| p.name.to_string())
-            .collect();
-        let packages: Vec<String> = meta
-            .packages
-            .iter()
-            .filter(|p| !meta.workspace_members.contains(&p.id))
-            .map(|p| p.name.to_string())
-            .collect();
-        if let Some(why) = name_clash(&name, &problems, &packages) {
-            return Err(why);
-        }
-    }
-    let name = create(root, &name)?;
-    println!("created {name}/ (Cargo.toml, src/main.rs) and testcases/{name}/");
-    match fetch_into(root, &name, url) {
-        Ok(Some(crate::fetch::Page {
-            title: Some(title), ..
-        })) => {
-            // The solution was written a moment ago: its header takes the real title.
-            let main = root.join(&name).join("src/main.rs");
-            if let Ok(text) = fs::read_to_string(&main) {
-                let text = text.replacen(&format!("//! {name}\n"), &format!("//! {title}\n"), 1);
-                let _ = fs::write(&main, text);
-            }
-        }
-        Ok(_) => {}
-        Err(e) => {
-            println!("note    {e}");
-            println!("note    the crate is made; add the samples to testcases/{name}/ by hand, or `make fetch-{name}` later");
-        }
-    }
-    println!("next: write the solution in {name}/src/main.rs (delete its `{TEMPLATE_MARK}` line), then `make test` and `make submit-{name}`");
-    Ok(true)
-}
-
-/// `cargo xtask fetch <problem> [--url <page>]`: (re)writes the samples and metadata of an
-/// existing problem.
-pub fn refetch(root: &Path, wanted: &str, url: Option<&str>) -> Result<bool, String> {
-    let name = crate_name(wanted)?;
-    if !root.join(&name).join("Cargo.toml").is_file() {
-        return Err(format!(
-            "no problem {name} here; `make new-{name}` creates it"
-        ));
-    }
-    if url.is_none() && source_of(&name).0.is_none() {
-        return Err(format!(
-            "{name} is not a BOJ problem: give its page with --url"
-        ));
-    }
-    fetch_into(root, &name, url)?;
-    Ok(true)
 }
 
 #[cfg(test)]
@@ -460,8 +395,8 @@ mod tests {
         );
     }
 
-    fn page_with(samples: usize, spj: bool) -> crate::fetch::Page {
-        crate::fetch::Page {
+    fn page_with(samples: usize, spj: bool) -> crate::boj_page::Page {
+        crate::boj_page::Page {
             title: Some("주사위 윷놀이".into()),
             time_limit_ms: Some(1500),
             memory_limit_mb: Some(512),
@@ -509,7 +444,7 @@ mod tests {
     /// `make test` checks formatting: what `make new` writes must pass it as written.
     #[test]
     fn both_stress_stubs_carry_the_mark_that_leaves_them_out_of_make_test_problem() {
-        use crate::problems::PAIR_STUB_MARK;
+        use crate::workspace::problems::PAIR_STUB_MARK;
         assert!(GEN_RS.contains(PAIR_STUB_MARK) && BRUTE_RS.contains(PAIR_STUB_MARK));
     }
 
@@ -587,33 +522,5 @@ mod tests {
             .collect();
         assert_eq!(features, ["derive"]);
         assert_eq!(proconio["workspace"].as_bool(), Some(true));
-    }
-
-    #[test]
-    fn the_template_compiles_alone_as_the_judge_builds_it_and_fails_the_samples() {
-        use crate::bundle;
-        let dir = tempfile::tempdir().unwrap();
-        let main = dir.path().join("main.rs");
-        fs::write(
-            &main,
-            main_rs("Title", "https://www.acmicpc.net/problem/1000"),
-        )
-        .unwrap();
-        // The workspace's real proconio, as the bundler inlines it for a submission.
-        let meta = crate::crates::metadata().unwrap();
-        let graph = crate::crates::graph(&meta, "corpus").unwrap();
-        let b = bundle::bundle(&main, &graph.deps, &graph.libraries, Default::default()).unwrap();
-        let build = dir.path().join("build");
-        fs::create_dir_all(&build).unwrap();
-        let binary = crate::testing::build_rust(&build, "Main", &b.text);
-        let input = build.join("sample.in");
-        fs::write(&input, "3\n").unwrap();
-        let run = std::process::Command::new(&binary)
-            .stdin(fs::File::open(&input).unwrap())
-            .output()
-            .unwrap();
-        assert!(run.status.success());
-        assert!(run.stdout.is_empty(), "the template answers nothing");
-        assert!(b.text.contains(TEMPLATE_MARK));
     }
 }

@@ -3,11 +3,10 @@
 //! workspace's manifests changed. With an empty record (a fresh clone) or `--force`, it is
 //! `cargo test --workspace`, as before.
 
-use crate::cargo::{cargo, project_root};
-use crate::crates;
 use crate::judge::Compilers;
-use crate::problems::Workspace;
-use crate::record::{self, Fingerprint, Record, RecordArgs};
+use crate::workspace::cargo::{cargo, project_root};
+use crate::workspace::problems::Workspace;
+use crate::workspace::record::{self, Fingerprint, Record, RecordArgs};
 
 /// The hash of what member `name`'s tests depend on: the build settings and compilers, its
 /// own files and every package it reaches (dev-dependencies too).
@@ -50,9 +49,18 @@ fn tool_hash(
     f.hex()
 }
 
-pub fn run(flags: RecordArgs) -> Result<bool, String> {
+/// The arguments of `cargo xtask unit`.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    record: RecordArgs,
+}
+
+/// `cargo xtask unit`.
+pub fn run(args: Args) -> Result<bool, String> {
+    let flags = args.record;
     let ws = Workspace::load()?;
-    let meta = crates::metadata()?;
+    let meta = crate::workspace::packages::metadata()?;
     let compilers = Compilers::find()?;
     let base = record::build_settings(&ws.root, &compilers);
     let record = Record::open(&ws.target, "unit", flags.force);

@@ -2,22 +2,15 @@
 //! not build) dependencies, transitively, each with the features Cargo resolved.
 
 use crate::bundle::{Dep, Library};
+use crate::workspace::packages::{resolved, Resolved};
 use cargo_metadata::{DependencyKind, Metadata, Package, PackageId};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
-use std::path::PathBuf;
 
 /// What a problem may inline: the names its `main.rs` uses for its dependencies, and the
 /// library crates reachable from it.
 pub struct Graph {
     pub deps: BTreeMap<String, Dep>,
     pub libraries: Vec<Library>,
-}
-
-/// Reads the whole workspace's resolution once.
-pub fn metadata() -> Result<Metadata, String> {
-    crate::cargo::metadata_command()
-        .exec()
-        .map_err(|e| format!("cargo metadata failed: {e}"))
 }
 
 fn lib_target(p: &Package) -> Option<&cargo_metadata::Target> {
@@ -52,30 +45,6 @@ fn for_the_judge(platform: &str) -> bool {
     }
 }
 
-/// Cargo's resolution, looked up by package id, and workspace member `package`.
-struct Resolved<'a> {
-    packages: HashMap<&'a PackageId, &'a Package>,
-    nodes: HashMap<&'a PackageId, &'a cargo_metadata::Node>,
-    root: &'a Package,
-}
-
-fn resolved<'a>(meta: &'a Metadata, package: &str) -> Result<Resolved<'a>, String> {
-    let resolve = meta
-        .resolve
-        .as_ref()
-        .ok_or("cargo metadata gave no dependency resolution")?;
-    let root = meta
-        .packages
-        .iter()
-        .find(|p| meta.workspace_members.contains(&p.id) && p.name.as_str() == package)
-        .ok_or_else(|| format!("`{package}` is not a package of this workspace"))?;
-    Ok(Resolved {
-        packages: meta.packages.iter().map(|p| (&p.id, p)).collect(),
-        nodes: resolve.nodes.iter().map(|n| (&n.id, n)).collect(),
-        root,
-    })
-}
-
 /// The packages cargo builds for `package` alone, by `name version`, with their features.
 ///
 /// `cargo metadata` resolves features for the whole workspace at once: a feature another
@@ -83,7 +52,7 @@ fn resolved<'a>(meta: &'a Metadata, package: &str) -> Result<Resolved<'a>, Strin
 /// dependency it brings, while `cargo build -p <package>` builds without them. `cargo tree
 /// -p` resolves as that build does, for the judge's target.
 fn built_alone(package: &str) -> Result<HashMap<String, Vec<String>>, String> {
-    let out = crate::cargo::cargo_command()
+    let out = crate::workspace::cargo::cargo_command()
         .args([
             "tree", "--quiet", "-p", package, "-e", "normal", "--prefix", "none",
         ])
@@ -279,186 +248,6 @@ fn graph_with(
     })
 }
 
-/// What `cargo build --release -p <package>` made, by package id: each library's compiled
-/// crate (`.rlib`, or `.so` for a proc-macro) and each build script's executable.
-pub struct Built {
-    pub libraries: HashMap<String, PathBuf>,
-    pub build_scripts: HashMap<String, PathBuf>,
-    /// `target/release/deps`, where the dependencies of the dependencies are found.
-    pub deps_dir: PathBuf,
-}
-
-/// A workspace member's release build, made the first time a step asks for it (a step
-/// whose answer is cached never does), and at most once for all steps.
-pub struct LazyBuild<'a> {
-    package: &'a str,
-    built: Option<Built>,
-}
-
-impl<'a> LazyBuild<'a> {
-    pub fn new(package: &'a str) -> LazyBuild<'a> {
-        LazyBuild {
-            package,
-            built: None,
-        }
-    }
-
-    /// The workspace member it builds.
-    pub fn package(&self) -> &str {
-        self.package
-    }
-
-    pub fn get(&mut self) -> Result<&Built, String> {
-        if self.built.is_none() {
-            self.built = Some(build(self.package)?);
-        }
-        Ok(self.built.as_ref().unwrap())
-    }
-}
-
-/// Readies `package`'s libraries for the judge: build scripts run for its compiler
-/// (`build_scripts`), libraries of older editions migrated to 2021 (`migrate`). Returns the
-/// notes to print.
-/// Only the libraries of `modules` (those the solutions at hand can reach; all when `None`)
-/// are readied: a contest template's `Cargo.toml` lists thirty crates, a solution uses two.
-pub fn ready_for_judge(
-    target: &std::path::Path,
-    package: &str,
-    libraries: &mut [crate::bundle::Library],
-    modules: Option<&std::collections::BTreeSet<String>>,
-) -> Result<Vec<String>, String> {
-    let wanted = |l: &crate::bundle::Library| modules.is_none_or(|m| m.contains(&l.module));
-    let mut chosen: Vec<crate::bundle::Library> =
-        libraries.iter().filter(|l| wanted(l)).cloned().collect();
-    let mut build = LazyBuild::new(package);
-    let mut notes = crate::build_scripts::settle(target, &mut build, &mut chosen)?;
-    notes.extend(crate::migrate::migrate_all(
-        target,
-        &mut build,
-        &mut chosen,
-    )?);
-    let mut readied = chosen.into_iter();
-    for lib in libraries.iter_mut().filter(|l| wanted(l)) {
-        *lib = readied.next().expect("one readied library for each chosen");
-    }
-    Ok(notes)
-}
-
-/// Builds `package` (a workspace member) in release mode and reads what cargo made.
-fn build(package: &str) -> Result<Built, String> {
-    let out = crate::cargo::cargo_command()
-        .args([
-            "build",
-            "--release",
-            "--quiet",
-            "--message-format=json",
-            "-p",
-            package,
-        ])
-        .output()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "cargo build -p {package} failed:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    let mut built = Built {
-        libraries: HashMap::new(),
-        build_scripts: HashMap::new(),
-        deps_dir: PathBuf::new(),
-    };
-    for line in String::from_utf8_lossy(&out.stdout).lines() {
-        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
-            continue;
-        };
-        if v["reason"] != "compiler-artifact" {
-            continue;
-        }
-        let Some(id) = v["package_id"].as_str() else {
-            continue;
-        };
-        let kinds: Vec<&str> = v["target"]["kind"]
-            .as_array()
-            .map(|k| k.iter().filter_map(|k| k.as_str()).collect())
-            .unwrap_or_default();
-        let files: Vec<PathBuf> = v["filenames"]
-            .as_array()
-            .map(|f| {
-                f.iter()
-                    .filter_map(|f| f.as_str())
-                    .map(PathBuf::from)
-                    .collect()
-            })
-            .unwrap_or_default();
-        if kinds.contains(&"custom-build") {
-            if let Some(exe) = files.first() {
-                built.build_scripts.insert(id.to_string(), exe.clone());
-            }
-        } else if kinds
-            .iter()
-            .any(|k| ["lib", "rlib", "proc-macro"].contains(k))
-        {
-            let main = files
-                .iter()
-                .find(|f| f.extension().is_some_and(|e| e == "rlib" || e == "so"))
-                .or(files.first());
-            if let Some(file) = main {
-                if built.deps_dir.as_os_str().is_empty() {
-                    if let Some(dir) = file.parent() {
-                        built.deps_dir = dir.to_path_buf();
-                    }
-                }
-                built.libraries.insert(id.to_string(), file.clone());
-            }
-        }
-    }
-    Ok(built)
-}
-
-/// A package a workspace member reaches, for hashing what its checks depend on.
-pub struct Reached {
-    /// Cargo's package id: name, exact version and source.
-    pub id: String,
-    pub features: Vec<String>,
-    /// Where its manifest is; a package inside the workspace folder is hashed by its files.
-    pub manifest_dir: PathBuf,
-}
-
-/// Every package `package` reaches through dependencies of any kind (normal, build, dev;
-/// proc-macros too), transitively, itself excluded, in id order.
-pub fn reached(meta: &Metadata, package: &str) -> Result<Vec<Reached>, String> {
-    let Resolved {
-        packages,
-        nodes,
-        root,
-    } = resolved(meta, package)?;
-    let mut seen: HashSet<&PackageId> = HashSet::from([&root.id]);
-    let mut queue = vec![&root.id];
-    let mut out = Vec::new();
-    while let Some(id) = queue.pop() {
-        for dep in nodes.get(id).map_or(&[][..], |n| &n.deps[..]) {
-            if seen.insert(&dep.pkg) {
-                queue.push(&dep.pkg);
-                let p = packages.get(&dep.pkg);
-                out.push(Reached {
-                    id: dep.pkg.repr.clone(),
-                    features: nodes
-                        .get(&dep.pkg)
-                        .map(|n| n.features.iter().map(|f| f.to_string()).collect())
-                        .unwrap_or_default(),
-                    manifest_dir: p
-                        .and_then(|p| p.manifest_path.parent())
-                        .map(|d| d.as_std_path().to_path_buf())
-                        .unwrap_or_default(),
-                });
-            }
-        }
-    }
-    out.sort_by(|a, b| a.id.cmp(&b.id));
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -478,7 +267,7 @@ mod tests {
     /// `cargo build -p` has them, while cargo metadata has the union of all members.
     #[test]
     fn a_problem_gets_the_features_cargo_builds_it_with_not_the_workspaces_union() {
-        let meta = metadata().unwrap();
+        let meta = crate::workspace::packages::metadata().unwrap();
         let unified = meta
             .resolve
             .as_ref()

@@ -1,0 +1,114 @@
+//! A workspace member's release build, as the steps that compile or run its libraries'
+//! code need it (build scripts, migration): made once, and only when a step asks.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// What `cargo build --release -p <package>` made, by package id: each library's compiled
+/// crate (`.rlib`, or `.so` for a proc-macro) and each build script's executable.
+pub struct Built {
+    pub libraries: HashMap<String, PathBuf>,
+    pub build_scripts: HashMap<String, PathBuf>,
+    /// `target/release/deps`, where the dependencies of the dependencies are found.
+    pub deps_dir: PathBuf,
+}
+
+/// A workspace member's release build, made the first time a step asks for it (a step
+/// whose answer is cached never does), and at most once for all steps.
+pub struct LazyBuild<'a> {
+    package: &'a str,
+    built: Option<Built>,
+}
+
+impl<'a> LazyBuild<'a> {
+    pub fn new(package: &'a str) -> LazyBuild<'a> {
+        LazyBuild {
+            package,
+            built: None,
+        }
+    }
+
+    /// The workspace member it builds.
+    pub fn package(&self) -> &str {
+        self.package
+    }
+
+    pub fn get(&mut self) -> Result<&Built, String> {
+        if self.built.is_none() {
+            self.built = Some(build(self.package)?);
+        }
+        Ok(self.built.as_ref().unwrap())
+    }
+}
+
+/// Builds `package` (a workspace member) in release mode and reads what cargo made.
+fn build(package: &str) -> Result<Built, String> {
+    let out = crate::workspace::cargo::cargo_command()
+        .args([
+            "build",
+            "--release",
+            "--quiet",
+            "--message-format=json",
+            "-p",
+            package,
+        ])
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "cargo build -p {package} failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let mut built = Built {
+        libraries: HashMap::new(),
+        build_scripts: HashMap::new(),
+        deps_dir: PathBuf::new(),
+    };
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        if v["reason"] != "compiler-artifact" {
+            continue;
+        }
+        let Some(id) = v["package_id"].as_str() else {
+            continue;
+        };
+        let kinds: Vec<&str> = v["target"]["kind"]
+            .as_array()
+            .map(|k| k.iter().filter_map(|k| k.as_str()).collect())
+            .unwrap_or_default();
+        let files: Vec<PathBuf> = v["filenames"]
+            .as_array()
+            .map(|f| {
+                f.iter()
+                    .filter_map(|f| f.as_str())
+                    .map(PathBuf::from)
+                    .collect()
+            })
+            .unwrap_or_default();
+        if kinds.contains(&"custom-build") {
+            if let Some(exe) = files.first() {
+                built.build_scripts.insert(id.to_string(), exe.clone());
+            }
+        } else if kinds
+            .iter()
+            .any(|k| ["lib", "rlib", "proc-macro"].contains(k))
+        {
+            let main = files
+                .iter()
+                .find(|f| f.extension().is_some_and(|e| e == "rlib" || e == "so"))
+                .or(files.first());
+            if let Some(file) = main {
+                if built.deps_dir.as_os_str().is_empty() {
+                    if let Some(dir) = file.parent() {
+                        built.deps_dir = dir.to_path_buf();
+                    }
+                }
+                built.libraries.insert(id.to_string(), file.clone());
+            }
+        }
+    }
+    Ok(built)
+}
