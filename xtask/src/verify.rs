@@ -520,7 +520,9 @@ mod tests {
             rule: crate::engine::compare::Rule::Lines,
             judge: "BOJ".into(),
             source_limit: judge::BOJ_SOURCE_LIMIT,
+            dir: dir.path().to_path_buf(),
             main_rs: dir.path().join("main.rs"),
+            examples: Vec::new(),
         };
         let (path, failed) = outputs(&ws, &problem);
         fs::create_dir_all(path.parent().unwrap()).unwrap();

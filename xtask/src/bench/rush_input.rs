@@ -1,7 +1,7 @@
 //! Rush Hour boards as the judge reads them, and the binaries that read them: shared by the
 //! showcase benchmark and the hard set's regeneration.
 
-use crate::workspace::cargo::cargo;
+use crate::workspace::cargo::build_release;
 
 /// Letters board to the judge's input: `A` is 1, the other letters 2, 3, ... in order.
 pub fn judge_input(board: &str) -> String {
@@ -24,13 +24,5 @@ pub fn judge_input(board: &str) -> String {
 /// Builds Rush Hour's judge binary and its examples (the tool, the reference, the
 /// generator, the plain grid BFS) in release.
 pub fn build_rush() -> Result<(), String> {
-    cargo(&[
-        "build",
-        "--release",
-        "--quiet",
-        "-p",
-        "boj-18139",
-        "--bins",
-        "--examples",
-    ])
+    build_release(&["boj-18139"], &["--bins", "--examples"])
 }

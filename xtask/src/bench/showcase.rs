@@ -7,7 +7,7 @@
 
 use super::measure::{instructions, median, original, timed, valgrind_present};
 use super::rush_input::{build_rush, judge_input};
-use crate::workspace::cargo::cargo;
+use crate::workspace::cargo::build_release;
 use crate::workspace::problems::Workspace;
 use std::fs;
 use std::path::PathBuf;
@@ -187,15 +187,7 @@ fn rush_against_original(ws: &Workspace, db: &str) -> Result<(), String> {
 }
 
 pub fn q58(ws: &Workspace) -> Result<(), String> {
-    cargo(&[
-        "build",
-        "--release",
-        "--quiet",
-        "-p",
-        "puzzle68-q58",
-        "--bins",
-        "--examples",
-    ])?;
+    build_release(&["puzzle68-q58"], &["--bins", "--examples"])?;
     let bench: PathBuf = ws.target.join("release/examples/bench");
     let binary: PathBuf = ws.target.join("release/puzzle68-q58");
     let (out, _) = timed(&bench, &[], b"")?;
@@ -254,17 +246,10 @@ pub fn dice(ws: &Workspace) -> Result<(), String> {
         println!("skipped: valgrind is not installed");
         return Ok(());
     }
-    cargo(&[
-        "build",
-        "--release",
-        "--quiet",
-        "-p",
-        "boj-17825",
-        "--bin",
-        "boj-17825",
-        "--example",
-        "boj-17825-gen",
-    ])?;
+    build_release(
+        &["boj-17825"],
+        &["--bin", "boj-17825", "--example", "boj-17825-gen"],
+    )?;
     let Some(seed2) = original(ws, "seed2.cpp", "g++")? else {
         return Ok(());
     };

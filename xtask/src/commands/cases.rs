@@ -5,7 +5,7 @@
 
 use crate::engine::suite::{self, Tally};
 use crate::verify;
-use crate::workspace::cargo::cargo;
+use crate::workspace::cargo::build_release;
 use crate::workspace::problems::{Problem, Workspace};
 use crate::workspace::record::{self, Record, RecordArgs};
 
@@ -15,7 +15,7 @@ fn run_problem(ws: &Workspace, problem: &Problem, inputs: &verify::Inputs) -> Ta
     let meant = 2 * suite::count(&ws.cases_dir(problem));
     let mut tally = Tally::default();
     let mut broken = false;
-    let release = cargo(&["build", "--release", "--quiet", "-p", &problem.name]).and_then(|()| {
+    let release = build_release(&[&problem.name], &[]).and_then(|()| {
         let binary = ws.target.join("release").join(&problem.name);
         ws.run_cases(problem, &binary, "release")
     });
@@ -191,11 +191,8 @@ pub fn run(args: Args) -> Result<bool, String> {
     }
     if stale.len() > 1 {
         // One cargo run builds them all on every core; a failure is reported per problem.
-        let mut args = vec!["build", "--release", "--quiet"];
-        for (p, _) in &stale {
-            args.extend(["-p", p.name.as_str()]);
-        }
-        let _ = cargo(&args);
+        let packages: Vec<&str> = stale.iter().map(|(p, _)| p.name.as_str()).collect();
+        let _ = build_release(&packages, &[]);
     }
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let results: Vec<Checked> = if stale.len() <= 1 || workers == 1 {

@@ -10,7 +10,7 @@ use crate::bundle;
 use crate::engine;
 use crate::judge::{self, Compilers};
 use crate::resolve::crates;
-use crate::workspace::cargo::cargo;
+use crate::workspace::cargo::build_release;
 use crate::workspace::problems::Workspace;
 use crate::workspace::record::{self, Fingerprint, Record, RecordArgs};
 use std::fs;
@@ -320,7 +320,7 @@ fn run_corpus(names: &[String], flags: RecordArgs) -> Result<bool, String> {
         return Ok(true);
     }
     let programs: Vec<String> = to_check.iter().map(|(n, _)| n.clone()).collect();
-    cargo(&["build", "--quiet", "--release", "-p", "corpus", "--bins"])?;
+    build_release(&["corpus"], &["--bins"])?;
     let mut graph = crates::graph(&meta, "corpus")?;
     let notes = crate::resolve::ready_for_judge(&ws.target, "corpus", &mut graph.libraries, None)?;
     for note in notes {

@@ -407,11 +407,11 @@ pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
         .map(|s| s.package.clone())
         .unwrap_or_default();
     // Only the binaries asked for: a contest package holds many, a sample takes a few.
-    let mut build = crate::workspace::cargo::cargo_command();
-    build.args(["build", "--release", "--quiet", "-p", &package]);
-    for s in &solutions {
-        build.args(["--bin", &s.bin]);
-    }
+    let targets: Vec<&str> = solutions
+        .iter()
+        .flat_map(|s| ["--bin", s.bin.as_str()])
+        .collect();
+    let mut build = crate::workspace::cargo::release_build(&[&package], &targets);
     let built = build
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;

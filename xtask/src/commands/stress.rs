@@ -2,10 +2,10 @@
 //! inputs from its generator (`examples/gen.rs`, `examples/brute.rs`), until they disagree;
 //! then the smallest failing input, both outputs and the command to replay it.
 
-use crate::engine::compare::{cut, Rule};
+use crate::engine::compare::cut;
 use crate::engine::stress::{stress, Cut, Failure, Outcome, Programs, Settings};
-use crate::workspace::cargo::cargo;
-use crate::workspace::problems::Workspace;
+use crate::workspace::cargo::build_release;
+use crate::workspace::problems::{Problem, Workspace};
 use crate::workspace::record::{self, Record, RecordArgs};
 use std::fs;
 use std::path::Path;
@@ -93,30 +93,14 @@ pub fn save(dir: &Path, f: &Failure) -> Result<std::path::PathBuf, String> {
 
 /// `cargo xtask stress <problem>`.
 pub fn run(args: Args) -> Result<bool, String> {
-    let name = args.problem.clone();
-    let name = name.as_str();
     let ws = Workspace::load()?;
-    let problem = ws.find(name)?.clone();
+    let problem = ws.find(&args.problem)?.clone();
     // A run of a fixed number of cases on fixed seeds gives the same verdict until an input
     // changes: remembered when it passed. A time-boxed run is not (its count varies).
     let record = Record::open(&ws.target, "stress", args.record.force);
     let hash = match args.time {
         Some(_) => None,
-        None => {
-            let env = record::environment(&ws.root, &crate::judge::Compilers::find()?);
-            let check = format!(
-                "stress cases={} seed={} size={} brute-time={}",
-                args.cases, args.seed, args.size, args.brute_time
-            );
-            record::problem_hash(
-                &ws,
-                &env,
-                &crate::workspace::packages::metadata()?,
-                &check,
-                &problem,
-            )
-            .ok()
-        }
+        None => run_hash(&ws, &problem, &args)?,
     };
     let key = format!(
         "{}-{}-{}-{}",
@@ -130,74 +114,7 @@ pub fn run(args: Args) -> Result<bool, String> {
         println!("{}", record::summary_line(1, 0, 0));
         return Ok(true);
     }
-    let crate_dir = problem
-        .main_rs
-        .parent()
-        .and_then(Path::parent)
-        .unwrap()
-        .to_path_buf();
-    // The pair's targets, found by their files (`examples/gen.rs`, `examples/brute.rs`)
-    // whatever the targets are named.
-    let meta = crate::workspace::cargo::metadata_command()
-        .no_deps()
-        .exec()
-        .map_err(|e| format!("cargo metadata failed: {e}"))?;
-    let package = meta
-        .workspace_packages()
-        .into_iter()
-        .find(|p| p.name.as_str() == problem.name)
-        .ok_or_else(|| format!("{} is not a package of this workspace", problem.name))?;
-    let example = |file: &str, what: &str| -> Result<String, String> {
-        let path = crate_dir.join("examples").join(file);
-        if !path.is_file() {
-            return Err(format!("{} is missing: write {what}", path.display()));
-        }
-        package
-            .targets
-            .iter()
-            .find(|t| t.src_path.as_std_path() == path)
-            .map(|t| t.name.clone())
-            .ok_or_else(|| {
-                format!(
-                    "{}: no example target builds it (see [[example]] in {}/Cargo.toml)",
-                    path.display(),
-                    problem.name
-                )
-            })
-    };
-    let gen = example(
-        "gen.rs",
-        "a generator that prints one input from `<seed> <size>`",
-    )?;
-    let brute = example(
-        "brute.rs",
-        "a brute force that reads an input and prints the answer the slow obvious way",
-    )?;
-    let mut build = vec!["build", "--release", "--quiet", "-p", problem.name.as_str()];
-    build.extend([
-        "--bin",
-        problem.name.as_str(),
-        "--example",
-        gen.as_str(),
-        "--example",
-        brute.as_str(),
-    ]);
-    let checker_bin;
-    if let Rule::Checker(checker) = &problem.rule {
-        checker_bin = checker
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        build.extend(["--bin", checker_bin.as_str()]);
-    }
-    cargo(&build)?;
-    let release = ws.target.join("release");
-    let programs = Programs {
-        solution: release.join(&problem.name),
-        generator: release.join("examples").join(&gen),
-        brute: release.join("examples").join(&brute),
-    };
+    let programs = build_pair(&ws, &problem)?;
     let work_dir = ws.target.join("stress").join(&problem.name);
     let _ = fs::remove_dir_all(&work_dir);
     let settings = Settings {
@@ -217,7 +134,98 @@ pub fn run(args: Args) -> Result<bool, String> {
         let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
     }
     let outcome = stress(&programs, &settings, &stop)?;
-    match &outcome {
+    report(&ws, &problem, &args, &programs, &outcome)?;
+    let tally = closing_tally(&outcome, args.cases, args.time.is_some());
+    println!("{}", tally.line());
+    if let Some(h) = &hash {
+        if tally.failed == 0 {
+            let summary = format!(
+                "{} cases (seeds {}..{}, sizes 1..{}) agreed",
+                tally.passed,
+                args.seed,
+                args.seed + tally.passed.saturating_sub(1),
+                args.size
+            );
+            record.pass(&key, h, &summary);
+        } else {
+            record.fail(&key, h);
+        }
+    }
+    Ok(tally.failed == 0)
+}
+
+/// What a fixed-count run's verdict depends on (`None` when the problem's files cannot be
+/// hashed: the run is then not remembered).
+fn run_hash(ws: &Workspace, problem: &Problem, args: &Args) -> Result<Option<String>, String> {
+    let env = record::environment(&ws.root, &crate::judge::Compilers::find()?);
+    let check = format!(
+        "stress cases={} seed={} size={} brute-time={}",
+        args.cases, args.seed, args.size, args.brute_time
+    );
+    let meta = crate::workspace::packages::metadata()?;
+    Ok(record::problem_hash(ws, &env, &meta, &check, problem).ok())
+}
+
+/// The solution, its generator and brute force (and checker) built in release; the pair's
+/// targets found by their files (`examples/gen.rs`, `examples/brute.rs`) whatever their
+/// names.
+fn build_pair(ws: &Workspace, problem: &Problem) -> Result<Programs, String> {
+    let example = |file: &str, what: &str| -> Result<String, String> {
+        let path = problem.dir.join("examples").join(file);
+        if !path.is_file() {
+            return Err(format!("{} is missing: write {what}", path.display()));
+        }
+        problem
+            .examples
+            .iter()
+            .find(|(src, _)| *src == path)
+            .map(|(_, name)| name.clone())
+            .ok_or_else(|| {
+                format!(
+                    "{}: no example target builds it (see [[example]] in {}/Cargo.toml)",
+                    path.display(),
+                    problem.name
+                )
+            })
+    };
+    let gen = example(
+        "gen.rs",
+        "a generator that prints one input from `<seed> <size>`",
+    )?;
+    let brute = example(
+        "brute.rs",
+        "a brute force that reads an input and prints the answer the slow obvious way",
+    )?;
+    let mut targets = vec![
+        "--bin",
+        problem.name.as_str(),
+        "--example",
+        gen.as_str(),
+        "--example",
+        brute.as_str(),
+    ];
+    let checker = problem.checker_bin();
+    if let Some(bin) = &checker {
+        targets.extend(["--bin", bin.as_str()]);
+    }
+    build_release(&[&problem.name], &targets)?;
+    let release = ws.target.join("release");
+    Ok(Programs {
+        solution: release.join(&problem.name),
+        generator: release.join("examples").join(&gen),
+        brute: release.join("examples").join(&brute),
+    })
+}
+
+/// What the run found, printed; a disagreement shown, and kept as a case with `--save`.
+fn report(
+    ws: &Workspace,
+    problem: &Problem,
+    args: &Args,
+    programs: &Programs,
+    outcome: &Outcome,
+) -> Result<(), String> {
+    match outcome {
         Outcome::Agreed { cases } => println!(
             "stress  {}: {cases} cases (seeds {}..{}, sizes 1..{}), no disagreement",
             problem.name,
@@ -244,9 +252,9 @@ pub fn run(args: Args) -> Result<bool, String> {
                 "DISAGREE {}: after {cases} cases, at seed {} size {}; smallest failing: seed {} size {}",
                 problem.name, first.seed, first.size, smallest.seed, smallest.size
             );
-            show(smallest, &programs);
+            show(smallest, programs);
             if args.save {
-                let input = save(&ws.cases_dir(&problem), smallest)?;
+                let input = save(&ws.cases_dir(problem), smallest)?;
                 println!(
                     "saved   {} and its brute-force answer as .out",
                     input.display()
@@ -259,23 +267,7 @@ pub fn run(args: Args) -> Result<bool, String> {
             }
         }
     }
-    let tally = closing_tally(&outcome, args.cases, args.time.is_some());
-    println!("{}", tally.line());
-    if let Some(h) = &hash {
-        if tally.failed == 0 {
-            let summary = format!(
-                "{} cases (seeds {}..{}, sizes 1..{}) agreed",
-                tally.passed,
-                args.seed,
-                args.seed + tally.passed.saturating_sub(1),
-                args.size
-            );
-            record.pass(&key, h, &summary);
-        } else {
-            record.fail(&key, h);
-        }
-    }
-    Ok(tally.failed == 0)
+    Ok(())
 }
 
 /// The closing count of a stress run: every case that was meant to run is counted.
@@ -338,6 +330,7 @@ fn closing_tally(outcome: &Outcome, planned: u64, time_boxed: bool) -> StressTal
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::compare::Rule;
     use crate::engine::stress::Settings;
     use crate::engine::Limits;
     use std::path::PathBuf;

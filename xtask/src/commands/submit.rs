@@ -83,18 +83,9 @@ pub fn run(args: Args) -> Result<bool, String> {
     let (name, options) = (args.problem.as_str(), args.options());
     let ws = Workspace::load()?;
     let problem = ws.find(name)?.clone();
-    if let crate::engine::compare::Rule::Checker(checker) = &problem.rule {
+    if let Some(bin) = problem.checker_bin() {
         // The special judge is a binary target of the problem crate.
-        let bin = checker.file_name().unwrap_or_default().to_string_lossy();
-        crate::workspace::cargo::cargo(&[
-            "build",
-            "--release",
-            "--quiet",
-            "-p",
-            &problem.name,
-            "--bin",
-            &bin,
-        ])?;
+        crate::workspace::cargo::build_release(&[&problem.name], &["--bin", &bin])?;
     }
     let inputs = inputs(&ws)?;
     let meant = crate::engine::suite::count(&ws.cases_dir(&problem));

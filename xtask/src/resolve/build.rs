@@ -43,15 +43,7 @@ impl<'a> LazyBuild<'a> {
 
 /// Builds `package` (a workspace member) in release mode and reads what cargo made.
 fn build(package: &str) -> Result<Built, String> {
-    let out = crate::workspace::cargo::cargo_command()
-        .args([
-            "build",
-            "--release",
-            "--quiet",
-            "--message-format=json",
-            "-p",
-            package,
-        ])
+    let out = crate::workspace::cargo::release_build(&[package], &["--message-format=json"])
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     if !out.status.success() {

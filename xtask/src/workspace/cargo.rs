@@ -62,6 +62,33 @@ pub fn forget_cargo_run(command: &mut Command) {
     }
 }
 
+/// `cargo build --release --quiet -p <package>...` then `targets` (`--bin x`, `--examples`):
+/// the one way this tool builds workspace members (a problem, the corpus, a benchmark's
+/// examples), so that every build shares one set of flags and one target folder.
+pub fn release_build(packages: &[&str], targets: &[&str]) -> Command {
+    let mut command = cargo_command();
+    command.args(["build", "--release", "--quiet"]);
+    for p in packages {
+        command.args(["-p", p]);
+    }
+    command.args(targets);
+    command
+}
+
+/// Runs `release_build`; an error unless it succeeds.
+pub fn build_release(packages: &[&str], targets: &[&str]) -> Result<(), String> {
+    let status = release_build(packages, targets)
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    status.success().then_some(()).ok_or_else(|| {
+        format!(
+            "cargo build --release -p {} {} failed",
+            packages.join(" -p "),
+            targets.join(" ")
+        )
+    })
+}
+
 /// Runs cargo with `args` in the solutions' workspace; an error unless it succeeds.
 pub fn cargo(args: &[&str]) -> Result<(), String> {
     let status = cargo_command()

@@ -28,8 +28,13 @@ pub struct Problem {
     /// The judge's source-size limit in bytes: the metadata's `source-limit-bytes`, else
     /// the judge's own (BOJ: 512,000), else our 64 KiB target.
     pub source_limit: u64,
+    /// The crate's folder (where its `Cargo.toml` is).
+    pub dir: PathBuf,
     /// The crate's `src/main.rs`.
     pub main_rs: PathBuf,
+    /// Its example targets: each one's source file and target name (the stress pair is
+    /// found by its files, `examples/gen.rs` and `examples/brute.rs`).
+    pub examples: Vec<(PathBuf, String)>,
 }
 
 /// The workspace root and the build directory.
@@ -71,6 +76,11 @@ impl Workspace {
                     package.name
                 )
             })?;
+            let dir: PathBuf = package
+                .manifest_path
+                .parent()
+                .map(|d| d.as_std_path().to_path_buf())
+                .unwrap_or_default();
             let rule = match (
                 problem.get("checker").and_then(|v| v.as_str()),
                 problem.get("float-tolerance").and_then(|v| v.as_f64()),
@@ -93,12 +103,14 @@ impl Workspace {
                 judge: field("judge"),
                 source_limit: number("source-limit-bytes")
                     .unwrap_or(crate::judge::profile(&field("judge")).source_limit),
-                main_rs: package
-                    .manifest_path
-                    .parent()
-                    .unwrap()
-                    .join("src/main.rs")
-                    .into(),
+                dir: dir.clone(),
+                main_rs: dir.join("src/main.rs"),
+                examples: package
+                    .targets
+                    .iter()
+                    .filter(|t| t.kind.iter().any(|k| k.to_string() == "example"))
+                    .map(|t| (t.src_path.clone().into(), t.name.clone()))
+                    .collect(),
             });
         }
         problems.sort_by(|a, b| a.name.cmp(&b.name));
@@ -171,6 +183,16 @@ impl Workspace {
 }
 
 impl Problem {
+    /// The binary target of its special judge, if it has one.
+    pub fn checker_bin(&self) -> Option<String> {
+        match &self.rule {
+            crate::engine::compare::Rule::Checker(checker) => {
+                Some(checker.file_name()?.to_string_lossy().into_owned())
+            }
+            _ => None,
+        }
+    }
+
     /// The limits a run of it gets.
     pub fn limits(&self) -> crate::engine::Limits {
         let memory_bytes = self.memory_limit_mb << 20;

@@ -173,9 +173,7 @@ pub fn problem_hash(
 ) -> Result<String, String> {
     let mut f = env.clone();
     f.text("check", check);
-    if let Some(dir) = problem.main_rs.parent().and_then(|src| src.parent()) {
-        f.tree(dir);
-    }
+    f.tree(&problem.dir);
     f.tree(&ws.cases_dir(problem));
     f.packages(&ws.root, meta, &problem.name)?;
     Ok(f.hex())
