@@ -114,122 +114,38 @@ pub fn regenerate(ws: &Workspace, boards: u64) -> Result<bool, String> {
         return Err("the original rush_seed.c is needed (../shared/seeds/)".into());
     };
     let release = ws.target.join("release");
-    let gen: PathBuf = release.join("examples/boj-18139-gen");
-    let brute: PathBuf = release.join("examples/boj-18139-brute");
-    let judge: PathBuf = release.join("boj-18139");
-    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
-
-    // 1. Generate and keep the judge's boards.
-    let seeds: Vec<u64> = (1..=boards).collect();
-    let made = pool::map(
-        &seeds,
-        workers,
-        |&seed| -> Result<Option<(u64, u64, String)>, String> {
-            let size = 2 + (seed - 1) % 9;
-            let (text, _) = timed(&gen, &[&seed.to_string(), &size.to_string()], b"")?;
-            Ok(judge_board(&text).map(|b| (seed, size, b)))
-        },
-    );
-    let mut candidates = Vec::new();
-    for r in made {
-        if let Some(c) = r?? {
-            candidates.push(c);
-        }
-    }
-    println!(
-        "{} boards generated (seeds 1..={boards}, sizes 2..=10), {} of them the judge's",
-        boards,
-        candidates.len()
-    );
-
-    // 2. Screen by the original's native time: once each, then the slowest 300 again.
+    let programs = Programs {
+        original: seed_program,
+        judge: release.join("boj-18139"),
+        brute: release.join("examples/boj-18139-brute"),
+        workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+    };
+    let candidates = programs.generate(&release.join("examples/boj-18139-gen"), boards)?;
     let inputs: Vec<String> = candidates
         .iter()
         .map(|(_, _, b)| super::rush_input::judge_input(b))
         .collect();
-    let once = pool::map(&inputs, workers, |input| {
-        native_seconds(&seed_program, input)
-    });
-    let mut order: Vec<(f64, usize)> = Vec::new();
-    for (i, r) in once.into_iter().enumerate() {
-        order.push((r??, i));
-    }
-    order.sort_by(|a, b| b.0.total_cmp(&a.0));
-    order.truncate(300);
-    let again = pool::map(&order, 1, |&(_, i)| -> Result<f64, String> {
-        let mut xs = Vec::new();
-        for _ in 0..3 {
-            xs.push(native_seconds(&seed_program, &inputs[i])?);
-        }
-        Ok(median(xs))
-    });
-    let mut slow: Vec<(f64, usize)> = Vec::new();
-    for (r, &(_, i)) in again.into_iter().zip(order.iter()) {
-        slow.push((r??, i));
-    }
-    slow.sort_by(|a, b| b.0.total_cmp(&a.0));
-    slow.truncate(100);
+    let slow = programs.slowest(&inputs)?;
+    let (hardest, wrong) = programs.hardest(&candidates, &inputs, &slow)?;
+    let wrong_count = wrong.len();
+    let wrong = if wrong.is_empty() {
+        "none".to_string()
+    } else {
+        wrong.join(", ")
+    };
     println!(
-        "slowest under the original: {:.1} ms to {:.1} ms (median of 3), the 100 slowest to callgrind",
-        slow[0].0 * 1e3,
-        slow[slow.len() - 1].0 * 1e3
-    );
-
-    // 3. Count the slowest hundred's instructions, and check their answers: the judge
-    // binary must agree with the plain grid BFS; a board the original answers wrongly (its
-    // table of visited boards is indexed by occupancy modulo a prime, collisions unchecked)
-    // is noted and left out, since the set compares answers too.
-    let counted = pool::map(
-        &slow,
-        workers,
-        |&(_, i)| -> Result<(u64, [String; 3]), String> {
-            let count = instructions(&seed_program, &[], inputs[i].as_bytes())?;
-            let mut answers: [String; 3] = Default::default();
-            for (k, p) in [&seed_program, &judge, &brute].iter().enumerate() {
-                answers[k] = timed(p, &[], inputs[i].as_bytes())?.0.trim().to_string();
-            }
-            Ok((count, answers))
-        },
-    );
-    let mut hardest: Vec<(u64, usize, String)> = Vec::new();
-    let mut wrong = Vec::new();
-    for (r, &(_, i)) in counted.into_iter().zip(slow.iter()) {
-        let (count, [original_answer, ours, plain]) = r??;
-        let seed = candidates[i].0;
-        if ours != plain {
-            return Err(format!(
-                "seed {seed}: the judge binary says {ours}, the plain grid BFS {plain}"
-            ));
-        }
-        if original_answer != plain {
-            wrong.push(format!("seed {seed} ({original_answer} for {plain})"));
-            continue;
-        }
-        hardest.push((count, i, plain));
-    }
-    hardest.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    hardest.truncate(10);
-    println!(
-        "the original answers {} of the {} wrongly: {}",
-        wrong.len(),
+        "the original answers {wrong_count} of the {} wrongly: {wrong}",
         slow.len(),
-        if wrong.is_empty() {
-            "none".to_string()
-        } else {
-            wrong.join(", ")
-        }
     );
-
     let mut lines = String::new();
     lines.push_str(&format!(
         "# The ten random judge boards hardest for the original rush_seed.c (gcc -O2, callgrind,\n\
          # whole process), of {} judge boards from the stress generator, seeds 1..={boards}, sizes\n\
          # 2..=10 (screened by native time, the slowest 100 counted). Made by:\n\
          #     cargo xtask bench rush-hard-set --boards {boards}\n\
-         # Left out, answered wrongly by the original: {}.\n\
+         # Left out, answered wrongly by the original: {wrong}.\n\
          # seed size original_instructions board (. empty, A the red car, B.. the others)\n",
         candidates.len(),
-        if wrong.is_empty() { "none".to_string() } else { wrong.join(", ") }
     ));
     for (count, i, answer) in &hardest {
         let (seed, size, board) = &candidates[*i];
@@ -240,6 +156,123 @@ pub fn regenerate(ws: &Workspace, boards: u64) -> Result<bool, String> {
     fs::write(&path, lines).map_err(|e| format!("{}: {e}", path.display()))?;
     println!("written: {}", path.display());
     Ok(true)
+}
+
+/// The programs a regeneration runs, and how many at once.
+struct Programs {
+    original: PathBuf,
+    judge: PathBuf,
+    brute: PathBuf,
+    workers: usize,
+}
+
+impl Programs {
+    /// Step 1: the judge's boards among `boards` generated ones: (seed, size, board).
+    fn generate(&self, gen: &Path, boards: u64) -> Result<Vec<(u64, u64, String)>, String> {
+        let seeds: Vec<u64> = (1..=boards).collect();
+        let made = pool::map(
+            &seeds,
+            self.workers,
+            |&seed| -> Result<Option<(u64, u64, String)>, String> {
+                let size = 2 + (seed - 1) % 9;
+                let (text, _) = timed(gen, &[&seed.to_string(), &size.to_string()], b"")?;
+                Ok(judge_board(&text).map(|b| (seed, size, b)))
+            },
+        );
+        let mut candidates = Vec::new();
+        for r in made {
+            if let Some(c) = r?? {
+                candidates.push(c);
+            }
+        }
+        println!(
+            "{} boards generated (seeds 1..={boards}, sizes 2..=10), {} of them the judge's",
+            boards,
+            candidates.len()
+        );
+        Ok(candidates)
+    }
+
+    /// Step 2: screened by the original's native time: once each, then the slowest 300 again;
+    /// the slowest 100 (median of 3 seconds, index into `inputs`), slowest first.
+    fn slowest(&self, inputs: &[String]) -> Result<Vec<(f64, usize)>, String> {
+        let once = pool::map(inputs, self.workers, |input| {
+            native_seconds(&self.original, input)
+        });
+        let mut order: Vec<(f64, usize)> = Vec::new();
+        for (i, r) in once.into_iter().enumerate() {
+            order.push((r??, i));
+        }
+        order.sort_by(|a, b| b.0.total_cmp(&a.0));
+        order.truncate(300);
+        let again = pool::map(&order, 1, |&(_, i)| -> Result<f64, String> {
+            let mut xs = Vec::new();
+            for _ in 0..3 {
+                xs.push(native_seconds(&self.original, &inputs[i])?);
+            }
+            Ok(median(xs))
+        });
+        let mut slow: Vec<(f64, usize)> = Vec::new();
+        for (r, &(_, i)) in again.into_iter().zip(order.iter()) {
+            slow.push((r??, i));
+        }
+        slow.sort_by(|a, b| b.0.total_cmp(&a.0));
+        slow.truncate(100);
+        println!(
+            "slowest under the original: {:.1} ms to {:.1} ms (median of 3), the 100 slowest to callgrind",
+            slow[0].0 * 1e3,
+            slow[slow.len() - 1].0 * 1e3
+        );
+        Ok(slow)
+    }
+
+    /// Step 3: the slowest hundred's instructions counted and their answers checked: the judge
+    /// binary must agree with the plain grid BFS; a board the original answers wrongly (its
+    /// table of visited boards is indexed by occupancy modulo a prime, collisions
+    /// unchecked) is noted and left out, since the set compares answers too. The ten
+    /// hardest (instructions, index, answer), and the wrong ones.
+    #[allow(clippy::type_complexity)]
+    fn hardest(
+        &self,
+        candidates: &[(u64, u64, String)],
+        inputs: &[String],
+        slow: &[(f64, usize)],
+    ) -> Result<(Vec<(u64, usize, String)>, Vec<String>), String> {
+        let counted = pool::map(
+            slow,
+            self.workers,
+            |&(_, i)| -> Result<(u64, [String; 3]), String> {
+                let count = instructions(&self.original, &[], inputs[i].as_bytes())?;
+                let mut answers: [String; 3] = Default::default();
+                for (k, p) in [&self.original, &self.judge, &self.brute]
+                    .iter()
+                    .enumerate()
+                {
+                    answers[k] = timed(p, &[], inputs[i].as_bytes())?.0.trim().to_string();
+                }
+                Ok((count, answers))
+            },
+        );
+        let mut hardest: Vec<(u64, usize, String)> = Vec::new();
+        let mut wrong = Vec::new();
+        for (r, &(_, i)) in counted.into_iter().zip(slow.iter()) {
+            let (count, [original_answer, ours, plain]) = r??;
+            let seed = candidates[i].0;
+            if ours != plain {
+                return Err(format!(
+                    "seed {seed}: the judge binary says {ours}, the plain grid BFS {plain}"
+                ));
+            }
+            if original_answer != plain {
+                wrong.push(format!("seed {seed} ({original_answer} for {plain})"));
+                continue;
+            }
+            hardest.push((count, i, plain));
+        }
+        hardest.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        hardest.truncate(10);
+        Ok((hardest, wrong))
+    }
 }
 
 #[cfg(test)]

@@ -369,66 +369,17 @@ fn write_out(
     };
     let forward: Vec<String> = params.iter().map(|(n, _)| n.to_string()).collect();
     let forward = forward.join(", ");
-    let (cache_type, cache_init, lookup, store) = if kind == "memoise" {
-        let keys: Vec<Key> = specs.into_iter().map(key).collect::<Result<_, _>>()?;
-        let fixed: Vec<String> = keys
-            .iter()
-            .map(|k| match k.high {
-                Some(h) => format!("Some({})", h - k.low + 1),
-                None => "None".into(),
-            })
-            .collect();
-        let places: Vec<String> = keys
-            .iter()
-            .map(|k| {
-                let high = k.high.map_or("None".to_string(), |h| format!("Some({h})"));
-                format!(
-                    "__memoise::index({name:?}, {:?}, ({}) as i128, {}, {high})",
-                    k.expr.to_string(),
-                    k.expr,
-                    k.low
-                )
-            })
-            .collect();
-        (
-            format!("__memoise::Table<{ret}>"),
-            format!("__memoise::Table::new(&[{}])", fixed.join(", ")),
-            format!(
-                "let __at = [{}];\n    let __found = {table}.with(|t| t.borrow().get(&__at));",
-                places.join(", ")
-            ),
-            format!("{table}.with(|t| t.borrow_mut().set(&__at, __value.clone()));"),
-        )
+    let table_code = if kind == "memoise" {
+        indexed_table(specs, &name, &table, &ret)?
     } else {
-        let mut key_types = Vec::new();
-        let mut key_names = Vec::new();
-        for spec in specs {
-            let ident: syn::Ident = syn::parse2(spec.clone())
-                .map_err(|_| format!("keys must be parameters, not `{spec}`"))?;
-            let Some((_, ty)) = params.iter().find(|(n, _)| *n == ident) else {
-                return Err(format!("keys must be parameters; `{ident}` is not one"));
-            };
-            if matches!(ty, syn::Type::Reference(_)) {
-                return Err(format!(
-                    "cannot keep the borrowed key `{ident}` in its table; take it by value"
-                ));
-            }
-            key_types.push(format!("{},", text_of(range(ty))));
-            key_names.push(format!("{ident}.clone(),"));
-        }
-        (
-            format!(
-                "::std::collections::BTreeMap<({}), {ret}>",
-                key_types.join(" ")
-            ),
-            "::std::collections::BTreeMap::new()".to_string(),
-            format!(
-                "let __key = ({});\n    let __found = {table}.with(|t| t.borrow().get(&__key).cloned());",
-                key_names.join(" ")
-            ),
-            format!("{table}.with(|t| {{\n        t.borrow_mut().insert(__key, __value.clone());\n    }});"),
-        )
+        map_table(specs, &params, &table, &ret, &text_of)?
     };
+    let TableCode {
+        cache_type,
+        cache_init,
+        lookup,
+        store,
+    } = table_code;
     let before = format!(
         "thread_local! {{\n    static {table}: ::std::cell::RefCell<{cache_type}> = ::std::cell::RefCell::new({cache_init});\n}}\n\
          /// Empties the table of the memoised `{name}`.\n\
@@ -443,6 +394,91 @@ fn write_out(
         before,
         open,
         close,
+    })
+}
+
+/// The Rust a memoised function's table is written with: its type, its empty value, the
+/// lookup that sets `__found`, and the store of `__value`.
+struct TableCode {
+    cache_type: String,
+    cache_init: String,
+    lookup: String,
+    store: String,
+}
+
+/// `#[memoise(n <= 100, ...)]`: a `__memoise::Table` indexed by the bounded keys.
+fn indexed_table(
+    specs: Vec<proc_macro2::TokenStream>,
+    name: &str,
+    table: &str,
+    ret: &str,
+) -> Result<TableCode, String> {
+    let keys: Vec<Key> = specs.into_iter().map(key).collect::<Result<_, _>>()?;
+    let fixed: Vec<String> = keys
+        .iter()
+        .map(|k| match k.high {
+            Some(h) => format!("Some({})", h - k.low + 1),
+            None => "None".into(),
+        })
+        .collect();
+    let places: Vec<String> = keys
+        .iter()
+        .map(|k| {
+            let high = k.high.map_or("None".to_string(), |h| format!("Some({h})"));
+            format!(
+                "__memoise::index({name:?}, {:?}, ({}) as i128, {}, {high})",
+                k.expr.to_string(),
+                k.expr,
+                k.low
+            )
+        })
+        .collect();
+    Ok(TableCode {
+        cache_type: format!("__memoise::Table<{ret}>"),
+        cache_init: format!("__memoise::Table::new(&[{}])", fixed.join(", ")),
+        lookup: format!(
+            "let __at = [{}];\n    let __found = {table}.with(|t| t.borrow().get(&__at));",
+            places.join(", ")
+        ),
+        store: format!("{table}.with(|t| t.borrow_mut().set(&__at, __value.clone()));"),
+    })
+}
+
+/// `#[memoise_map(a, b)]`: a `BTreeMap` keyed by the listed parameters, taken by value.
+fn map_table(
+    specs: Vec<proc_macro2::TokenStream>,
+    params: &[(syn::Ident, syn::Type)],
+    table: &str,
+    ret: &str,
+    text_of: &dyn Fn(std::ops::Range<usize>) -> String,
+) -> Result<TableCode, String> {
+    let mut key_types = Vec::new();
+    let mut key_names = Vec::new();
+    for spec in specs {
+        let ident: syn::Ident = syn::parse2(spec.clone())
+            .map_err(|_| format!("keys must be parameters, not `{spec}`"))?;
+        let Some((_, ty)) = params.iter().find(|(n, _)| *n == ident) else {
+            return Err(format!("keys must be parameters; `{ident}` is not one"));
+        };
+        if matches!(ty, syn::Type::Reference(_)) {
+            return Err(format!(
+                "cannot keep the borrowed key `{ident}` in its table; take it by value"
+            ));
+        }
+        key_types.push(format!("{},", text_of(range(ty))));
+        key_names.push(format!("{ident}.clone(),"));
+    }
+    Ok(TableCode {
+        cache_type: format!(
+            "::std::collections::BTreeMap<({}), {ret}>",
+            key_types.join(" ")
+        ),
+        cache_init: "::std::collections::BTreeMap::new()".to_string(),
+        lookup: format!(
+            "let __key = ({});\n    let __found = {table}.with(|t| t.borrow().get(&__key).cloned());",
+            key_names.join(" ")
+        ),
+        store: format!("{table}.with(|t| {{\n        t.borrow_mut().insert(__key, __value.clone());\n    }});"),
     })
 }
 

@@ -165,13 +165,58 @@ pub fn bundle(
         Scope::Whole => Pruning::Names,
         _ => options.pruning,
     };
-    let whole = options.scope != Scope::Reached;
     let solution = solution::prepare(main_rs, deps)?;
-    let mut trees = Vec::new();
-    let mut uses_alloc = Vec::new();
-    let mut refusals = Vec::new();
     let reachable = reachable_modules(&solution.referenced, libraries);
-    // Dependencies first, so each library is read knowing the macros its dependencies export.
+    let read = read_libraries(libraries, &reachable)?;
+    let drafter = Drafter {
+        libraries,
+        modules: libraries.iter().map(|l| l.module.clone()).collect(),
+        solution: &solution,
+        whole: options.scope != Scope::Reached,
+        layout: options.layout,
+        uses_alloc: read.uses_alloc,
+        refusals: read.refusals,
+    };
+    let trees = read.trees;
+    let modules = &drafter.modules;
+    let draft =
+        |trees: &[Vec<syn::Item>], findings: &oracle::Findings| drafter.draft(trees, findings);
+    let best = draft(&trees, &oracle::Findings::default())?;
+    if pruning == Pruning::Names || best.libraries.is_empty() {
+        return Ok(best);
+    }
+    // What the solution imports by name must exist for its `use` to resolve, used or not
+    // (`use proconio::marker::{Chars, Usize1};` in a template): never taken out as dead.
+    let protected = &solution.imports_by_name;
+    let (best, trees, findings) = refine(best, trees, modules, protected, &draft)?;
+    // Trait impls the program compiles without: worth a few compiles only in a large bundle.
+    if best.text.len() as u64 <= crate::judge::BOJ.size_note {
+        return Ok(best);
+    }
+    let before = best.text.len();
+    let (best, findings) = impls::drop_unused(best, &trees, &findings, |f| draft(&trees, f))?;
+    if best.text.len() == before {
+        return Ok(best);
+    }
+    // What only the impls taken out used is now dead: one more pass of the oracle.
+    let (best, _, _) = refine_from(best, trees, findings, modules, protected, &draft)?;
+    Ok(best)
+}
+
+/// The libraries read and their paths rewritten, one entry per library (empty for those
+/// the solution cannot reach).
+struct Read {
+    trees: Vec<Vec<syn::Item>>,
+    uses_alloc: Vec<bool>,
+    refusals: Vec<Vec<String>>,
+}
+
+/// Reads the `reachable` libraries, dependencies first, so each is read knowing the macros
+/// its dependencies export; rewrites their paths for life as modules of the bundle.
+fn read_libraries(
+    libraries: &[Library],
+    reachable: &std::collections::BTreeSet<String>,
+) -> Result<Read, String> {
     let mut loaded: Vec<Option<load::Loaded>> = libraries.iter().map(|_| None).collect();
     let mut exported: HashMap<String, expand::Macros> = HashMap::new();
     for k in dependencies_first(libraries) {
@@ -183,25 +228,52 @@ pub fn bundle(
         exported.insert(lib.module.clone(), l.exported.clone());
         loaded[k] = Some(l);
     }
+    let mut read = Read {
+        trees: Vec::new(),
+        uses_alloc: Vec::new(),
+        refusals: Vec::new(),
+    };
     for (lib, l) in libraries.iter().zip(loaded) {
         let Some(l) = l else {
-            trees.push(Vec::new());
-            uses_alloc.push(false);
-            refusals.push(Vec::new());
+            read.trees.push(Vec::new());
+            read.uses_alloc.push(false);
+            read.refusals.push(Vec::new());
             continue;
         };
         let mut items = l.items;
-        uses_alloc.push(paths::rewrite(&mut items, lib));
-        trees.push(items);
-        refusals.push(l.refusals);
+        read.uses_alloc.push(paths::rewrite(&mut items, lib));
+        read.trees.push(items);
+        read.refusals.push(l.refusals);
     }
-    let modules: Vec<String> = libraries.iter().map(|l| l.module.clone()).collect();
-    let draft = |trees: &[Vec<syn::Item>], findings: &oracle::Findings| -> Result<Bundle, String> {
+    Ok(read)
+}
+
+/// What every draft of one bundle is made from.
+struct Drafter<'a> {
+    libraries: &'a [Library],
+    modules: Vec<String>,
+    solution: &'a solution::Solution,
+    /// The whole crates (less what is ruled out), not what the solution reaches.
+    whole: bool,
+    layout: Layout,
+    uses_alloc: Vec<bool>,
+    refusals: Vec<Vec<String>>,
+}
+
+impl Drafter<'_> {
+    /// One draft: the libraries' `trees` pruned to what the solution reaches (less what
+    /// `findings` rule out), each refused or rendered, after the solution's text.
+    fn draft(
+        &self,
+        trees: &[Vec<syn::Item>],
+        findings: &oracle::Findings,
+    ) -> Result<Bundle, String> {
+        let solution = self.solution;
         let kept = {
             let views: Vec<&[syn::Item]> = trees.iter().map(|t| t.as_slice()).collect();
             prune::reach(
                 &views,
-                &modules,
+                &self.modules,
                 &prune::Seeds {
                     tokens: &solution.seeds,
                     globs: &solution.globs,
@@ -210,14 +282,14 @@ pub fn bundle(
                     imports_from: &solution.imports_from,
                 },
                 &findings.banned(),
-                whole,
+                self.whole,
             )
         };
         let mut chunks = String::new();
         let mut inlined = Vec::new();
         let mut inlined_modules = std::collections::BTreeSet::new();
         let mut needs_alloc = false;
-        for (k, lib) in libraries.iter().enumerate() {
+        for (k, lib) in self.libraries.iter().enumerate() {
             let mut items = trees[k].clone();
             // The clone has other addresses: prune the original's kept set through it.
             if !kept.prune_clone(&trees[k], &mut items) {
@@ -226,20 +298,9 @@ pub fn bundle(
             if !findings.dead_impls.is_empty() {
                 impls::remove(&mut items, &format!("#{k}"), &findings.dead_impls);
             }
-            if let Some(first) = refusals[k].first() {
-                return Err(format!("{} cannot be inlined: {first}", lib.package));
-            }
-            if let Some(why) = &lib.unbundleable {
-                return Err(format!("{} cannot be inlined: {why}", lib.package));
-            }
-            if lib.edition == "2015" {
-                return Err(format!(
-                    "{} cannot be inlined: it is written in edition 2015, whose paths mean other things in the judge's edition 2021",
-                    lib.package
-                ));
-            }
-            needs_alloc |= uses_alloc[k];
-            let body = render::render(&lib.module, items, options.layout);
+            refusal(lib, &self.refusals[k])?;
+            needs_alloc |= self.uses_alloc[k];
+            let body = render::render(&lib.module, items, self.layout);
             let notice: String = lib.notice.lines().map(|l| format!("// {l}\n")).collect();
             let chunk = format!("\n{notice}{body}");
             inlined.push((format!("{} ({})", lib.module, lib.package), chunk.len()));
@@ -255,27 +316,25 @@ pub fn bundle(
             text,
             libraries: inlined,
         })
-    };
-    let best = draft(&trees, &oracle::Findings::default())?;
-    if pruning == Pruning::Names || best.libraries.is_empty() {
-        return Ok(best);
     }
-    // What the solution imports by name must exist for its `use` to resolve, used or not
-    // (`use proconio::marker::{Chars, Usize1};` in a template): never taken out as dead.
-    let protected = &solution.imports_by_name;
-    let (best, trees, findings) = refine(best, trees, &modules, protected, &draft)?;
-    // Trait impls the program compiles without: worth a few compiles only in a large bundle.
-    if best.text.len() as u64 <= crate::judge::BOJ.size_note {
-        return Ok(best);
+}
+
+/// Why a library that is kept cannot be inlined, if it cannot: what its code asks of the
+/// build (`refusals`), what cargo's graph says (`unbundleable`), or edition 2015.
+fn refusal(lib: &Library, refusals: &[String]) -> Result<(), String> {
+    if let Some(first) = refusals.first() {
+        return Err(format!("{} cannot be inlined: {first}", lib.package));
     }
-    let before = best.text.len();
-    let (best, findings) = impls::drop_unused(best, &trees, &findings, |f| draft(&trees, f))?;
-    if best.text.len() == before {
-        return Ok(best);
+    if let Some(why) = &lib.unbundleable {
+        return Err(format!("{} cannot be inlined: {why}", lib.package));
     }
-    // What only the impls taken out used is now dead: one more pass of the oracle.
-    let (best, _, _) = refine_from(best, trees, findings, &modules, protected, &draft)?;
-    Ok(best)
+    if lib.edition == "2015" {
+        return Err(format!(
+            "{} cannot be inlined: it is written in edition 2015, whose paths mean other things in the judge's edition 2021",
+            lib.package
+        ));
+    }
+    Ok(())
 }
 
 /// The bundle modules `main_rs` can reach: the crates it names and what they depend on,

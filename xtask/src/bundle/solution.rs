@@ -69,49 +69,25 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
     if !memoise.is_empty() {
         super::memoise::expand(&ast, &text, &memoise, &at, &mut edits)?;
     }
-    let module_of = |head: &str, start: usize| -> Result<Option<String>, String> {
-        match deps.get(head) {
-            Some(Dep::Module(m)) => Ok(Some(m.clone())),
-            Some(Dep::ProcMacro(_)) if memoise.iter().any(|m| m == head) => Ok(None),
-            Some(Dep::ProcMacro(package)) => Err(format!(
-                "{}: `{head}` is a proc-macro crate ({package}), which cannot be inlined: the judge compiles one file with no crates",
-                at(start)
-            )),
-            None => Ok(None),
-        }
+    let heads = Heads {
+        deps,
+        memoise: &memoise,
+        at: &at,
     };
     let mut referenced = BTreeSet::new();
-    // `extern crate dep;` is implied by the module; `#[macro_use]` becomes a glob import.
-    for item in &ast.items {
-        if let syn::Item::ExternCrate(e) = item {
-            let name = e.ident.to_string();
-            if let Some(m) = module_of(&name, range(item).start)? {
-                referenced.insert(m.clone());
-                let macro_use = e.attrs.iter().any(|a| a.path().is_ident("macro_use"));
-                let alias = e.rename.as_ref().map(|(_, r)| r.to_string());
-                let mut replacement = String::new();
-                if let Some(alias) = alias {
-                    replacement.push_str(&format!("use crate::{m} as {alias};"));
-                }
-                if macro_use {
-                    replacement.push_str(&format!("use crate::{m}::*;"));
-                }
-                edits.replace(range(item), replacement);
-            }
-        }
-    }
+    heads.extern_crates(&ast, &mut edits, &mut referenced)?;
     let mut seen = std::collections::BTreeSet::new();
     for (segments, r) in &refs.paths {
         if !seen.insert((r.start, r.end)) {
             continue; // a `use` group repeats its head for each leaf
         }
-        if let Some(m) = module_of(&segments[0], r.start)? {
+        if let Some(m) = heads.module_of(&segments[0], r.start)? {
             edits.replace(r.clone(), format!("crate::{m}"));
             referenced.insert(m);
         }
     }
     for (head, r) in &refs.rooted {
-        if let Some(m) = module_of(head, r.start)? {
+        if let Some(m) = heads.module_of(head, r.start)? {
             edits.replace(r.clone(), format!("crate::{m}"));
             referenced.insert(m);
         }
@@ -120,23 +96,7 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
         if !is_cfg_off(item_attrs(item), &[]) {
             fastout(item, &at, &mut edits)?;
         }
-        // `use dep::{self, Ext};` at the root names the crate's module, which the bundle
-        // already has at its root under that name (E0255): the `self` binds nothing there.
-        if let syn::Item::Use(u) = item {
-            if let syn::UseTree::Path(p) = &u.tree {
-                if let (Some(Dep::Module(_)), syn::UseTree::Group(g)) =
-                    (deps.get(&p.ident.to_string()), &*p.tree)
-                {
-                    for t in &g.items {
-                        if let syn::UseTree::Name(n) = t {
-                            if n.ident == "self" {
-                                edits.replace(range(&n.ident), "self as _".to_string());
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        unbind_crate_self(item, deps, &mut edits);
     }
     let globs = refs
         .paths
@@ -166,6 +126,82 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
         imports_from: imports.from,
         referenced,
     })
+}
+
+/// What the head of a path in the solution names: a dependency's bundle module, nothing
+/// to rewrite, or a refusal (a proc-macro crate other than memoise).
+struct Heads<'a> {
+    deps: &'a BTreeMap<String, Dep>,
+    /// The memoise crate's names, whose attributes are written out.
+    memoise: &'a [String],
+    /// `file:line` of a byte offset, for messages.
+    at: &'a dyn Fn(usize) -> String,
+}
+
+impl Heads<'_> {
+    fn module_of(&self, head: &str, start: usize) -> Result<Option<String>, String> {
+        match self.deps.get(head) {
+            Some(Dep::Module(m)) => Ok(Some(m.clone())),
+            Some(Dep::ProcMacro(_)) if self.memoise.iter().any(|m| m == head) => Ok(None),
+            Some(Dep::ProcMacro(package)) => Err(format!(
+                "{}: `{head}` is a proc-macro crate ({package}), which cannot be inlined: the judge compiles one file with no crates",
+                (self.at)(start)
+            )),
+            None => Ok(None),
+        }
+    }
+
+    /// `extern crate dep;` is implied by the module; `#[macro_use]` becomes a glob import,
+    /// `as alias` a `use` of the module.
+    fn extern_crates(
+        &self,
+        ast: &syn::File,
+        edits: &mut Edits,
+        referenced: &mut BTreeSet<String>,
+    ) -> Result<(), String> {
+        for item in &ast.items {
+            let syn::Item::ExternCrate(e) = item else {
+                continue;
+            };
+            let Some(m) = self.module_of(&e.ident.to_string(), range(item).start)? else {
+                continue;
+            };
+            referenced.insert(m.clone());
+            let macro_use = e.attrs.iter().any(|a| a.path().is_ident("macro_use"));
+            let alias = e.rename.as_ref().map(|(_, r)| r.to_string());
+            let mut replacement = String::new();
+            if let Some(alias) = alias {
+                replacement.push_str(&format!("use crate::{m} as {alias};"));
+            }
+            if macro_use {
+                replacement.push_str(&format!("use crate::{m}::*;"));
+            }
+            edits.replace(range(item), replacement);
+        }
+        Ok(())
+    }
+}
+
+/// `use dep::{self, Ext};` at the root names the crate's module, which the bundle already
+/// has at its root under that name (E0255): the `self` binds nothing there.
+fn unbind_crate_self(item: &syn::Item, deps: &BTreeMap<String, Dep>, edits: &mut Edits) {
+    let syn::Item::Use(u) = item else {
+        return;
+    };
+    let syn::UseTree::Path(p) = &u.tree else {
+        return;
+    };
+    if let (Some(Dep::Module(_)), syn::UseTree::Group(g)) =
+        (deps.get(&p.ident.to_string()), &*p.tree)
+    {
+        for t in &g.items {
+            if let syn::UseTree::Name(n) = t {
+                if n.ident == "self" {
+                    edits.replace(range(&n.ident), "self as _".to_string());
+                }
+            }
+        }
+    }
 }
 
 impl Solution {

@@ -161,18 +161,8 @@ fn differential_both(files: &[(&str, &str)], main: &str, input: &[u8]) -> (Strin
     (texts.pop().unwrap(), compiler_pruned)
 }
 
-/// The name-based pruner resolves names as rustc would where a bare name is not enough: a
-/// private `use ... as Rng;` serves only its own module, `getrandom::Error` never means the
-/// function `getrandom`, a variant `U32` in a match is not the struct `U32`, an `extern`
-/// block and a `const _` block keep only the items used, a statement compiled out by
-/// `#[cfg]` names nothing, `*const Cell` names `Cell`, `pub use core::ffi::c_int;`
-/// serves the crate, a trait's method name called elsewhere (`Rect::area`) keeps
-/// neither the trait nor its `pub use` (a call needs the trait in scope where it is), and
-/// a `#[test]` function (named like one the solution calls) is a test's only. The markers are checked in the name-pruned bundle (before the
-/// compiler's dead-code pass), which must itself compile and print what cargo's build does.
-#[test]
-fn the_name_pruner_keeps_what_rustc_would_resolve_and_nothing_a_bare_name_only_resembles() {
-    let lib = r#"
+/// The library of the test below: one marker for each name a bare-name pruner confuses.
+const SCOPES_LIB: &str = r#"
 pub mod rngs {
     use crate::heavy::Heavy as Rng;
     pub struct Std(pub Rng);
@@ -233,7 +223,9 @@ pub fn pick() -> u32 {
     2
 }
 "#;
-    let main = r#"use fixture::Rng;
+
+/// Its program.
+const SCOPES_MAIN: &str = r#"use fixture::Rng;
 fn main() {
     let c = fixture::Cell(8);
     println!(
@@ -251,7 +243,19 @@ fn main() {
     );
 }
 "#;
-    let (names, _) = differential_both(&[("lib.rs", lib)], main, b"");
+
+/// The name-based pruner resolves names as rustc would where a bare name is not enough: a
+/// private `use ... as Rng;` serves only its own module, `getrandom::Error` never means the
+/// function `getrandom`, a variant `U32` in a match is not the struct `U32`, an `extern`
+/// block and a `const _` block keep only the items used, a statement compiled out by
+/// `#[cfg]` names nothing, `*const Cell` names `Cell`, `pub use core::ffi::c_int;`
+/// serves the crate, a trait's method name called elsewhere (`Rect::area`) keeps
+/// neither the trait nor its `pub use` (a call needs the trait in scope where it is), and
+/// a `#[test]` function (named like one the solution calls) is a test's only. The markers are checked in the name-pruned bundle (before the
+/// compiler's dead-code pass), which must itself compile and print what cargo's build does.
+#[test]
+fn the_name_pruner_keeps_what_rustc_would_resolve_and_nothing_a_bare_name_only_resembles() {
+    let (names, _) = differential_both(&[("lib.rs", SCOPES_LIB)], SCOPES_MAIN, b"");
     for gone in [
         "HEAVY_MARKER",
         "GETRANDOM_FN_MARKER",

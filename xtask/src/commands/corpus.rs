@@ -152,60 +152,14 @@ fn check_step(
     } else {
         ""
     };
-    let mut binaries: Vec<(String, PathBuf)> = Vec::new();
-    for c in compilers.all() {
-        let bin = out_dir.join(format!("Main-{}", c.label.replace(' ', "-")));
-        if let Err(e) = c.compile(&source, &bin) {
-            let first = e.lines().take(12).collect::<Vec<_>>().join("\n");
-            return Step::Rejected(format!(
-                "{} rejects {}:\n{first}",
-                c.label,
-                source.display()
-            ));
-        }
-        binaries.push((c.label.clone(), bin));
-    }
-    let cargo_bin = ws.target.join("release").join(name);
-    let cases_dir = ws.root.join("corpus/cases").join(name);
-    let mut inputs: Vec<PathBuf> = fs::read_dir(&cases_dir)
-        .map(|d| {
-            d.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "in"))
-                .collect()
-        })
-        .unwrap_or_default();
-    inputs.sort();
-    if inputs.is_empty() {
-        return fail(format!("no inputs under {}", cases_dir.display()));
-    }
-    for input in &inputs {
-        let stem = |label: &str| {
-            out_dir.join(format!(
-                "{}.{label}",
-                input.file_stem().unwrap_or_default().to_string_lossy()
-            ))
-        };
-        let expected = match run_binary(&cargo_bin, input, &stem("cargo")) {
-            Ok(r) => r,
-            Err(e) => return fail(e),
-        };
-        for (label, bin) in &binaries {
-            match run_binary(bin, input, &stem(&label.replace(' ', "-"))) {
-                Ok(r) if r == expected => {}
-                Ok(r) => {
-                    return Step::Differs(format!(
-                        "on {} the bundle built by {label} printed {:?} (exit {:?}); cargo's build printed {:?} (exit {:?})",
-                        input.display(),
-                        String::from_utf8_lossy(&r.stdout[..r.stdout.len().min(300)]),
-                        r.end,
-                        String::from_utf8_lossy(&expected.stdout[..expected.stdout.len().min(300)]),
-                        expected.end
-                    ))
-                }
-                Err(e) => return fail(e),
-            }
-        }
-    }
+    let binaries = match compile_all(compilers, &source, &out_dir) {
+        Ok(binaries) => binaries,
+        Err(step) => return step,
+    };
+    let inputs = match same_as_cargo(ws, name, &out_dir, &binaries) {
+        Ok(inputs) => inputs,
+        Err(step) => return step,
+    };
     let parts = b
         .libraries
         .iter()
@@ -223,6 +177,78 @@ fn check_step(
             size as f64 / 1024.0,
             inputs.len()
         ))
+}
+
+/// The bundle at `source` compiled by each compiler: (label, binary), or the step's end.
+fn compile_all(
+    compilers: &Compilers,
+    source: &Path,
+    out_dir: &Path,
+) -> Result<Vec<(String, PathBuf)>, Step> {
+    let mut binaries = Vec::new();
+    for c in compilers.all() {
+        let bin = out_dir.join(format!("Main-{}", c.label.replace(' ', "-")));
+        if let Err(e) = c.compile(source, &bin) {
+            let first = e.lines().take(12).collect::<Vec<_>>().join("\n");
+            return Err(Step::Rejected(format!(
+                "{} rejects {}:\n{first}",
+                c.label,
+                source.display()
+            )));
+        }
+        binaries.push((c.label.clone(), bin));
+    }
+    Ok(binaries)
+}
+
+/// Every input of program `name` run by cargo's build and by each of `binaries`: the
+/// inputs, once all printed the same bytes and ended the same way; else the step's end.
+fn same_as_cargo(
+    ws: &Workspace,
+    name: &str,
+    out_dir: &Path,
+    binaries: &[(String, PathBuf)],
+) -> Result<Vec<PathBuf>, Step> {
+    let cargo_bin = ws.target.join("release").join(name);
+    let cases_dir = ws.root.join("corpus/cases").join(name);
+    let mut inputs: Vec<PathBuf> = fs::read_dir(&cases_dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "in"))
+                .collect()
+        })
+        .unwrap_or_default();
+    inputs.sort();
+    if inputs.is_empty() {
+        return Err(Step::Failed(format!(
+            "no inputs under {}",
+            cases_dir.display()
+        )));
+    }
+    for input in &inputs {
+        let stem = |label: &str| {
+            out_dir.join(format!(
+                "{}.{label}",
+                input.file_stem().unwrap_or_default().to_string_lossy()
+            ))
+        };
+        let expected = run_binary(&cargo_bin, input, &stem("cargo")).map_err(Step::Failed)?;
+        for (label, bin) in binaries {
+            let r =
+                run_binary(bin, input, &stem(&label.replace(' ', "-"))).map_err(Step::Failed)?;
+            if r != expected {
+                return Err(Step::Differs(format!(
+                    "on {} the bundle built by {label} printed {:?} (exit {:?}); cargo's build printed {:?} (exit {:?})",
+                    input.display(),
+                    String::from_utf8_lossy(&r.stdout[..r.stdout.len().min(300)]),
+                    r.end,
+                    String::from_utf8_lossy(&expected.stdout[..expected.stdout.len().min(300)]),
+                    expected.end
+                )));
+            }
+        }
+    }
+    Ok(inputs)
 }
 
 /// The hash of everything program `name`'s verdict depends on: the environment, the

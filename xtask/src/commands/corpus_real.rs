@@ -438,62 +438,17 @@ pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
     let mut graph = None;
     for s in &solutions {
         let mut v = Verdict::new(&s.bin);
-        if !built.status.success() {
-            let err = String::from_utf8_lossy(&built.stderr);
-            let first = err
-                .lines()
-                .find(|l| l.starts_with("error"))
-                .unwrap_or("failed");
-            v.why = Some(format!("cargo build: {first}"));
-            emit(&v);
-            continue;
-        }
-        let (samples, rule) = match read_samples(&s.samples) {
+        let (samples, rule, scratch) = match eligible(s, &target, &package)? {
             Ok(x) => x,
-            Err(e) => {
-                v.why = Some(e);
+            Err(why) => {
+                v.why = Some(why);
                 emit(&v);
                 continue;
             }
         };
-        let scratch = target.join("xtask-real").join(&package).join(&s.bin);
-        fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
-        if samples.is_empty() {
-            v.why = Some("no sample with an expected output".into());
-            emit(&v);
-            continue;
-        }
-        if let Err(e) = passes(
-            &target.join("release").join(&s.bin),
-            &samples,
-            &rule,
-            &scratch,
-        ) {
-            v.why = Some(format!("cargo's build fails a sample: {e}"));
-            emit(&v);
-            continue;
-        }
         v.eligible = true;
         if graph.is_none() {
-            let mut g = crate::resolve::crates::graph(&meta, &package)?;
-            // What the package's sampled solutions can reach, no more.
-            let mut reached = BTreeSet::new();
-            for s in &solutions {
-                match bundle::modules_reached(&s.main_rs, &g.deps, &g.libraries) {
-                    Ok(m) => reached.extend(m),
-                    Err(_) => reached.extend(g.libraries.iter().map(|l| l.module.clone())),
-                }
-            }
-            let ready = crate::resolve::ready_for_judge(
-                &target,
-                &package,
-                &mut g.libraries,
-                Some(&reached),
-            )?;
-            for note in ready {
-                eprintln!("{note}");
-            }
-            graph = Some(g);
+            graph = Some(ready_graph(&meta, &package, &solutions, &target)?);
         }
         let g = graph.as_ref().expect("set above");
         v.crates = named_crates(&s.main_rs, g);
@@ -508,6 +463,58 @@ pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
         emit(&v);
     }
     Ok(true)
+}
+
+/// Whether cargo's build of solution `s` passes its samples: its samples, how they are
+/// judged and its scratch folder, or why it is not eligible. `Err` when the check could
+/// not run.
+#[allow(clippy::type_complexity)]
+fn eligible(
+    s: &Solution,
+    target: &Path,
+    package: &str,
+) -> Result<Result<(Vec<Sample>, Rule, PathBuf), String>, String> {
+    let (samples, rule) = match read_samples(&s.samples) {
+        Ok(x) => x,
+        Err(e) => return Ok(Err(e)),
+    };
+    let scratch = target.join("xtask-real").join(package).join(&s.bin);
+    fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
+    if samples.is_empty() {
+        return Ok(Err("no sample with an expected output".into()));
+    }
+    if let Err(e) = passes(
+        &target.join("release").join(&s.bin),
+        &samples,
+        &rule,
+        &scratch,
+    ) {
+        return Ok(Err(format!("cargo's build fails a sample: {e}")));
+    }
+    Ok(Ok((samples, rule, scratch)))
+}
+
+/// The package's crate graph with the libraries its sampled `solutions` can reach readied
+/// for the judge (no more: a template lists thirty crates, a solution uses two).
+fn ready_graph(
+    meta: &cargo_metadata::Metadata,
+    package: &str,
+    solutions: &[Solution],
+    target: &Path,
+) -> Result<crate::resolve::crates::Graph, String> {
+    let mut g = crate::resolve::crates::graph(meta, package)?;
+    let mut reached = BTreeSet::new();
+    for s in solutions {
+        match bundle::modules_reached(&s.main_rs, &g.deps, &g.libraries) {
+            Ok(m) => reached.extend(m),
+            Err(_) => reached.extend(g.libraries.iter().map(|l| l.module.clone())),
+        }
+    }
+    let ready = crate::resolve::ready_for_judge(target, package, &mut g.libraries, Some(&reached))?;
+    for note in ready {
+        eprintln!("{note}");
+    }
+    Ok(g)
 }
 
 /// The dependencies the solution's file names at all (`use dep::...`, `dep::x`).

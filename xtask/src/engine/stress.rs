@@ -184,78 +184,25 @@ fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> Result<CaseResu
 /// Runs the stress test; `stop` (set by Ctrl-C) ends it early.
 pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> Result<Outcome, String> {
     std::fs::create_dir_all(&s.work_dir).map_err(|e| format!("{}: {e}", s.work_dir.display()))?;
-    let started = Instant::now();
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let agreed = AtomicU64::new(0);
-    let found = AtomicBool::new(false);
-    let failures: Mutex<Vec<(u64, Failure)>> = Mutex::new(Vec::new());
-    // The broken setup met at the smallest case, so the report does not depend on timing.
-    let broken: Mutex<Option<(u64, String)>> = Mutex::new(None);
-    let size_of = |k: u64| 1 + k % s.max_size.max(1);
+    let run = Run {
+        p,
+        s,
+        stop,
+        started: Instant::now(),
+        next: AtomicU64::new(0),
+        done: AtomicU64::new(0),
+        agreed: AtomicU64::new(0),
+        found: AtomicBool::new(false),
+        failures: Mutex::new(Vec::new()),
+        broken: Mutex::new(None),
+    };
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let finished = AtomicBool::new(false);
     std::thread::scope(|scope| {
         if s.progress {
-            scope.spawn(|| {
-                let mut last = Instant::now();
-                while !finished.load(Ordering::SeqCst) {
-                    std::thread::sleep(Duration::from_millis(50));
-                    if last.elapsed() >= Duration::from_secs(1) {
-                        last = Instant::now();
-                        let n = done.load(Ordering::SeqCst);
-                        let rate = n as f64 / started.elapsed().as_secs_f64();
-                        let size = size_of(next.load(Ordering::SeqCst));
-                        eprint!("\rstress  {n} cases  {rate:.0}/s  size {size}   ");
-                    }
-                }
-            });
+            scope.spawn(|| run.progress(&finished));
         }
-        let mut handles = Vec::new();
-        for _ in 0..workers {
-            handles.push(scope.spawn(|| loop {
-                if stop.load(Ordering::SeqCst)
-                    || found.load(Ordering::SeqCst)
-                    || broken.lock().unwrap_or_else(|e| e.into_inner()).is_some()
-                    || s.time.is_some_and(|t| started.elapsed() > t)
-                {
-                    break;
-                }
-                let k = next.fetch_add(1, Ordering::SeqCst);
-                if k >= s.cases {
-                    break;
-                }
-                let (seed, size) = (s.seed + k, size_of(k));
-                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    one_case(p, s, seed, size)
-                }))
-                .unwrap_or_else(|panic| {
-                    Err(format!(
-                        "the tool panicked on seed {seed} size {size}: {}",
-                        super::pool::panic_message(&*panic)
-                    ))
-                });
-                match result {
-                    Ok(CaseResult::Agreed) => {
-                        agreed.fetch_add(1, Ordering::SeqCst);
-                    }
-                    Ok(CaseResult::Failed(f)) => {
-                        failures
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .push((k, f));
-                        found.store(true, Ordering::SeqCst);
-                    }
-                    Err(e) => {
-                        let mut b = broken.lock().unwrap_or_else(|e| e.into_inner());
-                        if b.as_ref().is_none_or(|(at, _)| k < *at) {
-                            *b = Some((k, e));
-                        }
-                    }
-                }
-                done.fetch_add(1, Ordering::SeqCst);
-            }));
-        }
+        let handles: Vec<_> = (0..workers).map(|_| scope.spawn(|| run.work())).collect();
         for h in handles {
             let _ = h.join();
         }
@@ -264,50 +211,147 @@ pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> Result<Outcome, 
     if s.progress {
         eprintln!();
     }
-    if let Some((_, error)) = broken.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Ok(Outcome::Broken {
-            agreed: agreed.load(Ordering::SeqCst),
-            error,
-        });
+    run.outcome()
+}
+
+/// One stress run's shared state: the workers take case numbers from `next`.
+struct Run<'a> {
+    p: &'a Programs,
+    s: &'a Settings,
+    stop: &'a AtomicBool,
+    started: Instant,
+    next: AtomicU64,
+    done: AtomicU64,
+    agreed: AtomicU64,
+    found: AtomicBool,
+    failures: Mutex<Vec<(u64, Failure)>>,
+    /// The broken setup met at the smallest case, so the report does not depend on timing.
+    broken: Mutex<Option<(u64, String)>>,
+}
+
+impl Run<'_> {
+    fn size_of(&self, k: u64) -> u64 {
+        1 + k % self.s.max_size.max(1)
     }
-    let cases = done.load(Ordering::SeqCst);
-    let mut failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
-    failures.sort_by_key(|(k, _)| *k);
-    let failed = failures.len() as u64;
-    // Ctrl-C: the run ends as interrupted, counting what ran; nothing is shrunk or saved
-    // (a disagreement seen before it is named, to be found again by a run left to finish).
-    if stop.load(Ordering::SeqCst) {
-        if let Some((_, first)) = failures.first() {
-            eprintln!(
-                "note    {failed} disagreement(s) seen before the interrupt, the first at seed {} size {}: run again without interrupting to shrink and save it",
-                first.seed, first.size
-            );
+
+    /// A line on stderr each second until `finished`: cases, rate, size.
+    fn progress(&self, finished: &AtomicBool) {
+        let mut last = Instant::now();
+        while !finished.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(50));
+            if last.elapsed() >= Duration::from_secs(1) {
+                last = Instant::now();
+                let n = self.done.load(Ordering::SeqCst);
+                let rate = n as f64 / self.started.elapsed().as_secs_f64();
+                let size = self.size_of(self.next.load(Ordering::SeqCst));
+                eprint!("\rstress  {n} cases  {rate:.0}/s  size {size}   ");
+            }
         }
-        return Ok(Outcome::Stopped {
-            cases: cases.saturating_sub(failed),
-            cut: Cut::Interrupted,
-        });
     }
-    let Some((_, first)) = failures.into_iter().next() else {
-        return Ok(if cases >= s.cases {
-            Outcome::Agreed { cases }
-        } else {
-            // Only a time box or Ctrl-C stops workers short of `s.cases` with no failure.
-            let cut = if stop.load(Ordering::SeqCst) {
-                Cut::Interrupted
+
+    /// One worker: cases until the count, the time box, a failure, a broken setup or
+    /// Ctrl-C; a panic in the tool is a broken setup, never a missing case.
+    fn work(&self) {
+        let s = self.s;
+        loop {
+            if self.stop.load(Ordering::SeqCst)
+                || self.found.load(Ordering::SeqCst)
+                || self
+                    .broken
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .is_some()
+                || s.time.is_some_and(|t| self.started.elapsed() > t)
+            {
+                break;
+            }
+            let k = self.next.fetch_add(1, Ordering::SeqCst);
+            if k >= s.cases {
+                break;
+            }
+            let (seed, size) = (s.seed + k, self.size_of(k));
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                one_case(self.p, s, seed, size)
+            }))
+            .unwrap_or_else(|panic| {
+                Err(format!(
+                    "the tool panicked on seed {seed} size {size}: {}",
+                    super::pool::panic_message(&*panic)
+                ))
+            });
+            match result {
+                Ok(CaseResult::Agreed) => {
+                    self.agreed.fetch_add(1, Ordering::SeqCst);
+                }
+                Ok(CaseResult::Failed(f)) => {
+                    self.failures
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((k, f));
+                    self.found.store(true, Ordering::SeqCst);
+                }
+                Err(e) => {
+                    let mut b = self.broken.lock().unwrap_or_else(|e| e.into_inner());
+                    if b.as_ref().is_none_or(|(at, _)| k < *at) {
+                        *b = Some((k, e));
+                    }
+                }
+            }
+            self.done.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    /// How the run ended, once every worker has: a failure shrunk to its smallest input.
+    fn outcome(self) -> Result<Outcome, String> {
+        let (p, s, stop) = (self.p, self.s, self.stop);
+        if let Some((_, error)) = self.broken.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            return Ok(Outcome::Broken {
+                agreed: self.agreed.load(Ordering::SeqCst),
+                error,
+            });
+        }
+        let cases = self.done.load(Ordering::SeqCst);
+        let mut failures = self
+            .failures
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner());
+        failures.sort_by_key(|(k, _)| *k);
+        let failed = failures.len() as u64;
+        // Ctrl-C: the run ends as interrupted, counting what ran; nothing is shrunk or saved
+        // (a disagreement seen before it is named, to be found again by a run left to finish).
+        if stop.load(Ordering::SeqCst) {
+            if let Some((_, first)) = failures.first() {
+                eprintln!(
+                    "note    {failed} disagreement(s) seen before the interrupt, the first at seed {} size {}: run again without interrupting to shrink and save it",
+                    first.seed, first.size
+                );
+            }
+            return Ok(Outcome::Stopped {
+                cases: cases.saturating_sub(failed),
+                cut: Cut::Interrupted,
+            });
+        }
+        let Some((_, first)) = failures.into_iter().next() else {
+            return Ok(if cases >= s.cases {
+                Outcome::Agreed { cases }
             } else {
-                Cut::TimeUp
-            };
-            Outcome::Stopped { cases, cut }
-        });
-    };
-    let smallest = shrink(p, s, &first, stop)?;
-    Ok(Outcome::Disagreed {
-        cases,
-        failed,
-        first: Box::new(first),
-        smallest: Box::new(smallest),
-    })
+                // Only a time box or Ctrl-C stops workers short of `s.cases` with no failure.
+                let cut = if stop.load(Ordering::SeqCst) {
+                    Cut::Interrupted
+                } else {
+                    Cut::TimeUp
+                };
+                Outcome::Stopped { cases, cut }
+            });
+        };
+        let smallest = shrink(p, s, &first, stop)?;
+        Ok(Outcome::Disagreed {
+            cases,
+            failed,
+            first: Box::new(first),
+            smallest: Box::new(smallest),
+        })
+    }
 }
 
 /// Seeds tried at each smaller size.

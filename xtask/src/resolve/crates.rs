@@ -110,63 +110,14 @@ fn graph_with(
         nodes,
         root,
     } = resolved(meta, package)?;
-    let key = |id: &PackageId| {
-        let p = packages[id];
-        format!("{} {}", p.name, p.version)
+    let walk = Walk {
+        packages: &packages,
+        nodes: &nodes,
+        alone,
     };
-    // Breadth-first over normal dependencies; modules named after the library, with the
-    // version appended when two versions of one library meet.
-    let mut modules: HashMap<PackageId, String> = HashMap::new();
-    let mut taken: HashSet<String> = HashSet::new();
-    let mut order: Vec<PackageId> = Vec::new();
-    let mut queue: VecDeque<PackageId> = VecDeque::from([root.id.clone()]);
-    let mut seen: HashSet<PackageId> = HashSet::from([root.id.clone()]);
-    let normal_deps = |id: &PackageId| -> Vec<(String, PackageId)> {
-        nodes
-            .get(id)
-            .map(|n| {
-                n.deps
-                    .iter()
-                    .filter(|d| alone.contains_key(&key(&d.pkg)))
-                    .filter(|d| {
-                        d.dep_kinds.iter().any(|k| {
-                            k.kind == DependencyKind::Normal
-                                && k.target
-                                    .as_ref()
-                                    .is_none_or(|t| for_the_judge(&t.to_string()))
-                        })
-                    })
-                    .map(|d| (d.name.clone(), d.pkg.clone()))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    while let Some(id) = queue.pop_front() {
-        for (_, dep) in normal_deps(&id) {
-            if seen.insert(dep.clone()) {
-                let p = packages[&dep];
-                if !is_proc_macro(p) {
-                    let lib = lib_target(p)
-                        .map(|t| t.name.replace('-', "_"))
-                        .unwrap_or_default();
-                    let module = if taken.contains(&lib) {
-                        format!(
-                            "{lib}_{}",
-                            p.version.to_string().replace(['.', '-', '+'], "_")
-                        )
-                    } else {
-                        lib
-                    };
-                    taken.insert(module.clone());
-                    modules.insert(dep.clone(), module);
-                    order.push(dep.clone());
-                    queue.push_back(dep);
-                }
-            }
-        }
-    }
+    let (modules, order) = walk.modules(&root.id);
     let dep_map = |id: &PackageId| -> BTreeMap<String, Dep> {
-        normal_deps(id)
+        walk.normal_deps(id)
             .into_iter()
             .map(|(name, pkg)| {
                 let dep = match modules.get(&pkg) {
@@ -179,10 +130,97 @@ fn graph_with(
     };
     let mut libraries = Vec::new();
     for id in &order {
-        let p = packages[id];
+        let mut lib = walk.library(meta, id, &modules[id])?;
+        lib.deps = dep_map(id);
+        libraries.push(lib);
+    }
+    Ok(Graph {
+        deps: dep_map(&root.id),
+        libraries,
+    })
+}
+
+/// Cargo's resolution, and the features each package is built with for the member alone.
+struct Walk<'a> {
+    packages: &'a HashMap<&'a PackageId, &'a Package>,
+    nodes: &'a HashMap<&'a PackageId, &'a cargo_metadata::Node>,
+    alone: &'a HashMap<String, Vec<String>>,
+}
+
+impl Walk<'_> {
+    /// `name version`, as `built_alone` keys packages.
+    fn key(&self, id: &PackageId) -> String {
+        let p = self.packages[id];
+        format!("{} {}", p.name, p.version)
+    }
+
+    /// The dependencies of `id` that its build for the judge compiles: normal ones, for the
+    /// judge's platform, in the member's own build; by the name its source uses.
+    fn normal_deps(&self, id: &PackageId) -> Vec<(String, PackageId)> {
+        self.nodes
+            .get(id)
+            .map(|n| {
+                n.deps
+                    .iter()
+                    .filter(|d| self.alone.contains_key(&self.key(&d.pkg)))
+                    .filter(|d| {
+                        d.dep_kinds.iter().any(|k| {
+                            k.kind == DependencyKind::Normal
+                                && k.target
+                                    .as_ref()
+                                    .is_none_or(|t| for_the_judge(&t.to_string()))
+                        })
+                    })
+                    .map(|d| (d.name.clone(), d.pkg.clone()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Breadth-first from `root` over normal dependencies: each library's module, named
+    /// after the library, with the version appended when two versions of one library
+    /// meet; and the libraries in that order (proc-macro crates have no module).
+    fn modules(&self, root: &PackageId) -> (HashMap<PackageId, String>, Vec<PackageId>) {
+        let mut modules: HashMap<PackageId, String> = HashMap::new();
+        let mut taken: HashSet<String> = HashSet::new();
+        let mut order: Vec<PackageId> = Vec::new();
+        let mut queue: VecDeque<PackageId> = VecDeque::from([root.clone()]);
+        let mut seen: HashSet<PackageId> = HashSet::from([root.clone()]);
+        while let Some(id) = queue.pop_front() {
+            for (_, dep) in self.normal_deps(&id) {
+                if !seen.insert(dep.clone()) {
+                    continue;
+                }
+                let p = self.packages[&dep];
+                if is_proc_macro(p) {
+                    continue;
+                }
+                let lib = lib_target(p)
+                    .map(|t| t.name.replace('-', "_"))
+                    .unwrap_or_default();
+                let module = if taken.contains(&lib) {
+                    format!(
+                        "{lib}_{}",
+                        p.version.to_string().replace(['.', '-', '+'], "_")
+                    )
+                } else {
+                    lib
+                };
+                taken.insert(module.clone());
+                modules.insert(dep.clone(), module);
+                order.push(dep.clone());
+                queue.push_back(dep);
+            }
+        }
+        (modules, order)
+    }
+
+    /// Package `id` as a library of the bundle (its `deps` left for the caller).
+    fn library(&self, meta: &Metadata, id: &PackageId, module: &str) -> Result<Library, String> {
+        let p = self.packages[id];
         let target = lib_target(p)
             .ok_or_else(|| format!("{} {} has no library target", p.name, p.version))?;
-        let mut features = alone.get(&key(id)).cloned().unwrap_or_default();
+        let mut features = self.alone.get(&self.key(id)).cloned().unwrap_or_default();
         features.sort();
         let build_script = p
             .targets
@@ -200,7 +238,8 @@ fn graph_with(
                 .parent()
                 .map(|d| d.as_std_path().to_path_buf())
                 .unwrap_or_default(),
-            deps: normal_deps(id)
+            deps: self
+                .normal_deps(id)
                 .into_iter()
                 .map(|(name, pkg)| (name, pkg.repr))
                 .collect(),
@@ -211,41 +250,41 @@ fn graph_with(
             .links
             .as_ref()
             .map(|l| format!("it links the native library `{l}`, which the judge does not have"));
-        let notice = if meta.workspace_members.contains(id) {
-            format!(
-                "{}: this workspace's library, inlined by `cargo xtask submit`",
-                p.name
-            )
-        } else {
-            format!(
-                "{} {} by {}{}\nLicensed under {}; inlined with only the items this program uses, docs and comments removed, paths rewritten.",
-                p.name,
-                p.version,
-                p.authors.join(", "),
-                p.repository.as_deref().map(|r| format!(", {r}")).unwrap_or_default(),
-                p.license.as_deref().unwrap_or("the terms in its package"),
-            )
-        };
-        libraries.push(Library {
-            module: modules[id].clone(),
+        Ok(Library {
+            module: module.to_string(),
             package: format!("{} {}", p.name, p.version),
             root: target.src_path.clone().into(),
             edition: p.edition.to_string(),
             features,
-            deps: dep_map(id),
-            notice,
+            deps: BTreeMap::new(),
+            notice: notice(meta, p),
             unbundleable,
             cfgs: Vec::new(),
             env: Vec::new(),
             generated: Vec::new(),
             build_script,
             origin: Some(origin),
-        });
+        })
     }
-    Ok(Graph {
-        deps: dep_map(&root.id),
-        libraries,
-    })
+}
+
+/// The comment above a library's module: whose it is and its license.
+fn notice(meta: &Metadata, p: &Package) -> String {
+    if meta.workspace_members.contains(&p.id) {
+        format!(
+            "{}: this workspace's library, inlined by `cargo xtask submit`",
+            p.name
+        )
+    } else {
+        format!(
+            "{} {} by {}{}\nLicensed under {}; inlined with only the items this program uses, docs and comments removed, paths rewritten.",
+            p.name,
+            p.version,
+            p.authors.join(", "),
+            p.repository.as_deref().map(|r| format!(", {r}")).unwrap_or_default(),
+            p.license.as_deref().unwrap_or("the terms in its package"),
+        )
+    }
 }
 
 #[cfg(test)]

@@ -35,7 +35,6 @@ pub fn migrate_all(
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let version = crate::judge::rustc_version(Path::new(&rustc))?;
     let cache = target.join("xtask-cache/migrated");
-    let package = build.package().to_string();
     for lib in libraries.iter_mut().filter(|l| needs_migration(l)) {
         let Some(origin) = lib.origin.clone() else {
             continue;
@@ -51,52 +50,13 @@ pub fn migrate_all(
             Some(outcome) => outcome,
             None => {
                 let _ = fs::remove_file(&done);
-                // The metadata's features are the whole workspace's (proconio's `derive`
-                // comes from the corpus); a dependency they call for that cargo did not
-                // build for this package (proconio-derive, for a problem built alone) makes
-                // this run unable to migrate, but says nothing of the crate: not cached, so
-                // the run that builds it (the corpus's) migrates it.
-                let built = build.get()?;
-                let missing: Vec<&str> = origin
-                    .deps
-                    .iter()
-                    .filter(|(_, id)| !built.libraries.contains_key(id.as_str()))
-                    .map(|(name, _)| name.as_str())
-                    .collect();
-                if !missing.is_empty() {
-                    notes.push(format!(
-                        "note    {} is edition {}, bundled as written: {} was not built for {} (the workspace's features ask for it), so it could not be migrated in this run",
-                        lib.package,
-                        lib.edition,
-                        missing.join(", "),
-                        package
-                    ));
-                    continue;
-                }
-                // Migrated in a folder of this process's own, then renamed into place, so
-                // two runs at once (problems checked in parallel) never write one folder.
-                let name = dir.file_name().unwrap_or_default().to_string_lossy();
-                let tmp = cache.join(format!(".{name}.{}", std::process::id()));
-                let _ = fs::remove_dir_all(&tmp);
-                let outcome = migrate_one(lib, &origin, &tmp, built, &rustc);
-                let text = match &outcome {
-                    Ok(()) => format!("ok\n{}", content_hash(&tmp.join("pkg"))),
-                    Err(why) => format!("failed\n{why}"),
-                };
-                fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
-                let marker = tmp.join(".migrated");
-                fs::write(&marker, text).map_err(|e| format!("{}: {e}", marker.display()))?;
-                if fs::rename(&tmp, &dir).is_err() {
-                    if done.is_file() {
-                        // Another run finished the same migration first.
-                        let _ = fs::remove_dir_all(&tmp);
-                    } else {
-                        // A folder left by a run that was cut short.
-                        let _ = fs::remove_dir_all(&dir);
-                        fs::rename(&tmp, &dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                match migrate_into(lib, &origin, &dir, build, &rustc)? {
+                    Ok(outcome) => outcome,
+                    Err(note) => {
+                        notes.push(note);
+                        continue;
                     }
                 }
-                outcome
             }
         };
         match outcome {
@@ -121,6 +81,65 @@ pub fn migrate_all(
         }
     }
     Ok(notes)
+}
+
+/// Migrates `lib` into a folder of this process's own, renamed into place as `dir` with its
+/// marker: the outcome, or (`Err` inside) a note when this run cannot migrate it.
+fn migrate_into(
+    lib: &Library,
+    origin: &Origin,
+    dir: &Path,
+    build: &mut crate::resolve::build::LazyBuild,
+    rustc: &str,
+) -> Result<Result<Result<(), String>, String>, String> {
+    let package = build.package().to_string();
+    let cache = dir.parent().expect("the cache folder");
+    let done = dir.join(".migrated");
+    // The metadata's features are the whole workspace's (proconio's `derive`
+    // comes from the corpus); a dependency they call for that cargo did not
+    // build for this package (proconio-derive, for a problem built alone) makes
+    // this run unable to migrate, but says nothing of the crate: not cached, so
+    // the run that builds it (the corpus's) migrates it.
+    let built = build.get()?;
+    let missing: Vec<&str> = origin
+        .deps
+        .iter()
+        .filter(|(_, id)| !built.libraries.contains_key(id.as_str()))
+        .map(|(name, _)| name.as_str())
+        .collect();
+    if !missing.is_empty() {
+        return Ok(Err(format!(
+                "note    {} is edition {}, bundled as written: {} was not built for {} (the workspace's features ask for it), so it could not be migrated in this run",
+                lib.package,
+                lib.edition,
+                missing.join(", "),
+                package
+            )));
+    }
+    // Migrated in a folder of this process's own, then renamed into place, so
+    // two runs at once (problems checked in parallel) never write one folder.
+    let name = dir.file_name().unwrap_or_default().to_string_lossy();
+    let tmp = cache.join(format!(".{name}.{}", std::process::id()));
+    let _ = fs::remove_dir_all(&tmp);
+    let outcome = migrate_one(lib, origin, &tmp, built, rustc);
+    let text = match &outcome {
+        Ok(()) => format!("ok\n{}", content_hash(&tmp.join("pkg"))),
+        Err(why) => format!("failed\n{why}"),
+    };
+    fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    let marker = tmp.join(".migrated");
+    fs::write(&marker, text).map_err(|e| format!("{}: {e}", marker.display()))?;
+    if fs::rename(&tmp, dir).is_err() {
+        if done.is_file() {
+            // Another run finished the same migration first.
+            let _ = fs::remove_dir_all(&tmp);
+        } else {
+            // A folder left by a run that was cut short.
+            let _ = fs::remove_dir_all(dir);
+            fs::rename(&tmp, dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+    }
+    Ok(Ok(outcome))
 }
 
 fn needs_migration(lib: &Library) -> bool {

@@ -152,121 +152,128 @@ impl Mentions {
     }
 }
 
+/// Keywords, primitive types and the standard library's common names: they say nothing
+/// about which item a macro call makes.
+const NOISE: &[&str] = &[
+    "fn",
+    "impl",
+    "for",
+    "where",
+    "pub",
+    "self",
+    "Self",
+    "mut",
+    "ref",
+    "let",
+    "const",
+    "struct",
+    "enum",
+    "type",
+    "crate",
+    "super",
+    "usize",
+    "isize",
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "u128",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "i128",
+    "f32",
+    "f64",
+    "bool",
+    "char",
+    "str",
+    "String",
+    "Option",
+    "Some",
+    "None",
+    "Result",
+    "Ok",
+    "Err",
+    "Vec",
+    "Box",
+    "Clone",
+    "Copy",
+    "Default",
+    "Iterator",
+    "IntoIterator",
+    "Debug",
+    "PartialEq",
+    "Eq",
+    "PartialOrd",
+    "Ord",
+    "Hash",
+    "Send",
+    "Sync",
+    "Sized",
+    "Drop",
+    "Fn",
+    "FnMut",
+    "FnOnce",
+    "From",
+    "Into",
+    "ToString",
+    "ToOwned",
+    "AsRef",
+    "AsMut",
+    "Extend",
+    "DoubleEndedIterator",
+    "ExactSizeIterator",
+    "Display",
+    "Write",
+    "Read",
+    "Add",
+    "Sub",
+    "Mul",
+    "Div",
+    "Rem",
+    "Neg",
+    "Not",
+    "BitAnd",
+    "BitOr",
+    "BitXor",
+    "Shl",
+    "Shr",
+    "AddAssign",
+    "SubAssign",
+    "MulAssign",
+    "DivAssign",
+    "RemAssign",
+    "Index",
+    "IndexMut",
+    "Deref",
+    "DerefMut",
+    "FromStr",
+    "FromIterator",
+    "Sum",
+    "Product",
+    "Borrow",
+    "Ordering",
+    "Formatter",
+    "Hasher",
+    "Error",
+    "Range",
+    "UpperExp",
+    "LowerExp",
+    "UpperHex",
+    "LowerHex",
+    "Octal",
+    "Binary",
+    "Pointer",
+];
+
 /// Names that say nothing about which item a macro call makes.
 fn is_noise(name: &str) -> bool {
+    static SET: std::sync::OnceLock<HashSet<&'static str>> = std::sync::OnceLock::new();
     name.len() < 2
-        || matches!(
-            name,
-            "fn" | "impl"
-                | "for"
-                | "where"
-                | "pub"
-                | "self"
-                | "Self"
-                | "mut"
-                | "ref"
-                | "let"
-                | "const"
-                | "struct"
-                | "enum"
-                | "type"
-                | "crate"
-                | "super"
-                | "usize"
-                | "isize"
-                | "u8"
-                | "u16"
-                | "u32"
-                | "u64"
-                | "u128"
-                | "i8"
-                | "i16"
-                | "i32"
-                | "i64"
-                | "i128"
-                | "f32"
-                | "f64"
-                | "bool"
-                | "char"
-                | "str"
-                | "String"
-                | "Option"
-                | "Some"
-                | "None"
-                | "Result"
-                | "Ok"
-                | "Err"
-                | "Vec"
-                | "Box"
-                | "Clone"
-                | "Copy"
-                | "Default"
-                | "Iterator"
-                | "IntoIterator"
-                | "Debug"
-                | "PartialEq"
-                | "Eq"
-                | "PartialOrd"
-                | "Ord"
-                | "Hash"
-                | "Send"
-                | "Sync"
-                | "Sized"
-                | "Drop"
-                | "Fn"
-                | "FnMut"
-                | "FnOnce"
-                | "From"
-                | "Into"
-                | "ToString"
-                | "ToOwned"
-                | "AsRef"
-                | "AsMut"
-                | "Extend"
-                | "DoubleEndedIterator"
-                | "ExactSizeIterator"
-                | "Display"
-                | "Write"
-                | "Read"
-                | "Add"
-                | "Sub"
-                | "Mul"
-                | "Div"
-                | "Rem"
-                | "Neg"
-                | "Not"
-                | "BitAnd"
-                | "BitOr"
-                | "BitXor"
-                | "Shl"
-                | "Shr"
-                | "AddAssign"
-                | "SubAssign"
-                | "MulAssign"
-                | "DivAssign"
-                | "RemAssign"
-                | "Index"
-                | "IndexMut"
-                | "Deref"
-                | "DerefMut"
-                | "FromStr"
-                | "FromIterator"
-                | "Sum"
-                | "Product"
-                | "Borrow"
-                | "Ordering"
-                | "Formatter"
-                | "Hasher"
-                | "Error"
-                | "Range"
-                | "UpperExp"
-                | "LowerExp"
-                | "UpperHex"
-                | "LowerHex"
-                | "Octal"
-                | "Binary"
-                | "Pointer"
-        )
+        || SET
+            .get_or_init(|| NOISE.iter().copied().collect())
+            .contains(name)
 }
 
 /// Decides what to keep of `libraries` (each a whole tree) for a solution that mentions
