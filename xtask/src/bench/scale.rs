@@ -7,12 +7,16 @@
 //! since a cold build of 200 problems takes half an hour here), with nothing changed, and
 //! after one solution is edited.
 
+use crate::workspace::scaffold;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
 /// The steps of `make test`, in its order.
+/// The title of every generated problem.
+const SCALE_TITLE: &str = "generated for cargo xtask bench scale";
+
 const STEPS: [&str; 5] = ["lint", "unit", "cases", "stress-check", "corpus"];
 
 /// A small deterministic generator (splitmix64), for the generated samples.
@@ -50,29 +54,6 @@ fn answer(k: usize, a: &[u64]) -> String {
     distinct.dedup();
     let top: u64 = distinct.iter().rev().take(k % 5 + 1).sum();
     format!("{} {}\n", distinct.len(), top * (k as u64 + 1))
-}
-
-fn manifest(name: &str) -> String {
-    format!(
-        r#"[package]
-name = "{name}"
-version = "0.1.0"
-edition.workspace = true
-rust-version.workspace = true
-publish.workspace = true
-
-[package.metadata.problem]
-title = "generated for cargo xtask bench scale"
-url = "none"
-judge = "BOJ"
-time-limit-ms = 2000
-memory-limit-mb = 256
-
-[dependencies]
-proconio.workspace = true
-itertools.workspace = true
-"#
-    )
 }
 
 /// The files git tracks under `root` (the copy holds nothing else: no build output).
@@ -123,9 +104,17 @@ fn build_copy(root: &Path, copy: &Path, n: usize) -> Result<PathBuf, String> {
         let name = format!("scale-{k:04}");
         members.push(name.as_str());
         let dir = copy.join(&name);
-        fs::create_dir_all(dir.join("src")).map_err(|e| io(&dir, e))?;
-        fs::write(dir.join("Cargo.toml"), manifest(&name)).map_err(|e| io(&dir, e))?;
-        fs::write(dir.join("src/main.rs"), solution(k)).map_err(|e| io(&dir, e))?;
+        // Made as `make new` makes a problem (its manifest, stress stubs), then solved.
+        for (rel, text) in scaffold::crate_files(&name, "none", "BOJ") {
+            let text = match rel {
+                "src/main.rs" => solution(k),
+                "Cargo.toml" => scaffold::set_metadata(&text, "title", SCALE_TITLE.into())?,
+                _ => text,
+            };
+            let path = dir.join(rel);
+            fs::create_dir_all(path.parent().unwrap()).map_err(|e| io(&path, e))?;
+            fs::write(&path, text).map_err(|e| io(&path, e))?;
+        }
         let cases = copy.join("testcases").join(&name);
         fs::create_dir_all(&cases).map_err(|e| io(&cases, e))?;
         for sample in 1..=3 {
@@ -251,5 +240,33 @@ mod tests {
         // k = 5 takes 1: the largest, 4, times 6.
         assert_eq!(answer(5, &[4, 4, 4]), "1 24\n");
         assert!(solution(3).contains("take(4)") && solution(3).contains("* 4"));
+    }
+
+    /// A generated problem is made as `make new` makes one (the scaffold's manifest and
+    /// stress stubs, then the generated solution), and cargo reads the copy's workspace.
+    #[test]
+    fn the_copy_holds_problems_made_by_the_scaffolds_recipe_that_cargo_reads() {
+        let root = crate::workspace::cargo::project_root();
+        let dir = tempfile::tempdir().unwrap();
+        let copy = dir.path().join("copy");
+        let first = build_copy(&root, &copy, 2).unwrap();
+        assert_eq!(fs::read_to_string(&first).unwrap(), solution(1));
+        let meta = cargo_metadata::MetadataCommand::new()
+            .manifest_path(copy.join("Cargo.toml"))
+            .no_deps()
+            .exec()
+            .unwrap();
+        let made: Vec<_> = meta
+            .workspace_packages()
+            .into_iter()
+            .filter(|p| p.name.starts_with("scale-"))
+            .collect();
+        assert_eq!(made.len(), 2);
+        for p in made {
+            assert_eq!(p.metadata["problem"]["title"], SCALE_TITLE);
+            assert_eq!(p.metadata["problem"]["time-limit-ms"], 2000);
+            let examples = p.targets.iter().filter(|t| t.is_example()).count();
+            assert_eq!(examples, 2, "{}: the stress pair's stubs", p.name);
+        }
     }
 }

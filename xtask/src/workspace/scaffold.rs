@@ -164,6 +164,17 @@ pub fn source_of(name: &str) -> (Option<String>, &'static str) {
     }
 }
 
+/// A new problem crate's files, by path inside its folder: the manifest, the solution
+/// template and the stress pair's stubs (the one recipe: `new` and the scale benchmark).
+pub fn crate_files(name: &str, url: &str, judge: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("Cargo.toml", manifest(name, url, judge)),
+        ("src/main.rs", main_rs(name, url)),
+        ("examples/gen.rs", GEN_RS.to_string()),
+        ("examples/brute.rs", BRUTE_RS.to_string()),
+    ]
+}
+
 /// Creates the problem `wanted` under the workspace at `root`; returns the crate name. It
 /// changes nothing when the crate or its test folder exists.
 pub fn create(root: &Path, wanted: &str) -> Result<String, String> {
@@ -184,16 +195,13 @@ pub fn create(root: &Path, wanted: &str) -> Result<String, String> {
     let workspace = add_member(&workspace, &name)?;
     let (url, judge) = source_of(&name);
     let url = url.unwrap_or_else(|| "TODO: where the problem comes from".into());
-    let files = [
-        (crate_dir.join("Cargo.toml"), manifest(&name, &url, judge)),
-        (crate_dir.join("src/main.rs"), main_rs(&name, &url)),
-        (crate_dir.join("examples/gen.rs"), GEN_RS.to_string()),
-        (crate_dir.join("examples/brute.rs"), BRUTE_RS.to_string()),
-    ];
-    let written = files.iter().try_for_each(|(path, text)| {
-        fs::create_dir_all(path.parent().unwrap())?;
-        fs::write(path, text)
-    });
+    let written = crate_files(&name, &url, judge)
+        .into_iter()
+        .try_for_each(|(rel, text)| {
+            let path = crate_dir.join(rel);
+            fs::create_dir_all(path.parent().unwrap())?;
+            fs::write(path, text)
+        });
     let written = written.and_then(|_| fs::create_dir_all(&cases_dir));
     if let Err(e) = written.and_then(|_| fs::write(&manifest_path, workspace)) {
         let _ = fs::remove_dir_all(&crate_dir);
@@ -204,7 +212,7 @@ pub fn create(root: &Path, wanted: &str) -> Result<String, String> {
 }
 
 /// Sets `key` of `[package.metadata.problem]` in a manifest's text, keeping the rest.
-fn set_metadata(manifest: &str, key: &str, value: toml_edit::Value) -> Result<String, String> {
+pub fn set_metadata(manifest: &str, key: &str, value: toml_edit::Value) -> Result<String, String> {
     let mut doc: toml_edit::DocumentMut =
         manifest.parse().map_err(|e| format!("Cargo.toml: {e}"))?;
     let table = doc
