@@ -48,7 +48,7 @@ pub struct Profile {
     /// Its target: the triple, and the `target_*` cfg values a plain `rustc` sets there (what
     /// `#[cfg]`s, build scripts and platform-specific dependencies are judged by).
     pub target_triple: &'static str,
-    pub target_cfgs: &'static [(&'static str, &'static [&'static str])],
+    pub target_cfgs: TargetCfgs,
 }
 
 /// BOJ: `rustc --edition 2021 -O`, rustc 1.73, 512,000 bytes, trailing spaces ignored.
@@ -69,6 +69,11 @@ pub const BOJ: Profile = Profile {
 };
 
 impl Profile {
+    /// Whether it is a real judge's (not `NO_JUDGE`).
+    pub fn is_judge(&self) -> bool {
+        self.name != NO_JUDGE.name
+    }
+
     /// How it builds a submission, as a command line: `rustc --edition 2021 -O -o Main Main.rs`.
     pub fn command(&self) -> String {
         let mut words = vec!["rustc", "--edition", self.edition];
@@ -86,16 +91,20 @@ impl Profile {
     }
 }
 
-/// The profile of `judge` (`BOJ`); any other name (`none`) gets BOJ's build and rule with
+/// A problem with no judge (`judge = "none"`, a puzzle book's): BOJ's build and rule, with
 /// our own size target as its limit.
-pub fn profile(judge: &str) -> Profile {
+pub const NO_JUDGE: Profile = Profile {
+    name: "none",
+    source_limit: OUR_SOURCE_TARGET,
+    ..BOJ
+};
+
+/// The profile of `judge` (`BOJ`); any other name gets `NO_JUDGE`. Where a problem's profile
+/// is chosen: everything that reads a judge's facts is handed the profile chosen here.
+pub fn profile(judge: &str) -> &'static Profile {
     match judge {
-        "BOJ" => BOJ,
-        _ => Profile {
-            name: "none",
-            source_limit: OUR_SOURCE_TARGET,
-            ..BOJ
-        },
+        "BOJ" => &BOJ,
+        _ => &NO_JUDGE,
     }
 }
 
@@ -203,11 +212,14 @@ const TARGET_CFGS: &[(&str, &[&str])] = &[
     ("panic", &["unwind"]),
 ];
 
-/// The path of the judge's own rustc (rustup's 1.73.0 toolchain), when installed: a build
-/// script probing the compiler is pointed at it.
-pub fn judge_rustc_path() -> Option<std::path::PathBuf> {
+/// The `target_*` cfg values of a judge's target.
+pub type TargetCfgs = &'static [(&'static str, &'static [&'static str])];
+
+/// The path of `judge`'s own rustc (its rustup toolchain), when installed: a build script
+/// probing the compiler is pointed at it.
+pub fn judge_rustc_path(judge: &Profile) -> Option<std::path::PathBuf> {
     let out = Command::new("rustup")
-        .args(["which", "--toolchain", JUDGE_TOOLCHAIN, "rustc"])
+        .args(["which", "--toolchain", judge.toolchain, "rustc"])
         .output()
         .ok()?;
     let path = String::from_utf8_lossy(&out.stdout).trim().to_string();

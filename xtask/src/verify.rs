@@ -12,7 +12,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::judge::{self, JUDGE_RUST};
+use crate::judge;
 
 /// The workspace's dependency resolution, read once for every problem bundled.
 pub struct Inputs {
@@ -64,15 +64,20 @@ pub fn bundle_and_verify(
     let _ = fs::remove_file(&failed_path);
     let dir = path.parent().expect("target/submit/<crate>.rs");
     fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut graph = crates::graph(&inputs.meta, &problem.name)?;
+    // The problem's judge, chosen here once: every step below reads its facts from it.
+    let judge = judge::profile(&problem.judge);
+    let options = bundle::Options { judge, ..options };
+    let mut graph = crates::graph(&inputs.meta, &problem.name, judge)?;
     // Only what the solution can reach is readied (a refusal in reading it is reported by
     // the bundler: then everything is).
-    let reached = bundle::modules_reached(&problem.main_rs, &graph.deps, &graph.libraries).ok();
+    let reached =
+        bundle::modules_reached(&problem.main_rs, &graph.deps, &graph.libraries, judge).ok();
     let notes = crate::resolve::ready_for_judge(
         &ws.target,
         &problem.name,
         &mut graph.libraries,
         reached.as_ref(),
+        judge,
     )?;
     for note in notes {
         println!("{note}");
@@ -162,13 +167,14 @@ fn attempt(
 ) -> Result<Attempt, String> {
     let bundle = bundle::bundle(&problem.main_rs, &graph.deps, &graph.libraries, options)?;
     if notes {
-        for line in newer_than_judge(&graph.libraries, &bundle, registry::releases) {
+        let rust = options.judge.rust;
+        for line in newer_than_judge(&graph.libraries, &bundle, rust, registry::releases) {
             println!("{line}");
         }
     }
-    let profile = judge::profile(&problem.judge);
+    let profile = options.judge;
     let size = bundle.text.len() as u64;
-    println!("{}", size_line(problem, &bundle, &profile));
+    println!("{}", size_line(problem, &bundle, profile));
     let mut done = Attempt {
         text: bundle.text.clone(),
         ok: false,
@@ -191,7 +197,7 @@ fn attempt(
     let build = tempfile::tempdir().map_err(|e| format!("a temporary folder: {e}"))?;
     let source = build.path().join("Main.rs");
     fs::write(&source, &bundle.text).map_err(|e| format!("{}: {e}", source.display()))?;
-    let (binary, failed_labels) = compile_all(compilers, &profile, build.path(), &source);
+    let (binary, failed_labels) = compile_all(compilers, profile, build.path(), &source);
     if !failed_labels.is_empty() {
         let first_error = failed_labels
             .iter()
@@ -215,8 +221,11 @@ fn attempt(
             .as_ref()
             .is_some_and(|j| labels == [j.label.as_str()]);
         if judge_only {
-            done.report
-                .extend(undeclared_rust_versions(&graph.libraries, &bundle));
+            done.report.extend(undeclared_rust_versions(
+                &graph.libraries,
+                &bundle,
+                profile.rust,
+            ));
         }
         return Ok(done);
     }
@@ -231,10 +240,11 @@ fn attempt(
         if let Some(note) = compilers.missing_note() {
             println!("{note}");
         }
-        if let Err(message) = check_std_apis(build.path()) {
-            done.failure = Failure::Compile(format!("std APIs newer than Rust {JUDGE_RUST}"));
+        if let Err(message) = check_std_apis(build.path(), profile.rust) {
+            let rust = profile.rust;
+            done.failure = Failure::Compile(format!("std APIs newer than Rust {rust}"));
             done.report.push(format!(
-                "FAIL    std APIs newer than Rust {JUDGE_RUST}:\n{message}"
+                "FAIL    std APIs newer than Rust {rust}:\n{message}"
             ));
             return Ok(done);
         }
@@ -254,7 +264,7 @@ fn size_line(problem: &Problem, bundle: &bundle::Bundle, profile: &judge::Profil
         size,
         size as f64 / 1024.0,
         problem.source_limit,
-        if profile.source_limit == problem.source_limit && profile.name != "none" {
+        if profile.source_limit == problem.source_limit && profile.is_judge() {
             format!(", {}'s", profile.name)
         } else {
             ", our own".to_string()
@@ -317,9 +327,10 @@ fn compile_all(
 fn newer_than_judge(
     libraries: &[bundle::Library],
     bundle: &bundle::Bundle,
+    rust: &str,
     releases: impl Fn(&str) -> Option<Vec<registry::Release>>,
 ) -> Vec<String> {
-    let judge = registry::numbers(JUDGE_RUST);
+    let judge = registry::numbers(rust);
     inlined(libraries, bundle)
         .filter_map(|l| {
             let o = l.origin.as_ref()?;
@@ -328,10 +339,10 @@ fn newer_than_judge(
                 let (name, version) = (&o.name, &o.version);
                 let fix = match releases(name) {
                     None => format!(
-                        "cargo's copy of the registry index has no entry for {name}, so the newest version for {JUDGE_RUST} is unknown: pin an older one"
+                        "cargo's copy of the registry index has no entry for {name}, so the newest version for {rust} is unknown: pin an older one"
                     ),
-                    Some(rs) => match registry::newest_for(&rs, version, JUDGE_RUST) {
-                        None => format!("no published version of {name} declares {JUDGE_RUST} or older"),
+                    Some(rs) => match registry::newest_for(&rs, version, rust) {
+                        None => format!("no published version of {name} declares {rust} or older"),
                         Some((r, same)) => {
                             let declares = match &r.rust_version {
                                 Some(rv) => format!("declares {rv}"),
@@ -352,7 +363,7 @@ fn newer_than_judge(
                     },
                 };
                 format!(
-                    "warn    {name} {version} declares rust-version {declared}, newer than the judge's {JUDGE_RUST}; {fix}"
+                    "warn    {name} {version} declares rust-version {declared}, newer than the judge's {rust}; {fix}"
                 )
             })
         })
@@ -364,6 +375,7 @@ fn newer_than_judge(
 fn undeclared_rust_versions(
     libraries: &[bundle::Library],
     bundle: &bundle::Bundle,
+    rust: &str,
 ) -> Option<String> {
     let names: Vec<String> = inlined(libraries, bundle)
         .filter_map(|l| l.origin.as_ref())
@@ -377,7 +389,7 @@ fn undeclared_rust_versions(
         .collect();
     (!names.is_empty()).then(|| {
         format!(
-            "note    only the judge's rustc {JUDGE_RUST} failed; {} declare no rust-version, so cargo could not choose a version for {JUDGE_RUST}: if the error is in one of them, pin an older version (`cargo update -p <crate> --precise <version>`)",
+            "note    only the judge's rustc {rust} failed; {} declare no rust-version, so cargo could not choose a version for {rust}: if the error is in one of them, pin an older version (`cargo update -p <crate> --precise <version>`)",
             names.join(", ")
         )
     })
@@ -399,12 +411,9 @@ fn inlined<'a>(
 /// clippy's `incompatible_msrv` lint on the bundle with `msrv = 1.73`: this machine's rustc
 /// is newer than the judge's, so a std API stabilised after 1.73 would compile here and
 /// fail there. Skipped, with a note, where clippy-driver is not installed.
-fn check_std_apis(dir: &Path) -> Result<(), String> {
-    fs::write(
-        dir.join("clippy.toml"),
-        format!("msrv = \"{JUDGE_RUST}\"\n"),
-    )
-    .map_err(|e| e.to_string())?;
+fn check_std_apis(dir: &Path, rust: &str) -> Result<(), String> {
+    fs::write(dir.join("clippy.toml"), format!("msrv = \"{rust}\"\n"))
+        .map_err(|e| e.to_string())?;
     let output = Command::new("clippy-driver")
         .current_dir(dir)
         .env("CLIPPY_CONF_DIR", dir)
@@ -420,9 +429,7 @@ fn check_std_apis(dir: &Path) -> Result<(), String> {
         .output();
     match output {
         Err(_) => {
-            println!(
-                "note    clippy-driver not found: std APIs not checked against Rust {JUDGE_RUST}"
-            );
+            println!("note    clippy-driver not found: std APIs not checked against Rust {rust}");
             Ok(())
         }
         Ok(out) if out.status.success() => Ok(()),
@@ -433,6 +440,7 @@ fn check_std_apis(dir: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judge::JUDGE_RUST;
 
     /// Another judge is one more `Profile`: here one with other flags (debug assertions on,
     /// opt-level 1), other limits and another source limit. A real bundle (boj-17825, with
@@ -442,7 +450,7 @@ mod tests {
     /// captures and the 2021 prelude's `TryFrom`; `EDITION` is where it would start.)
     #[test]
     fn a_made_up_judge_profile_builds_a_bundle_with_its_own_command() {
-        const STRICT: judge::Profile = judge::Profile {
+        static STRICT: judge::Profile = judge::Profile {
             name: "STRICT",
             flags: &["-C", "opt-level=1", "-C", "debug-assertions=on"],
             source_limit: 100_000,
@@ -476,13 +484,14 @@ mod tests {
         }
         // A real bundle under the made-up profile.
         let meta = crate::workspace::packages::metadata().unwrap();
-        let mut graph = crate::resolve::crates::graph(&meta, "boj-17825").unwrap();
+        let mut graph = crate::resolve::crates::graph(&meta, "boj-17825", &STRICT).unwrap();
         let root = crate::workspace::cargo::project_root();
         let target = std::path::PathBuf::from(meta.target_directory.as_std_path());
-        crate::resolve::ready_for_judge(&target, "boj-17825", &mut graph.libraries, None).unwrap();
-        let main_rs = root.join("boj-17825/src/main.rs");
-        let b = crate::bundle::bundle(&main_rs, &graph.deps, &graph.libraries, Default::default())
+        crate::resolve::ready_for_judge(&target, "boj-17825", &mut graph.libraries, None, &STRICT)
             .unwrap();
+        let main_rs = root.join("boj-17825/src/main.rs");
+        let options = bundle::Options::for_judge(&STRICT);
+        let b = crate::bundle::bundle(&main_rs, &graph.deps, &graph.libraries, options).unwrap();
         assert!((b.text.len() as u64) < STRICT.source_limit);
         let source = dir.path().join("Main.rs");
         std::fs::write(&source, &b.text).unwrap();
@@ -585,7 +594,7 @@ mod tests {
                 release("2.1.3", Some("1.77")),
             ])
         };
-        let lines = newer_than_judge(&libraries, &b, |_| history());
+        let lines = newer_than_judge(&libraries, &b, JUDGE_RUST, |_| history());
         assert_eq!(lines.len(), 1, "{lines:?}");
         assert!(
             lines[0].contains("rustc-hash 2.1.3")
@@ -597,10 +606,10 @@ mod tests {
             lines[0]
         );
         // Offline with no cached index entry, the line says the newest is unknown.
-        let lines = newer_than_judge(&libraries, &b, |_| None);
+        let lines = newer_than_judge(&libraries, &b, JUDGE_RUST, |_| None);
         assert!(lines[0].contains("unknown"), "{}", lines[0]);
         // Where only the judge's compiler fails, the crates that declare nothing are named.
-        let note = undeclared_rust_versions(&libraries, &b).unwrap();
+        let note = undeclared_rust_versions(&libraries, &b, JUDGE_RUST).unwrap();
         assert!(
             note.contains("undeclared 2.1.3")
                 && !note.contains("older 2.1.3")

@@ -11,6 +11,8 @@ use syn::punctuated::Punctuated;
 
 /// The configuration a crate is compiled under.
 pub struct Cfg<'a> {
+    /// The judge's target: the `target_*` values a plain `rustc` sets there.
+    pub target: &'a [(&'static str, &'static [&'static str])],
     pub features: &'a [String],
     /// What the crate's build script set for the judge's compiler: `name` or `key="value"`.
     pub cfgs: &'a [String],
@@ -22,7 +24,12 @@ impl Cfg<'_> {
         match meta {
             syn::Meta::Path(p) => {
                 let name = p.get_ident()?.to_string();
-                Some(name == "unix" || self.cfgs.contains(&name))
+                // `unix` and `windows` are the target family's shorthands.
+                let family = matches!(name.as_str(), "unix" | "windows")
+                    && self.target.iter().any(|(k, values)| {
+                        *k == "target_family" && values.contains(&name.as_str())
+                    });
+                Some(family || self.cfgs.contains(&name))
             }
             syn::Meta::NameValue(nv) => {
                 let key = nv.path.get_ident()?.to_string();
@@ -34,10 +41,7 @@ impl Cfg<'_> {
                     return None;
                 };
                 let value = s.value();
-                let target = crate::judge::BOJ
-                    .target_cfgs
-                    .iter()
-                    .find(|(k, _)| *k == key);
+                let target = self.target.iter().find(|(k, _)| *k == key);
                 Some(match (key.as_str(), target) {
                     ("feature", _) => self.features.contains(&value),
                     (_, Some((_, values))) => values.contains(&value.as_str()),
@@ -184,6 +188,7 @@ mod tests {
     fn eval(features: &[&str], predicate: &str) -> Option<bool> {
         let features: Vec<String> = features.iter().map(|s| s.to_string()).collect();
         Cfg {
+            target: crate::judge::BOJ.target_cfgs,
             features: &features,
             cfgs: &["has_x".to_string(), "kind=\"fast\"".to_string()],
         }
@@ -217,6 +222,7 @@ mod tests {
     fn rewrites_predicates_inside_macro_tokens_and_leaves_metavariables() {
         let features = vec!["x".to_string()];
         let cfg = Cfg {
+            target: crate::judge::BOJ.target_cfgs,
             features: &features,
             cfgs: &[],
         };

@@ -14,10 +14,19 @@ use syn::spanned::Spanned;
 const MAX_DEPTH: usize = 32;
 
 /// The solution at `main_rs` with its module files and included files inlined, parsed.
-pub(super) fn read_solution(main_rs: &Path) -> Result<(String, syn::File), String> {
+pub(super) fn read_solution(
+    main_rs: &Path,
+    cfg: &super::cfg::Cfg,
+) -> Result<(String, syn::File), String> {
     let text = fs::read_to_string(main_rs).map_err(|e| format!("{}: {e}", main_rs.display()))?;
     let dir = main_rs.parent().unwrap_or(Path::new("."));
-    let text = inline(&text, main_rs, dir, dir, 0)?;
+    let at = Place {
+        file: main_rs,
+        root: dir,
+        depth: 0,
+        cfg,
+    };
+    let text = inline(&text, &at, dir)?;
     let file = syn::parse_file(&text).map_err(|e| {
         let at = e.span().start();
         format!("{}:{}:{}: {e}", main_rs.display(), at.line, at.column + 1)
@@ -28,13 +37,8 @@ pub(super) fn read_solution(main_rs: &Path) -> Result<(String, syn::File), Strin
 /// `text`, the contents of `file`, whose child modules' files live in `dir`.
 /// `root` is the main file's folder, which the comment above each inlined file is relative
 /// to (the bundle names no folder of this machine).
-fn inline(
-    text: &str,
-    file: &Path,
-    dir: &Path,
-    root: &Path,
-    depth: usize,
-) -> Result<String, String> {
+fn inline(text: &str, at: &Place, dir: &Path) -> Result<String, String> {
+    let (file, depth) = (at.file, at.depth);
     if depth > MAX_DEPTH {
         return Err(format!(
             "{}: modules nested more than {MAX_DEPTH} files deep (do two files declare each other?)",
@@ -47,8 +51,7 @@ fn inline(
     })?;
     let line = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
-    let at = Place { file, root, depth };
-    modules(&ast.items, &at, dir, &line, &mut edits)?;
+    modules(&ast.items, at, dir, &line, &mut edits)?;
     let tokens = TokenStream::from_str(text).map_err(|e| format!("{}: {e}", file.display()))?;
     let here = file.parent().unwrap_or(Path::new("."));
     includes(tokens, file, here, &line, &mut edits)?;
@@ -74,6 +77,8 @@ struct Place<'a> {
     file: &'a Path,
     root: &'a Path,
     depth: usize,
+    /// The `#[cfg]`s as the judge builds the solution: a module it leaves out is not read.
+    cfg: &'a super::cfg::Cfg<'a>,
 }
 
 fn modules(
@@ -112,7 +117,7 @@ fn modules(
             (None, Some(semi)) => {
                 // A test-only module is never compiled by the judge: it stays a declaration,
                 // and the solution's `#[cfg(test)]` removal takes it out.
-                if super::scan::is_cfg_off(&m.attrs, &[]) {
+                if super::scan::is_cfg_off(&m.attrs, at.cfg) {
                     continue;
                 }
                 let name = m.ident.to_string();
@@ -145,7 +150,13 @@ fn modules(
                     };
                 let child_text =
                     fs::read_to_string(child).map_err(|e| format!("{}: {e}", child.display()))?;
-                let body = inline(&child_text, child, &child_dir, at.root, depth + 1)?;
+                let inner = Place {
+                    file: child,
+                    root: at.root,
+                    depth: depth + 1,
+                    cfg: at.cfg,
+                };
+                let body = inline(&child_text, &inner, &child_dir)?;
                 let shown = child.strip_prefix(at.root).unwrap_or(child);
                 edits.push((
                     semi.span().byte_range(),
@@ -242,6 +253,15 @@ fn includes(
 mod tests {
     use super::*;
 
+    /// `#[cfg]`s as BOJ builds a solution.
+    fn boj() -> crate::bundle::cfg::Cfg<'static> {
+        crate::bundle::cfg::Cfg {
+            target: crate::judge::BOJ.target_cfgs,
+            features: &[],
+            cfgs: &[],
+        }
+    }
+
     use crate::testing::write_files as write;
 
     #[test]
@@ -259,7 +279,7 @@ mod tests {
                 ("src/d/e.rs", "pub const D_E: u8 = 6;\n"),
             ],
         );
-        let (text, file) = read_solution(&dir.path().join("src/main.rs")).unwrap();
+        let (text, file) = read_solution(&dir.path().join("src/main.rs"), &boj()).unwrap();
         for marker in ["fn a()", "A_INNER", "B_MOD", "B_LEAF", "C_PATH", "D_E"] {
             assert!(text.contains(marker), "{marker} missing:\n{text}");
         }
@@ -272,7 +292,7 @@ mod tests {
     fn a_missing_module_file_is_one_line_naming_both_places_looked() {
         let dir = tempfile::tempdir().unwrap();
         write(dir.path(), &[("main.rs", "fn main() {}\nmod helper;\n")]);
-        let err = read_solution(&dir.path().join("main.rs")).unwrap_err();
+        let err = read_solution(&dir.path().join("main.rs"), &boj()).unwrap_err();
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(
             err.contains("main.rs:2") && err.contains("helper.rs") && err.contains("helper/mod.rs"),
@@ -292,7 +312,7 @@ mod tests {
             ), ("data/t.txt", "a \"quoted\"\\ line\n")],
         );
         fs::write(dir.path().join("b.bin"), bytes).unwrap();
-        let (text, file) = read_solution(&dir.path().join("main.rs")).unwrap();
+        let (text, file) = read_solution(&dir.path().join("main.rs"), &boj()).unwrap();
         assert!(!text.contains("include_"), "{text}");
         let syn::Item::Const(c) = &file.items[0] else {
             panic!()
@@ -326,7 +346,7 @@ mod tests {
                 ("x.rs", ""),
             ],
         );
-        let err = read_solution(&dir.path().join("main.rs")).unwrap_err();
+        let err = read_solution(&dir.path().join("main.rs"), &boj()).unwrap_err();
         assert!(
             err.contains("main.rs:1") && err.contains("include!"),
             "{err}"
@@ -338,7 +358,7 @@ mod tests {
                 "fn main() { let _ = include_str!(concat!(\"x\", \".rs\")); }\n",
             )],
         );
-        let err = read_solution(&dir.path().join("main.rs")).unwrap_err();
+        let err = read_solution(&dir.path().join("main.rs"), &boj()).unwrap_err();
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains("string literal"), "{err}");
     }

@@ -24,8 +24,10 @@ pub struct Loaded {
 pub fn load(
     lib: &Library,
     dependency_macros: &std::collections::HashMap<String, Macros>,
+    target: crate::judge::TargetCfgs,
 ) -> Result<Loaded, String> {
     let cfg = Cfg {
+        target,
         features: &lib.features,
         cfgs: &lib.cfgs,
     };

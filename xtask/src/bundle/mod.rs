@@ -142,15 +142,28 @@ pub struct Options {
     pub pruning: Pruning,
     pub layout: Layout,
     pub scope: Scope,
+    /// The judge the bundle is for: its target settles `#[cfg]`s, its size note decides
+    /// whether unused impls are worth a few compiles.
+    pub judge: &'static crate::judge::Profile,
 }
 
-impl Default for Options {
-    fn default() -> Self {
+impl Options {
+    /// The usual way: pruned with the compiler's help, compact, from the first step.
+    pub fn for_judge(judge: &'static crate::judge::Profile) -> Options {
         Options {
             pruning: Pruning::Compiler,
             layout: Layout::Compact,
             scope: Scope::Reached,
+            judge,
         }
+    }
+}
+
+/// Tests bundle for BOJ unless they say otherwise.
+#[cfg(test)]
+impl Default for Options {
+    fn default() -> Self {
+        Options::for_judge(&crate::judge::BOJ)
     }
 }
 
@@ -165,9 +178,10 @@ pub fn bundle(
         Scope::Whole => Pruning::Names,
         _ => options.pruning,
     };
-    let solution = solution::prepare(main_rs, deps)?;
+    let target = options.judge.target_cfgs;
+    let solution = solution::prepare(main_rs, deps, target)?;
     let reachable = reachable_modules(&solution.referenced, libraries);
-    let read = read_libraries(libraries, &reachable)?;
+    let read = read_libraries(libraries, &reachable, target)?;
     let drafter = Drafter {
         libraries,
         modules: libraries.iter().map(|l| l.module.clone()).collect(),
@@ -190,7 +204,7 @@ pub fn bundle(
     let protected = &solution.imports_by_name;
     let (best, trees, findings) = refine(best, trees, modules, protected, &draft)?;
     // Trait impls the program compiles without: worth a few compiles only in a large bundle.
-    if best.text.len() as u64 <= crate::judge::BOJ.size_note {
+    if best.text.len() as u64 <= options.judge.size_note {
         return Ok(best);
     }
     let before = best.text.len();
@@ -216,6 +230,7 @@ struct Read {
 fn read_libraries(
     libraries: &[Library],
     reachable: &std::collections::BTreeSet<String>,
+    target: crate::judge::TargetCfgs,
 ) -> Result<Read, String> {
     let mut loaded: Vec<Option<load::Loaded>> = libraries.iter().map(|_| None).collect();
     let mut exported: HashMap<String, expand::Macros> = HashMap::new();
@@ -224,7 +239,7 @@ fn read_libraries(
         if !reachable.contains(&lib.module) {
             continue; // neither the solution nor a library it reaches names this crate
         }
-        let l = load::load(lib, &exported)?;
+        let l = load::load(lib, &exported, target)?;
         exported.insert(lib.module.clone(), l.exported.clone());
         loaded[k] = Some(l);
     }
@@ -343,8 +358,9 @@ pub fn modules_reached(
     main_rs: &Path,
     deps: &BTreeMap<String, Dep>,
     libraries: &[Library],
+    judge: &'static crate::judge::Profile,
 ) -> Result<std::collections::BTreeSet<String>, String> {
-    let solution = solution::prepare(main_rs, deps)?;
+    let solution = solution::prepare(main_rs, deps, judge.target_cfgs)?;
     Ok(reachable_modules(&solution.referenced, libraries))
 }
 

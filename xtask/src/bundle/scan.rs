@@ -13,11 +13,7 @@ pub(super) fn range(node: &impl Spanned) -> Range<usize> {
 /// Whether `attrs` compile the item out as the judge builds (`cfg.rs`'s evaluator, the one
 /// there is): a `cfg` predicate that evaluates false (`test`, `debug_assertions`, a feature
 /// not given). One it cannot read keeps the item.
-pub(super) fn is_cfg_off(attrs: &[syn::Attribute], features: &[String]) -> bool {
-    let cfg = super::cfg::Cfg {
-        features,
-        cfgs: &[],
-    };
+pub(super) fn is_cfg_off(attrs: &[syn::Attribute], cfg: &super::cfg::Cfg) -> bool {
     attrs.iter().any(|a| {
         a.path().is_ident("cfg")
             && a.parse_args::<syn::Meta>()
@@ -134,12 +130,12 @@ pub(super) struct Refs {
 
 struct Collector<'a> {
     refs: &'a mut Refs,
-    features: &'a [String],
+    cfg: &'a super::cfg::Cfg<'a>,
 }
 
 impl<'ast> Visit<'ast> for Collector<'_> {
     fn visit_item(&mut self, item: &'ast syn::Item) {
-        if !is_cfg_off(item_attrs(item), self.features) {
+        if !is_cfg_off(item_attrs(item), self.cfg) {
             syn::visit::visit_item(self, item);
         }
     }
@@ -185,11 +181,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 }
 
-pub(super) fn collect(file: &syn::File, features: &[String]) -> Refs {
+pub(super) fn collect(file: &syn::File, cfg: &super::cfg::Cfg) -> Refs {
     let mut refs = Refs::default();
     Collector {
         refs: &mut refs,
-        features,
+        cfg,
     }
     .visit_file(file);
     refs
@@ -206,7 +202,12 @@ mod cfg_tests {
         let off = |attr: &str, features: &[&str]| {
             let item: syn::ItemFn = syn::parse_str(&format!("{attr} fn f() {{}}")).unwrap();
             let features: Vec<String> = features.iter().map(|s| s.to_string()).collect();
-            is_cfg_off(&item.attrs, &features)
+            let cfg = super::super::cfg::Cfg {
+                target: crate::judge::BOJ.target_cfgs,
+                features: &features,
+                cfgs: &[],
+            };
+            is_cfg_off(&item.attrs, &cfg)
         };
         assert!(off("#[cfg(test)]", &[]));
         assert!(off("#[cfg(debug_assertions)]", &[]));

@@ -35,9 +35,20 @@ pub struct Solution {
     pub referenced: BTreeSet<String>,
 }
 
-pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution, String> {
+/// The solution at `main_rs`, whose dependencies are `deps`, for a judge on `target`.
+pub fn prepare(
+    main_rs: &Path,
+    deps: &BTreeMap<String, Dep>,
+    target: crate::judge::TargetCfgs,
+) -> Result<Solution, String> {
+    // Its `#[cfg]`s as the judge builds it: no features (a binary crate's own), no cfgs.
+    let cfg = super::cfg::Cfg {
+        target,
+        features: &[],
+        cfgs: &[],
+    };
     // A solution over several files (`mod helper;`, `include_str!`) is made one text first.
-    let (text, ast) = super::files::read_solution(main_rs)?;
+    let (text, ast) = super::files::read_solution(main_rs, &cfg)?;
     let at = |offset: usize| {
         format!(
             "{}:{}",
@@ -48,22 +59,15 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
     let mut edits = Edits::default();
     let mut live = Vec::new();
     for item in &ast.items {
-        if is_cfg_off(item_attrs(item), &[]) {
+        if is_cfg_off(item_attrs(item), &cfg) {
             edits.remove(range(item));
         } else {
             live.push(item.clone());
         }
     }
     let seeds = seed_tokens(live);
-    let refs = collect(&ast, &[]);
-    for (name, r) in &refs.attributes {
-        if name == "derive_readable" {
-            return Err(format!(
-                "{}: `#[derive_readable]` is a proc-macro attribute the bundler does not expand; read the fields one by one with `input!`",
-                at(r.start)
-            ));
-        }
-    }
+    let refs = collect(&ast, &cfg);
+    refuse_attributes(&refs, &at)?;
     // The memoise crate's attributes are written out here; its paths then name nothing.
     let memoise = super::memoise::crate_names(deps);
     if !memoise.is_empty() {
@@ -93,7 +97,7 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
         }
     }
     for item in &ast.items {
-        if !is_cfg_off(item_attrs(item), &[]) {
+        if !is_cfg_off(item_attrs(item), &cfg) {
             fastout(item, &at, &mut edits)?;
         }
         unbind_crate_self(item, deps, &mut edits);
@@ -126,6 +130,19 @@ pub fn prepare(main_rs: &Path, deps: &BTreeMap<String, Dep>) -> Result<Solution,
         imports_from: imports.from,
         referenced,
     })
+}
+
+/// The proc-macro attributes the bundler does not write out, refused in one line.
+fn refuse_attributes(refs: &super::scan::Refs, at: &dyn Fn(usize) -> String) -> Result<(), String> {
+    for (name, r) in &refs.attributes {
+        if name == "derive_readable" {
+            return Err(format!(
+                "{}: `#[derive_readable]` is a proc-macro attribute the bundler does not expand; read the fields one by one with `input!`",
+                at(r.start)
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// What the head of a path in the solution names: a dependency's bundle module, nothing

@@ -139,6 +139,7 @@ fn differential_both(files: &[(&str, &str)], main: &str, input: &[u8]) -> (Strin
             pruning,
             layout: Layout::Compact,
             scope,
+            judge: &crate::judge::BOJ,
         };
         let b = bundle(
             &main_rs,

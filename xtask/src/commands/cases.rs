@@ -26,7 +26,8 @@ fn run_problem(ws: &Workspace, problem: &Problem, inputs: &verify::Inputs) -> Ta
             broken = true;
         }
     }
-    match verify::bundle_and_verify(ws, problem, inputs, Default::default()) {
+    let options = crate::bundle::Options::for_judge(crate::judge::profile(&problem.judge));
+    match verify::bundle_and_verify(ws, problem, inputs, options) {
         Ok(bundled) => {
             tally.add(bundled.tally);
             // The bundle itself failed (size, compile or std-API check).

@@ -107,6 +107,12 @@ fn check_program(
     }
 }
 
+/// The judge the corpus's bundles are made and checked for (its programs are no problems
+/// with metadata of their own): the workspace's judge, BOJ.
+fn corpus_judge() -> &'static judge::Profile {
+    judge::profile("BOJ")
+}
+
 /// One step: the program bundled at `scope`, compiled, run against cargo's build.
 fn check_step(
     ws: &Workspace,
@@ -125,7 +131,7 @@ fn check_step(
     };
     let options = bundle::Options {
         scope,
-        ..Default::default()
+        ..bundle::Options::for_judge(corpus_judge())
     };
     let b = match bundle::bundle(&main_rs, &graph.deps, &graph.libraries, options) {
         Ok(b) => b,
@@ -140,14 +146,14 @@ fn check_step(
     }
     // The judge's limit fails; our own 64 KiB target is a mark on the line.
     let size = b.text.len() as u64;
-    if size > judge::BOJ_SOURCE_LIMIT {
+    if size > corpus_judge().source_limit {
         return fail(format!(
             "bundle is {size} bytes, over the judge's limit of {} bytes ({})",
-            judge::BOJ_SOURCE_LIMIT,
+            corpus_judge().source_limit,
             source.display()
         ));
     }
-    let over_target = if size > judge::OUR_SOURCE_TARGET {
+    let over_target = if size > corpus_judge().size_note {
         " (over our 64 KiB target)"
     } else {
         ""
@@ -302,11 +308,9 @@ pub fn run(args: Args) -> Result<bool, String> {
     }
 }
 
-/// The programs whose inputs changed since their last pass (all with `--force`); the others
-/// are counted as cached.
-fn run_corpus(names: &[String], flags: RecordArgs) -> Result<bool, String> {
-    let ws = Workspace::load()?;
-    let compilers = Compilers::find()?;
+/// The corpus's programs (file stems under `corpus/src/bin`), those of `names` when given,
+/// sorted.
+fn corpus_programs(ws: &Workspace, names: &[String]) -> Result<Vec<String>, String> {
     let mut programs: Vec<String> = fs::read_dir(ws.root.join("corpus/src/bin"))
         .map_err(|e| format!("corpus/src/bin: {e}"))?
         .filter_map(|e| e.ok())
@@ -318,6 +322,15 @@ fn run_corpus(names: &[String], flags: RecordArgs) -> Result<bool, String> {
         .filter(|n| names.is_empty() || names.contains(n))
         .collect();
     programs.sort();
+    Ok(programs)
+}
+
+/// The programs whose inputs changed since their last pass (all with `--force`); the others
+/// are counted as cached.
+fn run_corpus(names: &[String], flags: RecordArgs) -> Result<bool, String> {
+    let ws = Workspace::load()?;
+    let compilers = Compilers::find()?;
+    let programs = corpus_programs(&ws, names)?;
     let meta = crate::workspace::packages::metadata()?;
     let mut base = record::environment(&ws.root, &compilers);
     base.text("check", "corpus");
@@ -347,8 +360,14 @@ fn run_corpus(names: &[String], flags: RecordArgs) -> Result<bool, String> {
     }
     let programs: Vec<String> = to_check.iter().map(|(n, _)| n.clone()).collect();
     build_release(&["corpus"], &["--bins"])?;
-    let mut graph = crates::graph(&meta, "corpus")?;
-    let notes = crate::resolve::ready_for_judge(&ws.target, "corpus", &mut graph.libraries, None)?;
+    let mut graph = crates::graph(&meta, "corpus", corpus_judge())?;
+    let notes = crate::resolve::ready_for_judge(
+        &ws.target,
+        "corpus",
+        &mut graph.libraries,
+        None,
+        corpus_judge(),
+    )?;
     for note in notes {
         println!("{note}");
     }

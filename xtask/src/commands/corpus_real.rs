@@ -502,19 +502,31 @@ fn ready_graph(
     solutions: &[Solution],
     target: &Path,
 ) -> Result<crate::resolve::crates::Graph, String> {
-    let mut g = crate::resolve::crates::graph(meta, package)?;
+    let mut g = crate::resolve::crates::graph(meta, package, real_judge())?;
     let mut reached = BTreeSet::new();
     for s in solutions {
-        match bundle::modules_reached(&s.main_rs, &g.deps, &g.libraries) {
+        match bundle::modules_reached(&s.main_rs, &g.deps, &g.libraries, real_judge()) {
             Ok(m) => reached.extend(m),
             Err(_) => reached.extend(g.libraries.iter().map(|l| l.module.clone())),
         }
     }
-    let ready = crate::resolve::ready_for_judge(target, package, &mut g.libraries, Some(&reached))?;
+    let ready = crate::resolve::ready_for_judge(
+        target,
+        package,
+        &mut g.libraries,
+        Some(&reached),
+        real_judge(),
+    )?;
     for note in ready {
         eprintln!("{note}");
     }
     Ok(g)
+}
+
+/// The judge the solutions are submitted to: the workspace's, BOJ (their own contests' judges
+/// are not modelled; a solution that passes BOJ's compile and its samples is submitted).
+fn real_judge() -> &'static judge::Profile {
+    judge::profile("BOJ")
 }
 
 /// The dependencies the solution's file names at all (`use dep::...`, `dep::x`).
@@ -537,7 +549,7 @@ fn climb(
     let climb = bundle::ladder::climb(bundle::Scope::Reached, |scope| {
         let options = bundle::Options {
             scope,
-            ..Default::default()
+            ..bundle::Options::for_judge(real_judge())
         };
         let b = match bundle::bundle(&s.main_rs, &g.deps, &g.libraries, options) {
             Ok(b) => b,
@@ -547,10 +559,10 @@ fn climb(
             }
         };
         let size = b.text.len() as u64;
-        if size > judge::BOJ_SOURCE_LIMIT {
+        if size > real_judge().source_limit {
             let why = format!(
                 "{size} bytes, over the judge's {} at step {}",
-                judge::BOJ_SOURCE_LIMIT,
+                real_judge().source_limit,
                 scope.label()
             );
             return Ok((End::Final, (why, size)));

@@ -85,7 +85,7 @@ mod tests {
         .unwrap();
         // The workspace's real proconio, as the bundler inlines it for a submission.
         let meta = crate::workspace::packages::metadata().unwrap();
-        let graph = crate::resolve::crates::graph(&meta, "corpus").unwrap();
+        let graph = crate::resolve::crates::graph(&meta, "corpus", &crate::judge::BOJ).unwrap();
         let b = bundle::bundle(&main, &graph.deps, &graph.libraries, Default::default()).unwrap();
         let build = dir.path().join("build");
         std::fs::create_dir_all(&build).unwrap();

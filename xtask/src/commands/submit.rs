@@ -57,8 +57,10 @@ pub struct Args {
 }
 
 impl Args {
-    fn options(&self) -> bundle::Options {
+    /// The bundler's options for `judge`.
+    fn options(&self, judge: &'static crate::judge::Profile) -> bundle::Options {
         bundle::Options {
+            judge,
             pruning: if self.names_only {
                 bundle::Pruning::Names
             } else {
@@ -80,9 +82,9 @@ impl Args {
 
 /// `cargo xtask submit <problem>`.
 pub fn run(args: Args) -> Result<bool, String> {
-    let (name, options) = (args.problem.as_str(), args.options());
     let ws = Workspace::load()?;
-    let problem = ws.find(name)?.clone();
+    let problem = ws.find(&args.problem)?.clone();
+    let options = args.options(crate::judge::profile(&problem.judge));
     if let Some(bin) = problem.checker_bin() {
         // The special judge is a binary target of the problem crate.
         crate::workspace::cargo::build_release(&[&problem.name], &["--bin", &bin])?;

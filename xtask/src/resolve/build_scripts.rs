@@ -50,14 +50,15 @@ pub fn settle(
     target: &Path,
     build: &mut LazyBuild,
     libraries: &mut [Library],
+    judge: &judge::Profile,
 ) -> Result<Vec<String>, String> {
     let mut notes = Vec::new();
     if !libraries.iter().any(|l| l.build_script.is_some()) {
         return Ok(notes);
     }
-    let judge_rustc = judge::judge_rustc_path();
+    let judge_rustc = judge::judge_rustc_path(judge);
     let (rustc, label) = match &judge_rustc {
-        Some(path) => (path.clone(), format!("rustc {}", judge::JUDGE_RUST)),
+        Some(path) => (path.clone(), format!("rustc {}", judge.rust)),
         None => (
             PathBuf::from(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into())),
             "this machine's rustc".to_string(),
@@ -68,7 +69,7 @@ pub fn settle(
     if judge_rustc.is_none() {
         notes.push(format!(
             "note    build scripts are run with {version}: the judge's rustc {} is not installed, and a probe may answer differently there",
-            judge::JUDGE_RUST
+            judge.rust
         ));
     }
     for lib in libraries.iter_mut() {
@@ -78,6 +79,7 @@ pub fn settle(
         let script = Script {
             src: &src,
             origin: &origin,
+            judge,
         };
         let file = cache.join(cache_name(&script, &lib.features, &version));
         let verdict = match read_cached(&file) {
@@ -114,6 +116,8 @@ pub fn settle(
 struct Script<'a> {
     src: &'a Path,
     origin: &'a Origin,
+    /// The judge it is run for: its target.
+    judge: &'a judge::Profile,
 }
 
 fn cache_name(script: &Script, features: &[String], version: &str) -> String {
@@ -121,7 +125,7 @@ fn cache_name(script: &Script, features: &[String], version: &str) -> String {
     let mut h = DefaultHasher::new();
     // The cache's format: 2 since `rustc-env` values are kept, 3 since `OUT_DIR` files are.
     3u8.hash(&mut h);
-    (&o.package_id, features, version, judge::BOJ.target_triple).hash(&mut h);
+    (&o.package_id, features, version, script.judge.target_triple).hash(&mut h);
     format!("{}-{}-{:016x}", o.name, o.version, h.finish())
 }
 
@@ -200,8 +204,8 @@ fn run_for_judge(
         .env("RUSTC", rustc)
         .env("CARGO_ENCODED_RUSTFLAGS", "")
         .env("OUT_DIR", out_dir.path())
-        .env("TARGET", judge::BOJ.target_triple)
-        .env("HOST", judge::BOJ.target_triple)
+        .env("TARGET", script.judge.target_triple)
+        .env("HOST", script.judge.target_triple)
         .env("PROFILE", "release")
         .env("OPT_LEVEL", "3")
         .env("DEBUG", "false")
@@ -220,7 +224,7 @@ fn run_for_judge(
         let part = part.split(['-', '+']).next().unwrap_or("0");
         command.env(format!("CARGO_PKG_VERSION_{key}"), part);
     }
-    for (key, values) in judge::BOJ.target_cfgs {
+    for (key, values) in script.judge.target_cfgs {
         command.env(
             format!("CARGO_CFG_{}", key.to_uppercase()),
             values.join(","),

@@ -2,6 +2,7 @@
 //! not build) dependencies, transitively, each with the features Cargo resolved.
 
 use crate::bundle::{Dep, Library};
+use crate::judge::Profile;
 use crate::workspace::packages::{resolved, Resolved};
 use cargo_metadata::{DependencyKind, Metadata, Package, PackageId};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
@@ -28,20 +29,21 @@ fn is_proc_macro(p: &Package) -> bool {
 
 /// Whether a dependency declared for `platform` (`cfg(target_os = "wasi")`, a triple) is one
 /// on the judge's target: getrandom's `wasi` is not.
-fn for_the_judge(platform: &str) -> bool {
+fn for_the_judge(platform: &str, judge: &Profile) -> bool {
     let text = platform;
     match text.strip_prefix("cfg(").and_then(|t| t.strip_suffix(')')) {
         Some(predicate) => syn::parse_str::<syn::Meta>(predicate)
             .ok()
             .and_then(|meta| {
                 crate::bundle::Cfg {
+                    target: judge.target_cfgs,
                     features: &[],
                     cfgs: &[],
                 }
                 .eval(&meta)
             })
             .unwrap_or(true),
-        None => text == crate::judge::BOJ.target_triple,
+        None => text == judge.target_triple,
     }
 }
 
@@ -51,12 +53,12 @@ fn for_the_judge(platform: &str) -> bool {
 /// member turns on (`multimap`'s default `serde`) is on there, and so is the optional
 /// dependency it brings, while `cargo build -p <package>` builds without them. `cargo tree
 /// -p` resolves as that build does, for the judge's target.
-fn built_alone(package: &str) -> Result<HashMap<String, Vec<String>>, String> {
+fn built_alone(package: &str, judge: &Profile) -> Result<HashMap<String, Vec<String>>, String> {
     let out = crate::workspace::cargo::cargo_command()
         .args([
             "tree", "--quiet", "-p", package, "-e", "normal", "--prefix", "none",
         ])
-        .args(["--target", crate::judge::BOJ.target_triple, "-f", "{p}|{f}"])
+        .args(["--target", judge.target_triple, "-f", "{p}|{f}"])
         .output()
         .map_err(|e| format!("cannot run cargo tree: {e}"))?;
     if !out.status.success() {
@@ -93,10 +95,10 @@ fn parse_tree(text: &str) -> HashMap<String, Vec<String>> {
 }
 
 /// The crates `package` (a workspace member's name) reaches, as `cargo build -p
-/// <package>` builds them (see `built_alone`).
-pub fn graph(meta: &Metadata, package: &str) -> Result<Graph, String> {
-    let alone = built_alone(package)?;
-    graph_with(meta, package, &alone)
+/// <package>` builds them (see `built_alone`) for `judge`'s target.
+pub fn graph(meta: &Metadata, package: &str, judge: &Profile) -> Result<Graph, String> {
+    let alone = built_alone(package, judge)?;
+    graph_with(meta, package, &alone, judge)
 }
 
 /// `graph`, given what cargo builds for the package alone (`built_alone`).
@@ -104,6 +106,7 @@ fn graph_with(
     meta: &Metadata,
     package: &str,
     alone: &HashMap<String, Vec<String>>,
+    judge: &Profile,
 ) -> Result<Graph, String> {
     let Resolved {
         packages,
@@ -114,6 +117,7 @@ fn graph_with(
         packages: &packages,
         nodes: &nodes,
         alone,
+        judge,
     };
     let (modules, order) = walk.modules(&root.id);
     let dep_map = |id: &PackageId| -> BTreeMap<String, Dep> {
@@ -145,6 +149,8 @@ struct Walk<'a> {
     packages: &'a HashMap<&'a PackageId, &'a Package>,
     nodes: &'a HashMap<&'a PackageId, &'a cargo_metadata::Node>,
     alone: &'a HashMap<String, Vec<String>>,
+    /// The judge whose target decides which platform-specific dependencies are built.
+    judge: &'a Profile,
 }
 
 impl Walk<'_> {
@@ -168,7 +174,7 @@ impl Walk<'_> {
                             k.kind == DependencyKind::Normal
                                 && k.target
                                     .as_ref()
-                                    .is_none_or(|t| for_the_judge(&t.to_string()))
+                                    .is_none_or(|t| for_the_judge(&t.to_string(), self.judge))
                         })
                     })
                     .map(|d| (d.name.clone(), d.pkg.clone()))
@@ -320,24 +326,31 @@ mod tests {
             })
             .unwrap();
         assert!(unified.features.iter().any(|f| **f == *"derive"));
-        let g = graph(&meta, "boj-17825").unwrap();
+        let g = graph(&meta, "boj-17825", &crate::judge::BOJ).unwrap();
         let proconio = g.libraries.iter().find(|l| l.module == "proconio").unwrap();
         assert!(proconio.features.is_empty(), "{:?}", proconio.features);
         assert!(!g.libraries.iter().any(|l| l.module == "proconio_derive"));
-        let c = graph(&meta, "corpus").unwrap();
+        let c = graph(&meta, "corpus", &crate::judge::BOJ).unwrap();
         let proconio = c.libraries.iter().find(|l| l.module == "proconio").unwrap();
         assert!(proconio.features.iter().any(|f| f == "derive"));
     }
 
     #[test]
     fn a_dependency_for_another_platform_is_not_the_judges() {
-        assert!(!for_the_judge("cfg(target_os = \"wasi\")"));
-        assert!(!for_the_judge("cfg(windows)"));
-        assert!(for_the_judge("cfg(unix)"));
-        assert!(for_the_judge(
-            "cfg(any(target_os = \"linux\", target_os = \"android\"))"
+        assert!(!for_the_judge(
+            "cfg(target_os = \"wasi\")",
+            &crate::judge::BOJ
         ));
-        assert!(for_the_judge("x86_64-unknown-linux-gnu"));
-        assert!(!for_the_judge("wasm32-unknown-unknown"));
+        assert!(!for_the_judge("cfg(windows)", &crate::judge::BOJ));
+        assert!(for_the_judge("cfg(unix)", &crate::judge::BOJ));
+        assert!(for_the_judge(
+            "cfg(any(target_os = \"linux\", target_os = \"android\"))",
+            &crate::judge::BOJ
+        ));
+        assert!(for_the_judge(
+            "x86_64-unknown-linux-gnu",
+            &crate::judge::BOJ
+        ));
+        assert!(!for_the_judge("wasm32-unknown-unknown", &crate::judge::BOJ));
     }
 }

@@ -16,7 +16,7 @@ pub mod registry;
 
 use build::LazyBuild;
 
-/// Readies `package`'s libraries for the judge: build scripts run for its compiler
+/// Readies `package`'s libraries for `judge`: build scripts run for its compiler
 /// (`build_scripts`), libraries of older editions migrated to 2021 (`migrate`). Returns the
 /// notes to print.
 /// Only the libraries of `modules` (those the solutions at hand can reach; all when `None`)
@@ -26,12 +26,13 @@ pub fn ready_for_judge(
     package: &str,
     libraries: &mut [crate::bundle::Library],
     modules: Option<&std::collections::BTreeSet<String>>,
+    judge: &crate::judge::Profile,
 ) -> Result<Vec<String>, String> {
     let wanted = |l: &crate::bundle::Library| modules.is_none_or(|m| m.contains(&l.module));
     let mut chosen: Vec<crate::bundle::Library> =
         libraries.iter().filter(|l| wanted(l)).cloned().collect();
     let mut build = LazyBuild::new(package);
-    let mut notes = build_scripts::settle(target, &mut build, &mut chosen)?;
+    let mut notes = build_scripts::settle(target, &mut build, &mut chosen, judge)?;
     notes.extend(migrate::migrate_all(target, &mut build, &mut chosen)?);
     let mut readied = chosen.into_iter();
     for lib in libraries.iter_mut().filter(|l| wanted(l)) {

@@ -91,7 +91,7 @@ impl Workspace {
                         .join(bin),
                 ),
                 (None, Some(tolerance)) => crate::engine::compare::Rule::Float(tolerance),
-                (None, None) => crate::judge::profile(&field("judge")).rule,
+                (None, None) => crate::judge::profile(&field("judge")).rule.clone(),
             };
             problems.push(Problem {
                 name: package.name.to_string(),

@@ -160,7 +160,7 @@ pub fn source_of(name: &str) -> (Option<String>, &'static str) {
         Some(number) if !number.is_empty() && number.chars().all(|c| c.is_ascii_digit()) => {
             (Some(crate::boj_page::boj_url(number)), "BOJ")
         }
-        _ => (None, "none"),
+        _ => (None, crate::judge::NO_JUDGE.name),
     }
 }
 
