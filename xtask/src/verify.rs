@@ -275,7 +275,7 @@ fn size_line(problem: &Problem, bundle: &bundle::Bundle, profile: &judge::Profil
             bundle
                 .libraries
                 .iter()
-                .map(|(name, size)| format!("{name} {:.1} KiB", *size as f64 / 1024.0))
+                .map(|lib| format!("{} {:.1} KiB", lib.label(), lib.bytes as f64 / 1024.0))
                 .collect::<Vec<_>>()
                 .join(", ")
         }
@@ -400,12 +400,9 @@ fn inlined<'a>(
     libraries: &'a [bundle::Library],
     bundle: &'a bundle::Bundle,
 ) -> impl Iterator<Item = &'a bundle::Library> {
-    libraries.iter().filter(|l| {
-        bundle
-            .libraries
-            .iter()
-            .any(|(name, _)| name.starts_with(&format!("{} (", l.module)))
-    })
+    libraries
+        .iter()
+        .filter(|l| bundle.libraries.iter().any(|i| i.module == l.module))
 }
 
 /// clippy's `incompatible_msrv` lint on the bundle with `msrv = 1.73`: this machine's rustc
@@ -579,7 +576,11 @@ mod tests {
             text: String::new(),
             libraries: ["rustc_hash", "older", "undeclared"]
                 .iter()
-                .map(|m| (format!("{m} ({m} 2.1.3)"), 1))
+                .map(|m| bundle::Inlined {
+                    module: m.to_string(),
+                    package: format!("{m} 2.1.3"),
+                    bytes: 1,
+                })
                 .collect(),
         };
         let release = |v: &str, rv: Option<&str>| registry::Release {

@@ -94,8 +94,26 @@ pub struct Origin {
 /// The bundled file and what went into it.
 pub struct Bundle {
     pub text: String,
-    /// `module (package version): size` of every library inlined, in order.
-    pub libraries: Vec<(String, usize)>,
+    /// Every library inlined, in order.
+    pub libraries: Vec<Inlined>,
+}
+
+/// One library as it went into a bundle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inlined {
+    /// Its module in the bundle (`Library::module`).
+    pub module: String,
+    /// `name version` (`Library::package`).
+    pub package: String,
+    /// The bytes its part of the bundle takes.
+    pub bytes: usize,
+}
+
+impl Inlined {
+    /// `module (package)`, as the size lines show it.
+    pub fn label(&self) -> String {
+        format!("{} ({})", self.module, self.package)
+    }
 }
 
 /// How hard to prune.
@@ -318,7 +336,11 @@ impl Drafter<'_> {
             let body = render::render(&lib.module, items, self.layout);
             let notice: String = lib.notice.lines().map(|l| format!("// {l}\n")).collect();
             let chunk = format!("\n{notice}{body}");
-            inlined.push((format!("{} ({})", lib.module, lib.package), chunk.len()));
+            inlined.push(Inlined {
+                module: lib.module.clone(),
+                package: lib.package.clone(),
+                bytes: chunk.len(),
+            });
             inlined_modules.insert(lib.module.clone());
             chunks.push_str(&chunk);
         }

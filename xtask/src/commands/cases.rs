@@ -89,62 +89,61 @@ fn check_here(
     }
 }
 
+/// What a child `cases <problem> --report-to <file>` writes to the file as it ends: its
+/// counts, as JSON (the parent reads this, never the lines it prints for the user).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Report {
+    tally: Tally,
+    /// Whether every problem it checked passed.
+    ok: bool,
+}
+
 /// Checks `problem` in a child process of this tool (`cases <problem>`), its output kept
-/// until it ends; the child records its own pass.
+/// until it ends; the child records its own pass and reports its counts through a file.
+/// Returns what it came to, what it printed, and whether a run hit the time limit.
 fn check_in_child(ws: &Workspace, problem: &Problem, force: bool) -> (Checked, String, bool) {
     let meant = 2 * suite::count(&ws.cases_dir(problem));
-    let mut command = match std::env::current_exe() {
-        Ok(exe) => std::process::Command::new(exe),
-        Err(e) => {
-            let mut tally = Tally::default();
-            tally.settle(meant.max(1));
-            return (
-                Checked { tally, ok: false },
-                format!("FAIL    {}: cannot start a check: {e}\n", problem.name),
-                false,
-            );
+    let broken = |why: String| {
+        let mut tally = Tally::default();
+        tally.settle(meant.max(1));
+        (Checked { tally, ok: false }, why, false)
+    };
+    let (exe, report_dir) = match (std::env::current_exe(), tempfile::tempdir()) {
+        (Ok(exe), Ok(dir)) => (exe, dir),
+        (Err(e), _) | (_, Err(e)) => {
+            return broken(format!(
+                "FAIL    {}: cannot start a check: {e}\n",
+                problem.name
+            ))
         }
     };
-    command.args(["cases", &problem.name]);
+    let report_file = report_dir.path().join("report.json");
+    let mut command = std::process::Command::new(exe);
+    command.args(["cases", &problem.name, "--report-to"]);
+    command.arg(&report_file);
     if force {
         command.arg("--force");
     }
     let output = command.stderr(std::process::Stdio::inherit()).output();
-    let full = output
+    let text = output
         .as_ref()
         .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
         .unwrap_or_else(|e| format!("FAIL    {}: cannot run its check: {e}\n", problem.name));
-    // The child's own closing lines are read here and summed by the parent, not printed.
-    let closing = |l: &str| l.starts_with("runs    ") || l.contains(" cached, ");
-    let text: String = full
-        .lines()
-        .filter(|l| !closing(l))
-        .map(|l| format!("{l}\n"))
-        .collect();
     let status_ok = output.as_ref().is_ok_and(|o| o.status.success());
-    let mut tally = Tally::default();
-    for line in full.lines() {
-        if let Some(rest) = line.strip_prefix("runs    ") {
-            let numbers: Vec<usize> = rest
-                .split(|c: char| !c.is_ascii_digit())
-                .filter_map(|n| n.parse().ok())
-                .collect();
-            if let [passed, failed, ..] = numbers[..] {
-                tally.passed = passed;
-                tally.failed = failed;
-            }
-        }
-    }
-    // A child that died before its closing line: every run it owed counts as failed.
+    let report: Option<Report> = std::fs::read_to_string(&report_file)
+        .ok()
+        .and_then(|json| serde_json::from_str(&json).ok());
+    // A child that died before its report: every run it owed counts as failed.
+    let (mut tally, reported_ok) = report.map_or((Tally::default(), false), |r| (r.tally, r.ok));
     tally.settle(meant);
-    if !status_ok && tally.failed == 0 {
+    if !(status_ok && reported_ok) && tally.failed == 0 {
         tally.failed += 1;
     }
-    let timed_out = text.lines().any(|l| l.starts_with("TLE "));
+    let timed_out = tally.timed_out > 0;
     (
         Checked {
             tally,
-            ok: status_ok && tally.failed == 0,
+            ok: status_ok && reported_ok && tally.failed == 0,
         },
         text,
         timed_out,
@@ -158,6 +157,10 @@ pub struct Args {
     problems: Vec<String>,
     #[command(flatten)]
     record: RecordArgs,
+    /// For a parent `cases`: write the counts to this file as JSON instead of printing the
+    /// closing lines.
+    #[arg(long, hide = true, value_name = "FILE")]
+    report_to: Option<std::path::PathBuf>,
 }
 
 /// `cargo xtask cases [problems...]`: every problem whose inputs changed since its last
@@ -239,6 +242,15 @@ pub fn run(args: Args) -> Result<bool, String> {
     for r in &results {
         total.add(r.tally);
         failed += usize::from(!r.ok);
+    }
+    if let Some(file) = &args.report_to {
+        let report = Report {
+            tally: total,
+            ok: failed == 0,
+        };
+        let json = serde_json::to_string(&report).expect("a report is JSON");
+        std::fs::write(file, json).map_err(|e| format!("{}: {e}", file.display()))?;
+        return Ok(failed == 0);
     }
     println!(
         "runs    {} passed, {} failed (each case against the release and the bundled build)",

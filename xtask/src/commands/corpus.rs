@@ -169,13 +169,7 @@ fn check_step(
     let parts = b
         .libraries
         .iter()
-        .map(|(lib, n)| {
-            format!(
-                "{} {:.1}",
-                lib.split(' ').next().unwrap_or(lib),
-                *n as f64 / 1024.0
-            )
-        })
+        .map(|lib| format!("{} {:.1}", lib.module, lib.bytes as f64 / 1024.0))
         .collect::<Vec<_>>()
         .join(", ");
     Step::Passed(format!(

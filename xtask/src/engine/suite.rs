@@ -120,10 +120,13 @@ pub struct Outcome {
 }
 
 /// Counts of a run.
-#[derive(Default, Clone, Copy, Debug)]
+#[derive(Default, Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tally {
     pub passed: usize,
     pub failed: usize,
+    /// Of the failed runs, those over the time limit (TLE): a parent that ran problems
+    /// side by side checks such a problem again alone.
+    pub timed_out: usize,
     /// The longest run, milliseconds, and the largest peak memory, bytes.
     pub slowest_ms: u64,
     pub peak_bytes: u64,
@@ -133,6 +136,7 @@ impl Tally {
     pub fn add(&mut self, other: Tally) {
         self.passed += other.passed;
         self.failed += other.failed;
+        self.timed_out += other.timed_out;
         self.slowest_ms = self.slowest_ms.max(other.slowest_ms);
         self.peak_bytes = self.peak_bytes.max(other.peak_bytes);
     }
@@ -226,6 +230,9 @@ impl Suite<'_> {
                         tally.passed += 1;
                     } else {
                         tally.failed += 1;
+                    }
+                    if o.verdict == Verdict::TimeLimitExceeded {
+                        tally.timed_out += 1;
                     }
                 }
                 Err(e) => {
