@@ -8,6 +8,7 @@ mod commands;
 mod docs;
 mod edits;
 mod engine;
+mod error;
 mod judge;
 mod resolve;
 #[cfg(test)]

@@ -5,6 +5,7 @@
 use crate::bundle;
 use crate::bundle::ladder::End;
 use crate::engine::suite::Tally;
+use crate::error::Context;
 use crate::resolve::crates;
 use crate::resolve::registry;
 use crate::workspace::problems::{Problem, Workspace};
@@ -409,8 +410,8 @@ fn inlined<'a>(
 /// is newer than the judge's, so a std API stabilised after 1.73 would compile here and
 /// fail there. Skipped, with a note, where clippy-driver is not installed.
 fn check_std_apis(dir: &Path, rust: &str) -> Result<(), String> {
-    fs::write(dir.join("clippy.toml"), format!("msrv = \"{rust}\"\n"))
-        .map_err(|e| e.to_string())?;
+    let config = dir.join("clippy.toml");
+    fs::write(&config, format!("msrv = \"{rust}\"\n")).at(&config)?;
     let output = Command::new("clippy-driver")
         .current_dir(dir)
         .env("CLIPPY_CONF_DIR", dir)

@@ -1,6 +1,7 @@
 //! How a benchmark measures: whole processes timed (`timed`, `median`), instructions counted
 //! by callgrind (`instructions`), and the original programs compiled from `../shared/seeds/`.
 
+use crate::error::Context;
 use crate::workspace::problems::Workspace;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -20,7 +21,7 @@ pub fn timed(program: &Path, args: &[&str], input: &[u8]) -> Result<(String, f64
     let mut stdin = child.stdin.take().unwrap();
     let input = input.to_vec();
     let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let out = child.wait_with_output().at(program)?;
     let seconds = started.elapsed().as_secs_f64();
     let _ = writer.join();
     if !out.status.success() {
@@ -36,9 +37,9 @@ pub fn median(mut xs: Vec<f64>) -> f64 {
 
 /// Instructions executed by `program args < input`, whole process, from callgrind.
 pub fn instructions(program: &Path, args: &[&str], input: &[u8]) -> Result<u64, String> {
-    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let dir = tempfile::tempdir().context("a scratch folder for callgrind")?;
     let input_path = dir.path().join("input");
-    fs::write(&input_path, input).map_err(|e| e.to_string())?;
+    fs::write(&input_path, input).at(&input_path)?;
     let out = Command::new("valgrind")
         .arg("--tool=callgrind")
         .arg(format!(
@@ -47,7 +48,7 @@ pub fn instructions(program: &Path, args: &[&str], input: &[u8]) -> Result<u64, 
         ))
         .arg(program)
         .args(args)
-        .stdin(fs::File::open(&input_path).map_err(|e| e.to_string())?)
+        .stdin(fs::File::open(&input_path).at(&input_path)?)
         .stdout(Stdio::null())
         .output()
         .map_err(|e| format!("valgrind: {e}"))?;
@@ -81,7 +82,7 @@ pub fn original(ws: &Workspace, file: &str, compiler: &str) -> Result<Option<Pat
         return Ok(None);
     }
     let dir = ws.target.join("bench-originals");
-    fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    fs::create_dir_all(&dir).at(&dir)?;
     let binary = dir.join(file.split('.').next().unwrap_or(file));
     let status = Command::new(compiler)
         .args(["-O2", "-w", "-o"])

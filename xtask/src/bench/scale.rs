@@ -7,6 +7,7 @@
 //! since a cold build of 200 problems takes half an hour here), with nothing changed, and
 //! after one solution is edited.
 
+use crate::error::Context;
 use crate::workspace::scaffold;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -143,7 +144,7 @@ fn time_step(
 ) -> Result<f64, String> {
     let log = logs.join(format!("{run}-{step}.log"));
     let file = fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
-    let err = file.try_clone().map_err(|e| e.to_string())?;
+    let err = file.try_clone().at(&log)?;
     // make, not cargo: the command is the one a user types.
     let mut make = Command::new("make");
     make.current_dir(copy)
@@ -188,9 +189,9 @@ pub fn run(ws: &crate::workspace::problems::Workspace, n: usize) -> Result<bool,
     let mut table: Vec<[f64; 3]> = vec![[0.0; 3]; STEPS.len()];
     for (r, run) in ["cold", "no-change", "one-edit"].iter().enumerate() {
         if *run == "one-edit" {
-            let mut text = fs::read_to_string(&edited).map_err(|e| e.to_string())?;
+            let mut text = fs::read_to_string(&edited).at(&edited)?;
             text.push_str("// an edit: the one problem to check again\n");
-            fs::write(&edited, text).map_err(|e| e.to_string())?;
+            fs::write(&edited, text).at(&edited)?;
         }
         for (s, step) in STEPS.iter().enumerate() {
             table[s][r] = time_step(&copy, &target, &logs, run, step)?;

@@ -7,6 +7,7 @@
 
 use super::measure::{instructions, median, original, timed, valgrind_present};
 use super::rush_input::{build_rush, judge_input};
+use crate::error::Context;
 use crate::workspace::cargo::build_release;
 use crate::workspace::problems::Workspace;
 use std::fs;
@@ -260,7 +261,7 @@ pub fn dice(ws: &Workspace) -> Result<(), String> {
         let out = std::process::Command::new(&gen)
             .args([seed.to_string(), "5".into()])
             .output()
-            .map_err(|e| e.to_string())?;
+            .at(&gen)?;
         let input = out.stdout;
         let (a, _) = timed(&seed2, &[], &input)?;
         let (b, _) = timed(&ours, &[], &input)?;

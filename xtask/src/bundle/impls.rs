@@ -18,6 +18,7 @@
 
 use super::oracle;
 use super::solution::idents;
+use crate::error::Context;
 use std::collections::HashSet;
 
 /// Traits never taken out (see the opening).
@@ -235,7 +236,7 @@ pub fn drop_unused(
     if all.is_empty() {
         return Ok((best, findings.clone()));
     }
-    let scratch = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let scratch = tempfile::tempdir().context("a scratch folder for the impls' drafts")?;
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
     // Groups to try, each on top of those accepted: an error that names impls of the group
     // puts them back and the rest is tried again; one that names none splits the group in

@@ -12,6 +12,7 @@
 //! The solution's text stays verbatim but for the edits in `solution`. Nothing is matched
 //! with regexes: everything is parsed with syn.
 
+use crate::error::Context;
 mod cfg;
 pub use cfg::Cfg;
 pub(crate) use solution::idents;
@@ -470,7 +471,7 @@ fn refine_from(
             .dead
             .retain(|k| !protected.contains(k.rsplit("::").next().unwrap_or("")));
     };
-    let scratch = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let scratch = tempfile::tempdir().context("a scratch folder for the oracle's drafts")?;
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
     let mut name_counts: HashMap<String, usize> = HashMap::new();
     for items in &trees {

@@ -3,6 +3,7 @@
 //! (`unused_macro_rules`). Removing those cannot change what the program does: the
 //! compiler saw every use.
 
+use crate::error::Context;
 use proc_macro2::{TokenStream, TokenTree};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -66,7 +67,8 @@ fn check_draft(
     dir: &Path,
     lints: &[&str],
 ) -> Result<(bool, Vec<serde_json::Value>, String), String> {
-    std::fs::write(dir.join("draft.rs"), text).map_err(|e| e.to_string())?;
+    let draft = dir.join("draft.rs");
+    std::fs::write(&draft, text).at(&draft)?;
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let out = Command::new(rustc)
         .current_dir(dir)

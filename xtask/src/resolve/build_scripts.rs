@@ -10,6 +10,7 @@
 //! nor the network.
 
 use crate::bundle::{Library, Origin};
+use crate::error::Context;
 use crate::judge;
 use crate::resolve::build::LazyBuild;
 use std::collections::hash_map::DefaultHasher;
@@ -172,7 +173,8 @@ fn write_cached(file: &Path, verdict: &Verdict) -> Result<(), String> {
         Verdict::Refused(why) => format!("refused\n{why}"),
     };
     let text = format!("{text}\nend\n");
-    fs::create_dir_all(file.parent().unwrap()).map_err(|e| e.to_string())?;
+    let dir = file.parent().expect("a cache file is in a folder");
+    fs::create_dir_all(dir).at(dir)?;
     // Written aside and renamed: a parallel run reads the whole answer or none.
     let tmp = file.with_extension(format!("tmp{}", std::process::id()));
     fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;

@@ -9,6 +9,7 @@
 //! `target/xtask-cache/migrated/`, so the next run needs neither cargo nor a compile.
 
 use crate::bundle::{Library, Origin};
+use crate::error::Context;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, HashSet};
 use std::fs;
@@ -222,7 +223,7 @@ fn migrate_one(
         }
     }
     let out = dir.join("out");
-    fs::create_dir_all(&out).map_err(|e| e.to_string())?;
+    fs::create_dir_all(&out).at(&out)?;
     let steps: &[(&str, &str)] = match lib.edition.as_str() {
         "2015" => &[
             ("2015", "rust_2018_compatibility"),
@@ -321,14 +322,14 @@ fn apply_fixes(diagnostics: &str, pkg: &Path) -> Result<usize, String> {
 fn copy_sources(from: &Path, to: &Path) -> Result<(), String> {
     fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
     for entry in fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
-        let entry = entry.map_err(|e| e.to_string())?;
+        let entry = entry.at(from)?;
         let name = entry.file_name();
         if name == "target" || name == ".git" {
             continue;
         }
         let path = entry.path();
         let dest = to.join(&name);
-        let kind = entry.file_type().map_err(|e| e.to_string())?;
+        let kind = entry.file_type().at(&entry.path())?;
         if kind.is_dir() {
             copy_sources(&path, &dest)?;
         } else if kind.is_file() {

@@ -6,6 +6,7 @@
 //! until the real solution and samples replace it. It changes nothing when the crate or its
 //! test folder already exists.
 
+use crate::error::Context;
 use std::fs;
 use std::path::Path;
 
@@ -265,7 +266,8 @@ pub fn apply(
         manifest = set_metadata(&manifest, "checker", bin.as_str().into())?;
         let checker = root.join(name).join(format!("src/bin/{bin}.rs"));
         if !checker.exists() {
-            fs::create_dir_all(checker.parent().unwrap()).map_err(|e| e.to_string())?;
+            let bin_dir = checker.parent().expect("src/bin");
+            fs::create_dir_all(bin_dir).at(bin_dir)?;
             fs::write(&checker, CHECKER_RS).map_err(|e| format!("{}: {e}", checker.display()))?;
         }
         done.push(format!(
