@@ -53,7 +53,53 @@ fn for_the_judge(platform: &str, judge: &Profile) -> bool {
 /// member turns on (`multimap`'s default `serde`) is on there, and so is the optional
 /// dependency it brings, while `cargo build -p <package>` builds without them. `cargo tree
 /// -p` resolves as that build does, for the judge's target.
-fn built_alone(package: &str, judge: &Profile) -> Result<HashMap<String, Vec<String>>, String> {
+///
+/// Its answer is kept under `target/xtask-cache/cargo-tree/`, keyed by what decides it (the
+/// lock file, the manifests of the workspace's own packages, the toolchain, the target): a
+/// warm `make submit` asks cargo nothing it asked before.
+fn built_alone(
+    meta: &Metadata,
+    package: &str,
+    judge: &Profile,
+) -> Result<HashMap<String, Vec<String>>, String> {
+    let mut key = crate::workspace::record::Fingerprint::new("cargo tree");
+    key.text("package", package);
+    key.text("target", judge.target_triple);
+    key.text(
+        "toolchain",
+        &crate::judge::rustc_version(std::path::Path::new("rustc"))?,
+    );
+    let root = meta.workspace_root.as_std_path();
+    key.file(&root.join("Cargo.lock"));
+    for p in meta.packages.iter().filter(|p| p.source.is_none()) {
+        key.file(p.manifest_path.as_std_path());
+    }
+    let cache = meta
+        .target_directory
+        .as_std_path()
+        .join("xtask-cache/cargo-tree")
+        .join(format!("{package}-{}", key.hex()));
+    if let Ok(text) = std::fs::read_to_string(&cache) {
+        if let Some(text) = text.strip_suffix("end\n") {
+            return Ok(parse_tree(text));
+        }
+    }
+    let text = cargo_tree(package, judge)?;
+    // Written aside and renamed, with a last `end` line: a cut-short file is no answer.
+    if let Some(dir) = cache.parent() {
+        let tmp = cache.with_extension(format!("tmp{}", std::process::id()));
+        let written = std::fs::create_dir_all(dir)
+            .and_then(|_| std::fs::write(&tmp, format!("{text}end\n")))
+            .and_then(|_| std::fs::rename(&tmp, &cache));
+        if written.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+    }
+    Ok(parse_tree(&text))
+}
+
+/// `cargo tree -p <package>` for the judge's target, each package with its features.
+fn cargo_tree(package: &str, judge: &Profile) -> Result<String, String> {
     let out = crate::workspace::cargo::cargo_command()
         .args([
             "tree", "--quiet", "-p", package, "-e", "normal", "--prefix", "none",
@@ -67,7 +113,12 @@ fn built_alone(package: &str, judge: &Profile) -> Result<HashMap<String, Vec<Str
             String::from_utf8_lossy(&out.stderr).trim()
         ));
     }
-    Ok(parse_tree(&String::from_utf8_lossy(&out.stdout)))
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    Ok(if text.is_empty() || text.ends_with('\n') {
+        text
+    } else {
+        text + "\n"
+    })
 }
 
 /// `cargo tree -f '{p}|{f}' --prefix none` lines (`name v1.2.3 (source)|feat,feat`, a
@@ -97,7 +148,7 @@ fn parse_tree(text: &str) -> HashMap<String, Vec<String>> {
 /// The crates `package` (a workspace member's name) reaches, as `cargo build -p
 /// <package>` builds them (see `built_alone`) for `judge`'s target.
 pub fn graph(meta: &Metadata, package: &str, judge: &Profile) -> Result<Graph, String> {
-    let alone = built_alone(package, judge)?;
+    let alone = built_alone(meta, package, judge)?;
     graph_with(meta, package, &alone, judge)
 }
 
@@ -352,5 +403,39 @@ mod tests {
             &crate::judge::BOJ
         ));
         assert!(!for_the_judge("wasm32-unknown-unknown", &crate::judge::BOJ));
+    }
+
+    /// `cargo tree`'s answer is kept and used again; a kept file cut short (no `end` line)
+    /// is asked again and rewritten, and the answer is the same either way.
+    #[test]
+    fn what_cargo_builds_alone_is_kept_and_a_cut_short_answer_is_asked_again() {
+        let meta = crate::workspace::packages::metadata().unwrap();
+        let first = built_alone(&meta, "boj-17825", &crate::judge::BOJ).unwrap();
+        let dir = meta
+            .target_directory
+            .as_std_path()
+            .join("xtask-cache/cargo-tree");
+        let kept: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("boj-17825-"))
+            })
+            .collect();
+        assert!(!kept.is_empty(), "no answer kept under {}", dir.display());
+        for file in &kept {
+            let text = std::fs::read_to_string(file).unwrap();
+            assert!(text.ends_with("end\n"), "{}", file.display());
+            std::fs::write(file, &text[..text.len() / 2]).unwrap();
+        }
+        let again = built_alone(&meta, "boj-17825", &crate::judge::BOJ).unwrap();
+        assert_eq!(first, again);
+        assert!(first.contains_key("proconio 0.5.0"), "{first:?}");
+        let rewritten = kept
+            .iter()
+            .filter(|f| std::fs::read_to_string(f).is_ok_and(|t| t.ends_with("end\n")))
+            .count();
+        assert!(rewritten >= 1);
     }
 }
