@@ -28,7 +28,7 @@ pub fn boj_url(id: &str) -> String {
 pub const TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Fetches `url`, giving up after `TIMEOUT` whatever hangs (the name lookup included).
-pub fn get(url: &str) -> Result<String, String> {
+pub fn get(url: &str) -> anyhow::Result<String> {
     let (tx, rx) = std::sync::mpsc::channel();
     let owned = url.to_string();
     std::thread::spawn(move || {
@@ -36,7 +36,7 @@ pub fn get(url: &str) -> Result<String, String> {
     });
     rx.recv_timeout(TIMEOUT + Duration::from_secs(1))
         .unwrap_or_else(|_| {
-            Err(format!(
+            Err(anyhow::anyhow!(
                 "{url}: no answer within {} s; offline? `make fetch-<problem>` fetches again later",
                 TIMEOUT.as_secs()
             ))
@@ -44,7 +44,7 @@ pub fn get(url: &str) -> Result<String, String> {
 }
 
 /// Fetches `url` with a browser-like User-Agent (BOJ answers some clients with 403).
-fn get_now(url: &str) -> Result<String, String> {
+fn get_now(url: &str) -> anyhow::Result<String> {
     let agent = ureq::AgentBuilder::new()
         .timeout_connect(TIMEOUT)
         .timeout(TIMEOUT)
@@ -60,12 +60,12 @@ fn get_now(url: &str) -> Result<String, String> {
     {
         Ok(response) => response
             .into_string()
-            .map_err(|e| format!("{url}: reading the page failed: {e}")),
-        Err(ureq::Error::Status(403, _)) => Err(format!(
+            .map_err(|e| anyhow::anyhow!("{url}: reading the page failed: {e}")),
+        Err(ureq::Error::Status(403, _)) => Err(anyhow::anyhow!(
             "{url} refused the request (403 Forbidden): open the page in a browser, save it, and run `cargo xtask new <problem> --url file:///path/to/page.html` or serve it locally and pass its address"
         )),
-        Err(ureq::Error::Status(code, _)) => Err(format!("{url} answered HTTP {code}")),
-        Err(ureq::Error::Transport(t)) => Err(format!(
+        Err(ureq::Error::Status(code, _)) => Err(anyhow::anyhow!("{url} answered HTTP {code}")),
+        Err(ureq::Error::Transport(t)) => Err(anyhow::anyhow!(
             "{url} could not be fetched ({}); offline? `make fetch-<problem>` fetches again later",
             t.kind()
         )),
@@ -73,9 +73,9 @@ fn get_now(url: &str) -> Result<String, String> {
 }
 
 /// Reads `url`: a `file://` path or an HTTP(S) address.
-pub fn read(url: &str) -> Result<String, String> {
+pub fn read(url: &str) -> anyhow::Result<String> {
     match url.strip_prefix("file://") {
-        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}")),
+        Some(path) => std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{path}: {e}")),
         None => get(url),
     }
 }
@@ -270,7 +270,7 @@ mod tests {
     #[test]
     fn a_403_says_plainly_that_the_site_refused() {
         let (address, server) = serve_once("403 Forbidden", "<h1>403 Forbidden</h1>".into());
-        let err = get(&address).unwrap_err();
+        let err = get(&address).unwrap_err().to_string();
         server.join().unwrap();
         assert!(err.contains("403") && err.contains("refused"), "{err}");
         assert_eq!(err.lines().count(), 1);
@@ -290,7 +290,7 @@ mod tests {
         let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let address = format!("http://{}/problem/1", silent.local_addr().unwrap());
         let started = std::time::Instant::now();
-        let err = get(&address).unwrap_err();
+        let err = get(&address).unwrap_err().to_string();
         assert!(
             started.elapsed() < TIMEOUT + Duration::from_secs(2),
             "{:?}",

@@ -147,21 +147,24 @@ impl Compiler {
     }
 
     /// `rustc --edition 2021 -O -o <out> <source>`, as BOJ builds Rust 2021.
-    pub fn compile(&self, source: &Path, out: &Path) -> Result<(), String> {
+    pub fn compile(&self, source: &Path, out: &Path) -> anyhow::Result<()> {
         self.compile_as(&BOJ, source, out)
     }
 
     /// `source` built into `out` as `judge` builds a submission.
-    pub fn compile_as(&self, judge: &Profile, source: &Path, out: &Path) -> Result<(), String> {
+    pub fn compile_as(&self, judge: &Profile, source: &Path, out: &Path) -> anyhow::Result<()> {
         let output = Command::new(&self.program)
             .args(&self.prefix)
             .args(judge.rustc_args(source, out))
             .output()
-            .map_err(|e| format!("cannot run {}: {e}", self.label))?;
+            .map_err(|e| anyhow::anyhow!("cannot run {}: {e}", self.label))?;
         if output.status.success() {
             Ok(())
         } else {
-            Err(String::from_utf8_lossy(&output.stderr).into_owned())
+            Err(anyhow::anyhow!(
+                "{}",
+                String::from_utf8_lossy(&output.stderr).into_owned()
+            ))
         }
     }
 }
@@ -174,9 +177,10 @@ pub struct Compilers {
 }
 
 impl Compilers {
-    pub fn find() -> Result<Compilers, String> {
+    pub fn find() -> anyhow::Result<Compilers> {
         let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
-        let local = Compiler::probe(&rustc, &[]).ok_or("cannot run rustc")?;
+        let local =
+            Compiler::probe(&rustc, &[]).ok_or_else(|| anyhow::anyhow!("cannot run rustc"))?;
         let judge = Compiler::probe("rustup", &["run", BOJ.toolchain, "rustc"]);
         Ok(Compilers { local, judge })
     }
@@ -228,7 +232,7 @@ pub fn judge_rustc_path(judge: &Profile) -> Option<std::path::PathBuf> {
 
 /// What `rustc --version` says for the compiler at `rustc` (a cache key for the steps that
 /// ask a compiler: build scripts, edition migration).
-pub fn rustc_version(rustc: &Path) -> Result<String, String> {
+pub fn rustc_version(rustc: &Path) -> anyhow::Result<String> {
     // Asked once per compiler and process: the migration, the build scripts and the
     // compilers' labels all want it.
     static KNOWN: std::sync::Mutex<Vec<(std::path::PathBuf, String)>> =
@@ -242,7 +246,7 @@ pub fn rustc_version(rustc: &Path) -> Result<String, String> {
     let out = Command::new(rustc)
         .arg("--version")
         .output()
-        .map_err(|e| format!("cannot run {}: {e}", rustc.display()))?;
+        .map_err(|e| anyhow::anyhow!("cannot run {}: {e}", rustc.display()))?;
     let version = String::from_utf8_lossy(&out.stdout).trim().to_string();
     if out.status.success() {
         let mut k = KNOWN.lock().unwrap_or_else(|e| e.into_inner());

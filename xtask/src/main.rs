@@ -75,7 +75,7 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {message:#}");
             ExitCode::FAILURE
         }
     }

@@ -5,7 +5,7 @@
 use crate::bundle;
 use crate::bundle::ladder::End;
 use crate::engine::suite::Tally;
-use crate::error::Context;
+use crate::error::PathContext;
 use crate::resolve::crates;
 use crate::resolve::registry;
 use crate::workspace::problems::{Problem, Workspace};
@@ -20,7 +20,7 @@ pub struct Inputs {
     pub meta: cargo_metadata::Metadata,
 }
 
-pub fn inputs(_ws: &Workspace) -> Result<Inputs, String> {
+pub fn inputs(_ws: &Workspace) -> anyhow::Result<Inputs> {
     Ok(Inputs {
         meta: crate::workspace::packages::metadata()?,
     })
@@ -58,13 +58,13 @@ pub fn bundle_and_verify(
     problem: &Problem,
     inputs: &Inputs,
     options: bundle::Options,
-) -> Result<Outcome, String> {
+) -> anyhow::Result<Outcome> {
     let (path, failed_path) = outputs(ws, problem);
     // Whatever happens next, no stale file may look submittable.
     let _ = fs::remove_file(&path);
     let _ = fs::remove_file(&failed_path);
     let dir = path.parent().expect("target/submit/<crate>.rs");
-    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
     // The problem's judge, chosen here once: every step below reads its facts from it.
     let judge = judge::profile(&problem.judge);
     let options = bundle::Options { judge, ..options };
@@ -111,7 +111,7 @@ pub fn bundle_and_verify(
                 attempt.text.len() as f64 / 1024.0
             );
         }
-        fs::write(&path, &attempt.text).map_err(|e| format!("{}: {e}", path.display()))?;
+        fs::write(&path, &attempt.text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         return Ok(Outcome {
             path,
             ok: true,
@@ -125,7 +125,7 @@ pub fn bundle_and_verify(
         println!("{line}");
     }
     fs::write(&failed_path, &attempt.text)
-        .map_err(|e| format!("{}: {e}", failed_path.display()))?;
+        .map_err(|e| anyhow::anyhow!("{}: {e}", failed_path.display()))?;
     println!(
         "FAILED  {} (kept for inspection; do not submit it)",
         failed_path.display()
@@ -165,7 +165,7 @@ fn attempt(
     compilers: &judge::Compilers,
     options: bundle::Options,
     notes: bool,
-) -> Result<Attempt, String> {
+) -> anyhow::Result<Attempt> {
     let bundle = bundle::bundle(&problem.main_rs, &graph.deps, &graph.libraries, options)?;
     if notes {
         let rust = options.judge.rust;
@@ -195,9 +195,9 @@ fn attempt(
             profile.size_note
         );
     }
-    let build = tempfile::tempdir().map_err(|e| format!("a temporary folder: {e}"))?;
+    let build = tempfile::tempdir().map_err(|e| anyhow::anyhow!("a temporary folder: {e}"))?;
     let source = build.path().join("Main.rs");
-    fs::write(&source, &bundle.text).map_err(|e| format!("{}: {e}", source.display()))?;
+    fs::write(&source, &bundle.text).map_err(|e| anyhow::anyhow!("{}: {e}", source.display()))?;
     let (binary, failed_labels) = compile_all(compilers, profile, build.path(), &source);
     if !failed_labels.is_empty() {
         let first_error = failed_labels
@@ -292,7 +292,7 @@ fn compile_all(
     dir: &Path,
     source: &Path,
 ) -> (PathBuf, Vec<(String, String)>) {
-    let results: Vec<(String, PathBuf, Result<(), String>)> = std::thread::scope(|scope| {
+    let results: Vec<(String, PathBuf, anyhow::Result<()>)> = std::thread::scope(|scope| {
         let jobs: Vec<_> = compilers
             .all()
             .into_iter()
@@ -316,7 +316,7 @@ fn compile_all(
     for (label, bin, result) in results {
         match result {
             Ok(()) => built = bin,
-            Err(message) => failed.push((label, message)),
+            Err(message) => failed.push((label, format!("{message:#}"))),
         }
     }
     (built, failed)
@@ -409,7 +409,7 @@ fn inlined<'a>(
 /// clippy's `incompatible_msrv` lint on the bundle with `msrv = 1.73`: this machine's rustc
 /// is newer than the judge's, so a std API stabilised after 1.73 would compile here and
 /// fail there. Skipped, with a note, where clippy-driver is not installed.
-fn check_std_apis(dir: &Path, rust: &str) -> Result<(), String> {
+fn check_std_apis(dir: &Path, rust: &str) -> anyhow::Result<()> {
     let config = dir.join("clippy.toml");
     fs::write(&config, format!("msrv = \"{rust}\"\n")).at(&config)?;
     let output = Command::new("clippy-driver")
@@ -431,7 +431,10 @@ fn check_std_apis(dir: &Path, rust: &str) -> Result<(), String> {
             Ok(())
         }
         Ok(out) if out.status.success() => Ok(()),
-        Ok(out) => Err(String::from_utf8_lossy(&out.stderr).into_owned()),
+        Ok(out) => Err(anyhow::anyhow!(
+            "{}",
+            String::from_utf8_lossy(&out.stderr).into_owned()
+        )),
     }
 }
 
@@ -537,7 +540,8 @@ mod tests {
         let inputs = inputs(&ws).unwrap();
         let err = bundle_and_verify(&ws, &problem, &inputs, Default::default())
             .err()
-            .expect("an unknown package cannot be bundled");
+            .expect("an unknown package cannot be bundled")
+            .to_string();
         assert!(err.contains("not-a-package"), "{err}");
         assert!(!path.exists() && !failed.exists());
     }

@@ -1,7 +1,7 @@
 //! How a benchmark measures: whole processes timed (`timed`, `median`), instructions counted
 //! by callgrind (`instructions`), and the original programs compiled from `../shared/seeds/`.
 
-use crate::error::Context;
+use crate::error::{Context, PathContext};
 use crate::workspace::problems::Workspace;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 /// Runs `program args < input` and returns (stdout, seconds).
-pub fn timed(program: &Path, args: &[&str], input: &[u8]) -> Result<(String, f64), String> {
+pub fn timed(program: &Path, args: &[&str], input: &[u8]) -> anyhow::Result<(String, f64)> {
     use std::io::Write;
     let started = Instant::now();
     let mut child = Command::new(program)
@@ -17,7 +17,7 @@ pub fn timed(program: &Path, args: &[&str], input: &[u8]) -> Result<(String, f64
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("{}: {e}", program.display()))?;
+        .map_err(|e| anyhow::anyhow!("{}: {e}", program.display()))?;
     let mut stdin = child.stdin.take().unwrap();
     let input = input.to_vec();
     let writer = std::thread::spawn(move || stdin.write_all(&input));
@@ -25,7 +25,11 @@ pub fn timed(program: &Path, args: &[&str], input: &[u8]) -> Result<(String, f64
     let seconds = started.elapsed().as_secs_f64();
     let _ = writer.join();
     if !out.status.success() {
-        return Err(format!("{} failed: {}", program.display(), out.status));
+        return Err(anyhow::anyhow!(
+            "{} failed: {}",
+            program.display(),
+            out.status
+        ));
     }
     Ok((String::from_utf8_lossy(&out.stdout).into_owned(), seconds))
 }
@@ -36,7 +40,7 @@ pub fn median(mut xs: Vec<f64>) -> f64 {
 }
 
 /// Instructions executed by `program args < input`, whole process, from callgrind.
-pub fn instructions(program: &Path, args: &[&str], input: &[u8]) -> Result<u64, String> {
+pub fn instructions(program: &Path, args: &[&str], input: &[u8]) -> anyhow::Result<u64> {
     let dir = tempfile::tempdir().context("a scratch folder for callgrind")?;
     let input_path = dir.path().join("input");
     fs::write(&input_path, input).at(&input_path)?;
@@ -51,13 +55,13 @@ pub fn instructions(program: &Path, args: &[&str], input: &[u8]) -> Result<u64, 
         .stdin(fs::File::open(&input_path).at(&input_path)?)
         .stdout(Stdio::null())
         .output()
-        .map_err(|e| format!("valgrind: {e}"))?;
+        .map_err(|e| anyhow::anyhow!("valgrind: {e}"))?;
     let log = String::from_utf8_lossy(&out.stderr);
     log.lines()
         .find_map(|l| l.split("Collected :").nth(1))
         .and_then(|n| n.trim().parse().ok())
         .ok_or_else(|| {
-            format!(
+            anyhow::anyhow!(
                 "no instruction count from callgrind for {}",
                 program.display()
             )
@@ -75,7 +79,7 @@ pub fn valgrind_present() -> bool {
 
 /// Compiles an original program from `../shared/seeds/` (never redistributed) into
 /// target/bench-originals; `None` when it is not beside the project.
-pub fn original(ws: &Workspace, file: &str, compiler: &str) -> Result<Option<PathBuf>, String> {
+pub fn original(ws: &Workspace, file: &str, compiler: &str) -> anyhow::Result<Option<PathBuf>> {
     let source = ws.root.join("../shared/seeds").join(file);
     if !source.is_file() {
         println!("skipped: {} is not here", source.display());
@@ -89,9 +93,9 @@ pub fn original(ws: &Workspace, file: &str, compiler: &str) -> Result<Option<Pat
         .arg(&binary)
         .arg(&source)
         .status()
-        .map_err(|e| format!("cannot run {compiler}: {e}"))?;
+        .map_err(|e| anyhow::anyhow!("cannot run {compiler}: {e}"))?;
     if !status.success() {
-        return Err(format!("{compiler} -O2 {file} failed"));
+        return Err(anyhow::anyhow!("{compiler} -O2 {file} failed"));
     }
     Ok(Some(binary))
 }

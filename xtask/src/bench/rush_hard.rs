@@ -35,9 +35,9 @@ impl HardBoard {
 }
 
 /// Reads the committed set (lines `seed size instructions board`, `#` comments).
-pub fn read_set(root: &Path) -> Result<Vec<HardBoard>, String> {
+pub fn read_set(root: &Path) -> anyhow::Result<Vec<HardBoard>> {
     let path = root.join(SET);
-    let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = fs::read_to_string(&path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     let mut boards = Vec::new();
     for (k, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -45,7 +45,7 @@ pub fn read_set(root: &Path) -> Result<Vec<HardBoard>, String> {
             continue;
         }
         let bad = || {
-            format!(
+            anyhow::anyhow!(
                 "{}:{}: expected `seed size instructions board`",
                 path.display(),
                 k + 1
@@ -56,7 +56,7 @@ pub fn read_set(root: &Path) -> Result<Vec<HardBoard>, String> {
             return Err(bad());
         };
         if board.len() != 36 {
-            return Err(format!(
+            return Err(anyhow::anyhow!(
                 "{}:{}: a board has 36 cells",
                 path.display(),
                 k + 1
@@ -100,18 +100,22 @@ fn judge_board(text: &str) -> Option<String> {
 }
 
 /// Native wall time of one run, in seconds.
-fn native_seconds(program: &Path, input: &str) -> Result<f64, String> {
+fn native_seconds(program: &Path, input: &str) -> anyhow::Result<f64> {
     Ok(timed(program, &[], input.as_bytes())?.1)
 }
 
 /// Regenerates the set from `boards` seeds.
-pub fn regenerate(ws: &Workspace, boards: u64) -> Result<bool, String> {
+pub fn regenerate(ws: &Workspace, boards: u64) -> anyhow::Result<bool> {
     if !valgrind_present() {
-        return Err("valgrind is needed to count the original's instructions".into());
+        return Err(anyhow::anyhow!(
+            "valgrind is needed to count the original's instructions"
+        ));
     }
     super::rush_input::build_rush()?;
     let Some(seed_program) = original(ws, "rush_seed.c", "gcc")? else {
-        return Err("the original rush_seed.c is needed (../shared/seeds/)".into());
+        return Err(anyhow::anyhow!(
+            "the original rush_seed.c is needed (../shared/seeds/)"
+        ));
     };
     let release = ws.target.join("release");
     let programs = Programs {
@@ -153,7 +157,7 @@ pub fn regenerate(ws: &Workspace, boards: u64) -> Result<bool, String> {
         lines.push_str(&format!("{seed} {size} {count} {board}\n"));
     }
     let path = ws.root.join(SET);
-    fs::write(&path, lines).map_err(|e| format!("{}: {e}", path.display()))?;
+    fs::write(&path, lines).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     println!("written: {}", path.display());
     Ok(true)
 }
@@ -168,12 +172,12 @@ struct Programs {
 
 impl Programs {
     /// Step 1: the judge's boards among `boards` generated ones: (seed, size, board).
-    fn generate(&self, gen: &Path, boards: u64) -> Result<Vec<(u64, u64, String)>, String> {
+    fn generate(&self, gen: &Path, boards: u64) -> anyhow::Result<Vec<(u64, u64, String)>> {
         let seeds: Vec<u64> = (1..=boards).collect();
         let made = pool::map(
             &seeds,
             self.workers,
-            |&seed| -> Result<Option<(u64, u64, String)>, String> {
+            |&seed| -> anyhow::Result<Option<(u64, u64, String)>> {
                 let size = 2 + (seed - 1) % 9;
                 let (text, _) = timed(gen, &[&seed.to_string(), &size.to_string()], b"")?;
                 Ok(judge_board(&text).map(|b| (seed, size, b)))
@@ -195,7 +199,7 @@ impl Programs {
 
     /// Step 2: screened by the original's native time: once each, then the slowest 300 again;
     /// the slowest 100 (median of 3 seconds, index into `inputs`), slowest first.
-    fn slowest(&self, inputs: &[String]) -> Result<Vec<(f64, usize)>, String> {
+    fn slowest(&self, inputs: &[String]) -> anyhow::Result<Vec<(f64, usize)>> {
         let once = pool::map(inputs, self.workers, |input| {
             native_seconds(&self.original, input)
         });
@@ -205,7 +209,7 @@ impl Programs {
         }
         order.sort_by(|a, b| b.0.total_cmp(&a.0));
         order.truncate(300);
-        let again = pool::map(&order, 1, |&(_, i)| -> Result<f64, String> {
+        let again = pool::map(&order, 1, |&(_, i)| -> anyhow::Result<f64> {
             let mut xs = Vec::new();
             for _ in 0..3 {
                 xs.push(native_seconds(&self.original, &inputs[i])?);
@@ -237,11 +241,11 @@ impl Programs {
         candidates: &[(u64, u64, String)],
         inputs: &[String],
         slow: &[(f64, usize)],
-    ) -> Result<(Vec<(u64, usize, String)>, Vec<String>), String> {
+    ) -> anyhow::Result<(Vec<(u64, usize, String)>, Vec<String>)> {
         let counted = pool::map(
             slow,
             self.workers,
-            |&(_, i)| -> Result<(u64, [String; 3]), String> {
+            |&(_, i)| -> anyhow::Result<(u64, [String; 3])> {
                 let count = instructions(&self.original, &[], inputs[i].as_bytes())?;
                 let mut answers: [String; 3] = Default::default();
                 for (k, p) in [&self.original, &self.judge, &self.brute]
@@ -259,7 +263,7 @@ impl Programs {
             let (count, [original_answer, ours, plain]) = r??;
             let seed = candidates[i].0;
             if ours != plain {
-                return Err(format!(
+                return Err(anyhow::anyhow!(
                     "seed {seed}: the judge binary says {ours}, the plain grid BFS {plain}"
                 ));
             }

@@ -23,6 +23,6 @@ pub fn judge_input(board: &str) -> String {
 
 /// Builds Rush Hour's judge binary and its examples (the tool, the reference, the
 /// generator, the plain grid BFS) in release.
-pub fn build_rush() -> Result<(), String> {
+pub fn build_rush() -> anyhow::Result<()> {
     build_release(&["boj-18139"], &["--bins", "--examples"])
 }

@@ -7,7 +7,7 @@
 //! since a cold build of 200 problems takes half an hour here), with nothing changed, and
 //! after one solution is edited.
 
-use crate::error::Context;
+use crate::error::PathContext;
 use crate::workspace::scaffold;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -58,15 +58,17 @@ fn answer(k: usize, a: &[u64]) -> String {
 }
 
 /// The files git tracks under `root` (the copy holds nothing else: no build output).
-fn tracked(root: &Path) -> Result<Vec<PathBuf>, String> {
+fn tracked(root: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let out = Command::new("git")
         .arg("-C")
         .arg(root)
         .args(["ls-files", "-z"])
         .output()
-        .map_err(|e| format!("cannot run git: {e}"))?;
+        .map_err(|e| anyhow::anyhow!("cannot run git: {e}"))?;
     if !out.status.success() {
-        return Err("git ls-files failed: the benchmark copies the tracked files".into());
+        return Err(anyhow::anyhow!(
+            "git ls-files failed: the benchmark copies the tracked files"
+        ));
     }
     Ok(out
         .stdout
@@ -77,8 +79,8 @@ fn tracked(root: &Path) -> Result<Vec<PathBuf>, String> {
 }
 
 /// Writes the copy with `n` generated problems; returns the first generated one's main.rs.
-fn build_copy(root: &Path, copy: &Path, n: usize) -> Result<PathBuf, String> {
-    let io = |p: &Path, e: std::io::Error| format!("{}: {e}", p.display());
+fn build_copy(root: &Path, copy: &Path, n: usize) -> anyhow::Result<PathBuf> {
+    let io = |p: &Path, e: std::io::Error| anyhow::anyhow!("{}: {e}", p.display());
     if copy.exists() {
         fs::remove_dir_all(copy).map_err(|e| io(copy, e))?;
     }
@@ -96,10 +98,10 @@ fn build_copy(root: &Path, copy: &Path, n: usize) -> Result<PathBuf, String> {
     let text = fs::read_to_string(&manifest_path).map_err(|e| io(&manifest_path, e))?;
     let mut doc: toml_edit::DocumentMut = text
         .parse()
-        .map_err(|e| format!("{}: {e}", manifest_path.display()))?;
+        .map_err(|e| anyhow::anyhow!("{}: {e}", manifest_path.display()))?;
     let members = doc["workspace"]["members"]
         .as_array_mut()
-        .ok_or("the workspace manifest has no members list")?;
+        .ok_or_else(|| anyhow::anyhow!("the workspace manifest has no members list"))?;
     let mut state = 0x5ca1e;
     for k in 1..=n {
         let name = format!("scale-{k:04}");
@@ -141,9 +143,9 @@ fn time_step(
     logs: &Path,
     run: &str,
     step: &str,
-) -> Result<f64, String> {
+) -> anyhow::Result<f64> {
     let log = logs.join(format!("{run}-{step}.log"));
-    let file = fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
+    let file = fs::File::create(&log).map_err(|e| anyhow::anyhow!("{}: {e}", log.display()))?;
     let err = file.try_clone().at(&log)?;
     // make, not cargo: the command is the one a user types.
     let mut make = Command::new("make");
@@ -155,14 +157,16 @@ fn time_step(
     crate::workspace::cargo::forget_cargo_run(&mut make);
     make.env_remove("CARGO");
     let started = Instant::now();
-    let status = make.status().map_err(|e| format!("cannot run make: {e}"))?;
+    let status = make
+        .status()
+        .map_err(|e| anyhow::anyhow!("cannot run make: {e}"))?;
     let seconds = started.elapsed().as_secs_f64();
     if status.success() {
         Ok(seconds)
     } else {
         let text = fs::read_to_string(&log).unwrap_or_default();
         let tail: Vec<&str> = text.lines().rev().take(15).collect();
-        Err(format!(
+        Err(anyhow::anyhow!(
             "make {step} failed in the {run} run ({}):\n{}",
             log.display(),
             tail.into_iter().rev().collect::<Vec<_>>().join("\n")
@@ -171,12 +175,12 @@ fn time_step(
 }
 
 /// The benchmark: three runs of every step, side by side.
-pub fn run(ws: &crate::workspace::problems::Workspace, n: usize) -> Result<bool, String> {
+pub fn run(ws: &crate::workspace::problems::Workspace, n: usize) -> anyhow::Result<bool> {
     let base = ws.target.join("bench-scale");
     let copy = base.join("ws");
     let target = base.join("target");
     let logs = base.join("logs");
-    fs::create_dir_all(&logs).map_err(|e| format!("{}: {e}", logs.display()))?;
+    fs::create_dir_all(&logs).map_err(|e| anyhow::anyhow!("{}: {e}", logs.display()))?;
     let edited = build_copy(&ws.root, &copy, n)?;
     let problems = ws.problems.len() + n;
     println!(

@@ -7,7 +7,7 @@
 
 use super::measure::{instructions, median, original, timed, valgrind_present};
 use super::rush_input::{build_rush, judge_input};
-use crate::error::Context;
+use crate::error::PathContext;
 use crate::workspace::cargo::build_release;
 use crate::workspace::problems::Workspace;
 use std::fs;
@@ -15,12 +15,13 @@ use std::path::PathBuf;
 
 const RUNS: usize = 3;
 
-pub fn rush(ws: &Workspace) -> Result<(), String> {
+pub fn rush(ws: &Workspace) -> anyhow::Result<()> {
     build_rush()?;
     let release = ws.target.join("release");
     let tool = release.join("examples/rush");
     let db_path = ws.root.join("boj-18139/data/rush_18k.txt");
-    let db = fs::read_to_string(&db_path).map_err(|e| format!("{}: {e}", db_path.display()))?;
+    let db =
+        fs::read_to_string(&db_path).map_err(|e| anyhow::anyhow!("{}: {e}", db_path.display()))?;
     let wall_free: String = db
         .lines()
         .filter(|l| !l.contains('x'))
@@ -116,7 +117,7 @@ const HARDEST_FOR_ORIGINAL: [usize; 10] =
 /// The judge binary against the original `rush_seed.c` on the boards hardest for it: the
 /// ten database boards (`HARDEST_FOR_ORIGINAL`) and the ten random boards of
 /// `boj-18139/data/hard_random.txt` (`cargo xtask bench rush-hard-set`), side by side.
-fn rush_against_original(ws: &Workspace, db: &str) -> Result<(), String> {
+fn rush_against_original(ws: &Workspace, db: &str) -> anyhow::Result<()> {
     println!("\n## Rush Hour: the judge binary against the original rush_seed.c, whole process (callgrind)");
     let Some(seed) = original(ws, "rush_seed.c", "gcc")? else {
         return Ok(());
@@ -129,7 +130,7 @@ fn rush_against_original(ws: &Workspace, db: &str) -> Result<(), String> {
         let board = lines
             .get(n - 1)
             .and_then(|l| l.split_whitespace().nth(1))
-            .ok_or_else(|| format!("the database has no line {n}"))?;
+            .ok_or_else(|| anyhow::anyhow!("the database has no line {n}"))?;
         database.push((format!("database line {n}"), judge_input(board), None));
     }
     let random: Vec<(String, String, Option<u64>)> = crate::bench::rush_hard::read_set(&ws.root)?
@@ -150,9 +151,11 @@ fn rush_against_original(ws: &Workspace, db: &str) -> Result<(), String> {
                 .map(|p| timed(p, &[], input.as_bytes()).map(|(o, _)| o.trim().to_string()))
                 .collect::<Result<_, _>>()?;
             if answers.iter().any(|a| a != &answers[0]) {
-                return Err(format!(
+                return Err(anyhow::anyhow!(
                     "{name}: rush_seed.c says {}, ours {}, the plain grid BFS {}",
-                    answers[0], answers[1], answers[2]
+                    answers[0],
+                    answers[1],
+                    answers[2]
                 ));
             }
             let theirs = instructions(&seed, &[], input.as_bytes())?;
@@ -187,7 +190,7 @@ fn rush_against_original(ws: &Workspace, db: &str) -> Result<(), String> {
     Ok(())
 }
 
-pub fn q58(ws: &Workspace) -> Result<(), String> {
+pub fn q58(ws: &Workspace) -> anyhow::Result<()> {
     build_release(&["puzzle68-q58"], &["--bins", "--examples"])?;
     let bench: PathBuf = ws.target.join("release/examples/bench");
     let binary: PathBuf = ws.target.join("release/puzzle68-q58");
@@ -222,7 +225,7 @@ pub fn q58(ws: &Workspace) -> Result<(), String> {
         // It prints `cnt = <total>`.
         let theirs_total = theirs_answer.split_whitespace().last().unwrap_or("");
         if theirs_total != ours_answer.lines().next().unwrap_or("").trim() {
-            return Err(format!(
+            return Err(anyhow::anyhow!(
                 "totals differ: {} vs {}",
                 theirs_answer.trim(),
                 ours_answer.trim()
@@ -241,7 +244,7 @@ pub fn q58(ws: &Workspace) -> Result<(), String> {
 /// BOJ 17825 against the original `seed2.cpp` (`../shared/seeds/`, not redistributed:
 /// built into target/ when present), whole process, summed over 40 valid inputs from the
 /// problem's generator, answers compared.
-pub fn dice(ws: &Workspace) -> Result<(), String> {
+pub fn dice(ws: &Workspace) -> anyhow::Result<()> {
     println!("## Dice Yut: the judge binary against the original seed2.cpp, 40 valid inputs, whole process (callgrind)");
     if !valgrind_present() {
         println!("skipped: valgrind is not installed");
@@ -266,7 +269,7 @@ pub fn dice(ws: &Workspace) -> Result<(), String> {
         let (a, _) = timed(&seed2, &[], &input)?;
         let (b, _) = timed(&ours, &[], &input)?;
         if a.trim() != b.trim() {
-            return Err(format!(
+            return Err(anyhow::anyhow!(
                 "answers differ on seed {seed}: {} vs {}",
                 a.trim(),
                 b.trim()

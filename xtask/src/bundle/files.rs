@@ -17,8 +17,9 @@ const MAX_DEPTH: usize = 32;
 pub(super) fn read_solution(
     main_rs: &Path,
     cfg: &super::cfg::Cfg,
-) -> Result<(String, syn::File), String> {
-    let text = fs::read_to_string(main_rs).map_err(|e| format!("{}: {e}", main_rs.display()))?;
+) -> anyhow::Result<(String, syn::File)> {
+    let text =
+        fs::read_to_string(main_rs).map_err(|e| anyhow::anyhow!("{}: {e}", main_rs.display()))?;
     let dir = main_rs.parent().unwrap_or(Path::new("."));
     let at = Place {
         file: main_rs,
@@ -29,7 +30,7 @@ pub(super) fn read_solution(
     let text = inline(&text, &at, dir)?;
     let file = syn::parse_file(&text).map_err(|e| {
         let at = e.span().start();
-        format!("{}:{}:{}: {e}", main_rs.display(), at.line, at.column + 1)
+        anyhow::anyhow!("{}:{}:{}: {e}", main_rs.display(), at.line, at.column + 1)
     })?;
     Ok((text, file))
 }
@@ -37,22 +38,23 @@ pub(super) fn read_solution(
 /// `text`, the contents of `file`, whose child modules' files live in `dir`.
 /// `root` is the main file's folder, which the comment above each inlined file is relative
 /// to (the bundle names no folder of this machine).
-fn inline(text: &str, at: &Place, dir: &Path) -> Result<String, String> {
+fn inline(text: &str, at: &Place, dir: &Path) -> anyhow::Result<String> {
     let (file, depth) = (at.file, at.depth);
     if depth > MAX_DEPTH {
-        return Err(format!(
+        return Err(anyhow::anyhow!(
             "{}: modules nested more than {MAX_DEPTH} files deep (do two files declare each other?)",
             file.display()
         ));
     }
     let ast = syn::parse_file(text).map_err(|e| {
         let at = e.span().start();
-        format!("{}:{}:{}: {e}", file.display(), at.line, at.column + 1)
+        anyhow::anyhow!("{}:{}:{}: {e}", file.display(), at.line, at.column + 1)
     })?;
     let line = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     modules(&ast.items, at, dir, &line, &mut edits)?;
-    let tokens = TokenStream::from_str(text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let tokens =
+        TokenStream::from_str(text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let here = file.parent().unwrap_or(Path::new("."));
     includes(tokens, file, here, &line, &mut edits)?;
     edits.sort_by_key(|(r, _)| r.start);
@@ -87,7 +89,7 @@ fn modules(
     dir: &Path,
     line: &impl Fn(usize) -> usize,
     edits: &mut Vec<(Range<usize>, String)>,
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     let (file, depth) = (at.file, at.depth);
     for item in items {
         let syn::Item::Mod(m) = item else { continue };
@@ -129,7 +131,7 @@ fn modules(
                     ],
                 };
                 let Some(child) = candidates.iter().find(|c| c.is_file()) else {
-                    return Err(format!(
+                    return Err(anyhow::anyhow!(
                         "{}:{}: `mod {name};` has no file ({} not found)",
                         file.display(),
                         line(m.ident.span().byte_range().start),
@@ -148,8 +150,8 @@ fn modules(
                     } else {
                         dir.join(&name)
                     };
-                let child_text =
-                    fs::read_to_string(child).map_err(|e| format!("{}: {e}", child.display()))?;
+                let child_text = fs::read_to_string(child)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", child.display()))?;
                 let inner = Place {
                     file: child,
                     root: at.root,
@@ -182,7 +184,7 @@ fn includes(
     here: &Path,
     line: &impl Fn(usize) -> usize,
     edits: &mut Vec<(Range<usize>, String)>,
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     for (i, tree) in trees.iter().enumerate() {
         match tree {
@@ -200,20 +202,20 @@ fn includes(
                 }
                 let at = line(id.span().byte_range().start);
                 if id == "include" {
-                    return Err(format!(
+                    return Err(anyhow::anyhow!(
                         "{}:{at}: `include!` pastes another file's code, which the bundler does not inline: write it as a module (`mod x;`), which it does",
                         file.display()
                     ));
                 }
                 let lit: syn::LitStr = syn::parse2(args.stream()).map_err(|_| {
-                    format!(
+                    anyhow::anyhow!(
                         "{}:{at}: `{id}!` of something other than a string literal cannot be read before compiling",
                         file.display()
                     )
                 })?;
                 let target = here.join(lit.value());
                 let bytes = fs::read(&target).map_err(|e| {
-                    format!(
+                    anyhow::anyhow!(
                         "{}:{at}: `{id}!` of {}: {e}",
                         file.display(),
                         target.display()
@@ -221,7 +223,7 @@ fn includes(
                 })?;
                 let literal = if id == "include_str" {
                     let text = String::from_utf8(bytes).map_err(|_| {
-                        format!(
+                        anyhow::anyhow!(
                             "{}:{at}: `include_str!` of {}, which is not UTF-8",
                             file.display(),
                             target.display()
@@ -292,7 +294,9 @@ mod tests {
     fn a_missing_module_file_is_one_line_naming_both_places_looked() {
         let dir = tempfile::tempdir().unwrap();
         write(dir.path(), &[("main.rs", "fn main() {}\nmod helper;\n")]);
-        let err = read_solution(&dir.path().join("main.rs"), &boj()).unwrap_err();
+        let err = read_solution(&dir.path().join("main.rs"), &boj())
+            .unwrap_err()
+            .to_string();
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(
             err.contains("main.rs:2") && err.contains("helper.rs") && err.contains("helper/mod.rs"),
@@ -346,7 +350,9 @@ mod tests {
                 ("x.rs", ""),
             ],
         );
-        let err = read_solution(&dir.path().join("main.rs"), &boj()).unwrap_err();
+        let err = read_solution(&dir.path().join("main.rs"), &boj())
+            .unwrap_err()
+            .to_string();
         assert!(
             err.contains("main.rs:1") && err.contains("include!"),
             "{err}"
@@ -358,7 +364,9 @@ mod tests {
                 "fn main() { let _ = include_str!(concat!(\"x\", \".rs\")); }\n",
             )],
         );
-        let err = read_solution(&dir.path().join("main.rs"), &boj()).unwrap_err();
+        let err = read_solution(&dir.path().join("main.rs"), &boj())
+            .unwrap_err()
+            .to_string();
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains("string literal"), "{err}");
     }

@@ -230,8 +230,8 @@ pub fn drop_unused(
     best: super::Bundle,
     trees: &[Vec<syn::Item>],
     findings: &oracle::Findings,
-    draft: impl Fn(&oracle::Findings) -> Result<super::Bundle, String>,
-) -> Result<(super::Bundle, oracle::Findings), String> {
+    draft: impl Fn(&oracle::Findings) -> anyhow::Result<super::Bundle>,
+) -> anyhow::Result<(super::Bundle, oracle::Findings)> {
     let all = candidates(trees);
     if all.is_empty() {
         return Ok((best, findings.clone()));

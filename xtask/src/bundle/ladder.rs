@@ -35,8 +35,8 @@ pub struct Climb<T> {
 /// check could not run) ends the climb with that error.
 pub fn climb<T>(
     start: Scope,
-    mut attempt: impl FnMut(Scope) -> Result<(End, T), String>,
-) -> Result<Climb<T>, String> {
+    mut attempt: impl FnMut(Scope) -> anyhow::Result<(End, T)>,
+) -> anyhow::Result<Climb<T>> {
     let ladder = &Scope::LADDER;
     let mut k = ladder.iter().position(|s| *s == start).unwrap_or(0);
     let mut climb = Climb {

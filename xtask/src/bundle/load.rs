@@ -25,7 +25,7 @@ pub fn load(
     lib: &Library,
     dependency_macros: &std::collections::HashMap<String, Macros>,
     target: crate::judge::TargetCfgs,
-) -> Result<Loaded, String> {
+) -> anyhow::Result<Loaded> {
     let cfg = Cfg {
         target,
         features: &lib.features,
@@ -80,11 +80,12 @@ struct Reader<'a> {
 impl Reader<'_> {
     /// Parses `path`, settles its cfgs and inlines its module files (found under `dir`);
     /// `None` when the file's own `#![cfg(...)]` leaves its module out.
-    fn file(&mut self, path: &Path, dir: &Path) -> Result<Option<Vec<syn::Item>>, String> {
-        let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    fn file(&mut self, path: &Path, dir: &Path) -> anyhow::Result<Option<Vec<syn::Item>>> {
+        let text =
+            fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         let mut file = syn::parse_file(&text).map_err(|e| {
             let at = e.span().start();
-            format!("{}:{}:{}: {e}", path.display(), at.line, at.column + 1)
+            anyhow::anyhow!("{}:{}:{}: {e}", path.display(), at.line, at.column + 1)
         })?;
         if !self.cfg.settle_attrs(&mut file.attrs) {
             return Ok(None);
@@ -482,7 +483,7 @@ impl Reader<'_> {
         file: &Path,
         dir: &Path,
         top: bool,
-    ) -> Result<(), String> {
+    ) -> anyhow::Result<()> {
         // Modules whose file says `#![cfg(...)]` false, removed after the walk.
         let mut left_out = Vec::new();
         let mut index = 0;
@@ -570,7 +571,7 @@ impl Reader<'_> {
         file: &Path,
         dir: &Path,
         top: bool,
-    ) -> Result<bool, String> {
+    ) -> anyhow::Result<bool> {
         // `mod r#ref;` lives in `ref.rs`.
         let name = syn::ext::IdentExt::unraw(&m.ident).to_string();
         let path_value = match m.attrs.iter().position(|a| a.path().is_ident("path")) {
@@ -611,7 +612,7 @@ impl Reader<'_> {
 }
 
 /// The file of `mod name;` written in `file`: `dir/name.rs` or `dir/name/mod.rs`.
-fn module_file(file: &Path, dir: &Path, name: &str, m: &syn::ItemMod) -> Result<PathBuf, String> {
+fn module_file(file: &Path, dir: &Path, name: &str, m: &syn::ItemMod) -> anyhow::Result<PathBuf> {
     let flat = dir.join(format!("{name}.rs"));
     let nested = dir.join(name).join("mod.rs");
     if flat.is_file() {
@@ -619,7 +620,7 @@ fn module_file(file: &Path, dir: &Path, name: &str, m: &syn::ItemMod) -> Result<
     } else if nested.is_file() {
         Ok(nested)
     } else {
-        Err(format!(
+        Err(anyhow::anyhow!(
             "{}:{}: cannot find the file of `mod {name};` ({} or {})",
             file.display(),
             syn::spanned::Spanned::span(&m.ident).start().line,
@@ -630,7 +631,7 @@ fn module_file(file: &Path, dir: &Path, name: &str, m: &syn::ItemMod) -> Result<
 }
 
 /// The string of the `#[path = "..."]` attribute at `k`.
-fn path_value(file: &Path, m: &syn::ItemMod, k: usize) -> Result<String, String> {
+fn path_value(file: &Path, m: &syn::ItemMod, k: usize) -> anyhow::Result<String> {
     if let syn::Meta::NameValue(nv) = &m.attrs[k].meta {
         if let syn::Expr::Lit(syn::ExprLit {
             lit: syn::Lit::Str(s),
@@ -640,7 +641,7 @@ fn path_value(file: &Path, m: &syn::ItemMod, k: usize) -> Result<String, String>
             return Ok(s.value());
         }
     }
-    Err(format!(
+    Err(anyhow::anyhow!(
         "{}:{}: `#[path]` on `mod {}` is not a string",
         file.display(),
         syn::spanned::Spanned::span(&m.ident).start().line,

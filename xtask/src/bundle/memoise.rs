@@ -125,7 +125,7 @@ pub fn expand(
     crates: &[String],
     at: &dyn Fn(usize) -> String,
     edits: &mut Edits,
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     let mut table_written = false;
     for item in &ast.items {
         match item {
@@ -138,8 +138,9 @@ pub fn expand(
                 else {
                     continue;
                 };
-                let written = write_out(f, attr, &kind, source)
-                    .map_err(|why| format!("{}: `#[{kind}]` {why}", at(range(attr).start)))?;
+                let written = write_out(f, attr, &kind, source).map_err(|why| {
+                    anyhow::anyhow!("{}: `#[{kind}]` {why}", at(range(attr).start))
+                })?;
                 let mut before = written.before;
                 if !table_written && kind == "memoise" {
                     before = format!("{TABLE}\n{before}");
@@ -176,7 +177,7 @@ pub fn expand(
     };
     syn::visit::Visit::visit_file(&mut finder, ast);
     if let Some(offset) = finder.found {
-        return Err(format!(
+        return Err(anyhow::anyhow!(
             "{}: `#[memoise]` is written out by the bundler on the file's own free functions only, not here (a method or a nested function)",
             at(offset)
         ));
@@ -250,7 +251,7 @@ fn integer(tokens: &[TokenTree]) -> Option<i128> {
 }
 
 /// `n`, `n <= 100`, `n < 100`, `-5 <= n <= 5`, `0 < n` (the comparisons at top level).
-fn key(spec: TokenStream) -> Result<Key, String> {
+fn key(spec: TokenStream) -> anyhow::Result<Key> {
     let trees: Vec<TokenTree> = spec.clone().into_iter().collect();
     // Split at `<=` and `<`: (parts, whether each comparison is strict).
     let mut parts: Vec<Vec<TokenTree>> = vec![Vec::new()];
@@ -272,7 +273,7 @@ fn key(spec: TokenStream) -> Result<Key, String> {
     }
     let expr = |part: &[TokenTree]| -> TokenStream { part.iter().cloned().collect() };
     let bad = || {
-        format!("cannot read the key `{spec}`: write `key`, `key <= N`, `key < N` or `L <= key <= N` with integer literals")
+        anyhow::anyhow!("cannot read the key `{spec}`: write `key`, `key <= N`, `key < N` or `L <= key <= N` with integer literals")
     };
     let (expr_part, low, high) = match parts.as_slice() {
         [k] => (k.clone(), 0, None),
@@ -304,26 +305,36 @@ fn key(spec: TokenStream) -> Result<Key, String> {
 }
 
 /// The parameters' names (bare identifiers, `mut` allowed) and types.
-fn parameters(f: &syn::ItemFn) -> Result<Vec<(syn::Ident, syn::Type)>, String> {
+fn parameters(f: &syn::ItemFn) -> anyhow::Result<Vec<(syn::Ident, syn::Type)>> {
     if !f.sig.generics.params.is_empty() || f.sig.generics.where_clause.is_some() {
-        return Err("cannot be written out on a generic function".into());
+        return Err(anyhow::anyhow!(
+            "cannot be written out on a generic function"
+        ));
     }
     if f.sig.asyncness.is_some() || f.sig.constness.is_some() {
-        return Err("cannot be written out on an async or const function".into());
+        return Err(anyhow::anyhow!(
+            "cannot be written out on an async or const function"
+        ));
     }
     let mut out = Vec::new();
     for input in &f.sig.inputs {
         let syn::FnArg::Typed(t) = input else {
-            return Err("cannot be written out on a method".into());
+            return Err(anyhow::anyhow!("cannot be written out on a method"));
         };
         let syn::Pat::Ident(p) = &*t.pat else {
-            return Err("needs plain parameters (`n: usize`), not patterns".into());
+            return Err(anyhow::anyhow!(
+                "needs plain parameters (`n: usize`), not patterns"
+            ));
         };
         if p.by_ref.is_some() || p.subpat.is_some() {
-            return Err("needs plain parameters (`n: usize`), not patterns".into());
+            return Err(anyhow::anyhow!(
+                "needs plain parameters (`n: usize`), not patterns"
+            ));
         }
         if matches!(&*t.ty, syn::Type::ImplTrait(_)) {
-            return Err("cannot be written out with `impl Trait` parameters".into());
+            return Err(anyhow::anyhow!(
+                "cannot be written out with `impl Trait` parameters"
+            ));
         }
         out.push((p.ident.clone(), (*t.ty).clone()));
     }
@@ -343,21 +354,21 @@ fn write_out(
     attr: &syn::Attribute,
     kind: &str,
     source: &str,
-) -> Result<Written, String> {
+) -> anyhow::Result<Written> {
     let params = parameters(f)?;
     let syn::ReturnType::Type(_, ret) = &f.sig.output else {
-        return Err("needs a function that returns a value".into());
+        return Err(anyhow::anyhow!("needs a function that returns a value"));
     };
     let text_of = |r: std::ops::Range<usize>| source[r].to_string();
     let ret = text_of(range(&**ret));
     let inputs = text_of(range(&f.sig.inputs));
     let args = match &attr.meta {
         syn::Meta::List(l) => l.tokens.clone(),
-        _ => return Err("needs its keys: `#[memoise(n <= 100)]`".into()),
+        _ => return Err(anyhow::anyhow!("needs its keys: `#[memoise(n <= 100)]`")),
     };
     let specs = split_commas(args);
     if specs.is_empty() {
-        return Err("needs its keys: `#[memoise(n <= 100)]`".into());
+        return Err(anyhow::anyhow!("needs its keys: `#[memoise(n <= 100)]`"));
     }
     let name = f.sig.ident.to_string();
     let table = format!("__MEMOISE_{}", name.to_uppercase());
@@ -412,7 +423,7 @@ fn indexed_table(
     name: &str,
     table: &str,
     ret: &str,
-) -> Result<TableCode, String> {
+) -> anyhow::Result<TableCode> {
     let keys: Vec<Key> = specs.into_iter().map(key).collect::<Result<_, _>>()?;
     let fixed: Vec<String> = keys
         .iter()
@@ -451,17 +462,19 @@ fn map_table(
     table: &str,
     ret: &str,
     text_of: &dyn Fn(std::ops::Range<usize>) -> String,
-) -> Result<TableCode, String> {
+) -> anyhow::Result<TableCode> {
     let mut key_types = Vec::new();
     let mut key_names = Vec::new();
     for spec in specs {
         let ident: syn::Ident = syn::parse2(spec.clone())
-            .map_err(|_| format!("keys must be parameters, not `{spec}`"))?;
+            .map_err(|_| anyhow::anyhow!("keys must be parameters, not `{spec}`"))?;
         let Some((_, ty)) = params.iter().find(|(n, _)| *n == ident) else {
-            return Err(format!("keys must be parameters; `{ident}` is not one"));
+            return Err(anyhow::anyhow!(
+                "keys must be parameters; `{ident}` is not one"
+            ));
         };
         if matches!(ty, syn::Type::Reference(_)) {
-            return Err(format!(
+            return Err(anyhow::anyhow!(
                 "cannot keep the borrowed key `{ident}` in its table; take it by value"
             ));
         }
@@ -486,7 +499,7 @@ fn map_table(
 mod tests {
     use super::*;
 
-    fn parse_key(text: &str) -> Result<(String, i128, Option<i128>), String> {
+    fn parse_key(text: &str) -> anyhow::Result<(String, i128, Option<i128>)> {
         key(text.parse().unwrap()).map(|k| (k.expr.to_string(), k.low, k.high))
     }
 
@@ -511,7 +524,7 @@ mod tests {
     }
 
     /// Runs `expand` on a solution; the error's text, or the edited solution.
-    fn expanded(source: &str) -> Result<String, String> {
+    fn expanded(source: &str) -> anyhow::Result<String> {
         let ast = syn::parse_file(source).unwrap();
         let mut edits = Edits::default();
         let at = |offset: usize| format!("main.rs:{}", source[..offset].matches('\n').count() + 1);
@@ -531,7 +544,7 @@ mod tests {
             ("use memoise::memoise;\n#[memoise(n <= 9)]\nfn f(n: usize) { }\n", "main.rs:2:", "returns a value"),
         ];
         for (source, place, why) in cases {
-            let err = expanded(source).unwrap_err();
+            let err = expanded(source).unwrap_err().to_string();
             assert!(err.starts_with(place) && err.contains(why), "{err}");
             assert!(!err.contains('\n'), "{err}");
         }

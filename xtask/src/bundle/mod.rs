@@ -192,7 +192,7 @@ pub fn bundle(
     deps: &BTreeMap<String, Dep>,
     libraries: &[Library],
     options: Options,
-) -> Result<Bundle, String> {
+) -> anyhow::Result<Bundle> {
     let pruning = match options.scope {
         Scope::Whole => Pruning::Names,
         _ => options.pruning,
@@ -250,7 +250,7 @@ fn read_libraries(
     libraries: &[Library],
     reachable: &std::collections::BTreeSet<String>,
     target: crate::judge::TargetCfgs,
-) -> Result<Read, String> {
+) -> anyhow::Result<Read> {
     let mut loaded: Vec<Option<load::Loaded>> = libraries.iter().map(|_| None).collect();
     let mut exported: HashMap<String, expand::Macros> = HashMap::new();
     for k in dependencies_first(libraries) {
@@ -301,7 +301,7 @@ impl Drafter<'_> {
         &self,
         trees: &[Vec<syn::Item>],
         findings: &oracle::Findings,
-    ) -> Result<Bundle, String> {
+    ) -> anyhow::Result<Bundle> {
         let solution = self.solution;
         let kept = {
             let views: Vec<&[syn::Item]> = trees.iter().map(|t| t.as_slice()).collect();
@@ -359,15 +359,18 @@ impl Drafter<'_> {
 
 /// Why a library that is kept cannot be inlined, if it cannot: what its code asks of the
 /// build (`refusals`), what cargo's graph says (`unbundleable`), or edition 2015.
-fn refusal(lib: &Library, refusals: &[String]) -> Result<(), String> {
+fn refusal(lib: &Library, refusals: &[String]) -> anyhow::Result<()> {
     if let Some(first) = refusals.first() {
-        return Err(format!("{} cannot be inlined: {first}", lib.package));
+        return Err(anyhow::anyhow!(
+            "{} cannot be inlined: {first}",
+            lib.package
+        ));
     }
     if let Some(why) = &lib.unbundleable {
-        return Err(format!("{} cannot be inlined: {why}", lib.package));
+        return Err(anyhow::anyhow!("{} cannot be inlined: {why}", lib.package));
     }
     if lib.edition == "2015" {
-        return Err(format!(
+        return Err(anyhow::anyhow!(
             "{} cannot be inlined: it is written in edition 2015, whose paths mean other things in the judge's edition 2021",
             lib.package
         ));
@@ -382,7 +385,7 @@ pub fn modules_reached(
     deps: &BTreeMap<String, Dep>,
     libraries: &[Library],
     judge: &'static crate::judge::Profile,
-) -> Result<std::collections::BTreeSet<String>, String> {
+) -> anyhow::Result<std::collections::BTreeSet<String>> {
     let solution = solution::prepare(main_rs, deps, judge.target_cfgs)?;
     Ok(reachable_modules(&solution.referenced, libraries))
 }
@@ -445,8 +448,8 @@ fn refine(
     trees: Vec<Vec<syn::Item>>,
     modules: &[String],
     protected: &std::collections::BTreeSet<String>,
-    draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> Result<Bundle, String>,
-) -> Result<(Bundle, Vec<Vec<syn::Item>>, oracle::Findings), String> {
+    draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> anyhow::Result<Bundle>,
+) -> anyhow::Result<(Bundle, Vec<Vec<syn::Item>>, oracle::Findings)> {
     refine_from(
         best,
         trees,
@@ -464,8 +467,8 @@ fn refine_from(
     mut findings: oracle::Findings,
     modules: &[String],
     protected: &std::collections::BTreeSet<String>,
-    draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> Result<Bundle, String>,
-) -> Result<(Bundle, Vec<Vec<syn::Item>>, oracle::Findings), String> {
+    draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> anyhow::Result<Bundle>,
+) -> anyhow::Result<(Bundle, Vec<Vec<syn::Item>>, oracle::Findings)> {
     let unprotected = |found: &mut oracle::Findings| {
         found
             .dead

@@ -3,7 +3,7 @@
 //! (`unused_macro_rules`). Removing those cannot change what the program does: the
 //! compiler saw every use.
 
-use crate::error::Context;
+use crate::error::PathContext;
 use proc_macro2::{TokenStream, TokenTree};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -66,7 +66,7 @@ fn check_draft(
     text: &str,
     dir: &Path,
     lints: &[&str],
-) -> Result<(bool, Vec<serde_json::Value>, String), String> {
+) -> anyhow::Result<(bool, Vec<serde_json::Value>, String)> {
     let draft = dir.join("draft.rs");
     std::fs::write(&draft, text).at(&draft)?;
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
@@ -82,7 +82,7 @@ fn check_draft(
         .args(lints)
         .arg("draft.rs")
         .output()
-        .map_err(|e| format!("cannot run rustc: {e}"))?;
+        .map_err(|e| anyhow::anyhow!("cannot run rustc: {e}"))?;
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     let diagnostics = stderr
         .lines()
@@ -93,7 +93,7 @@ fn check_draft(
 
 /// Compiles `text` (in a scratch folder) with the two lints forced on; returns the warning
 /// spans, or `Err` with the first error when the draft does not compile.
-fn diagnose(text: &str, dir: &Path) -> Result<Vec<(String, At)>, String> {
+fn diagnose(text: &str, dir: &Path) -> anyhow::Result<Vec<(String, At)>> {
     let lints = [
         "--force-warn",
         "dead_code",
@@ -106,7 +106,10 @@ fn diagnose(text: &str, dir: &Path) -> Result<Vec<(String, At)>, String> {
         let level = v["level"].as_str().unwrap_or("");
         let code = v["code"]["code"].as_str().unwrap_or("");
         if level == "error" {
-            return Err(v["rendered"].as_str().unwrap_or("error").to_string());
+            return Err(anyhow::anyhow!(
+                "{}",
+                v["rendered"].as_str().unwrap_or("error")
+            ));
         }
         if code != "dead_code" && code != "unused_macro_rules" {
             continue;
@@ -127,7 +130,7 @@ fn diagnose(text: &str, dir: &Path) -> Result<Vec<(String, At)>, String> {
 /// Type-checks `text` as the judge's edition; every error's rendered message when it fails.
 pub fn errors(text: &str, dir: &Path) -> Result<(), Vec<String>> {
     let (ok, diagnostics, stderr) =
-        check_draft(text, dir, &["-A", "warnings"]).map_err(|e| vec![e])?;
+        check_draft(text, dir, &["-A", "warnings"]).map_err(|e| vec![format!("{e:#}")])?;
     let errors: Vec<String> = diagnostics
         .iter()
         .filter(|v| v["level"].as_str() == Some("error") && !v["code"].is_null())
@@ -144,7 +147,7 @@ pub fn errors(text: &str, dir: &Path) -> Result<(), Vec<String>> {
 
 /// Compiles the draft and maps what the compiler found back to keys; `modules` are the
 /// bundle's library modules in pruner order.
-pub fn consult(text: &str, modules: &[String], dir: &Path) -> Result<Findings, String> {
+pub fn consult(text: &str, modules: &[String], dir: &Path) -> anyhow::Result<Findings> {
     let spans = diagnose(text, dir)?;
     let dead_at: HashSet<At> = spans
         .iter()
@@ -156,7 +159,7 @@ pub fn consult(text: &str, modules: &[String], dir: &Path) -> Result<Findings, S
         .filter(|(c, _)| c == "unused_macro_rules")
         .map(|(_, a)| *a)
         .collect();
-    let file = syn::parse_file(text).map_err(|e| format!("draft does not parse: {e}"))?;
+    let file = syn::parse_file(text).map_err(|e| anyhow::anyhow!("draft does not parse: {e}"))?;
     let mut findings = Findings::default();
     for item in &file.items {
         if let syn::Item::Mod(m) = item {

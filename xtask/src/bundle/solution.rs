@@ -40,7 +40,7 @@ pub fn prepare(
     main_rs: &Path,
     deps: &BTreeMap<String, Dep>,
     target: crate::judge::TargetCfgs,
-) -> Result<Solution, String> {
+) -> anyhow::Result<Solution> {
     // Its `#[cfg]`s as the judge builds it: no features (a binary crate's own), no cfgs.
     let cfg = super::cfg::Cfg {
         target,
@@ -133,10 +133,10 @@ pub fn prepare(
 }
 
 /// The proc-macro attributes the bundler does not write out, refused in one line.
-fn refuse_attributes(refs: &super::scan::Refs, at: &dyn Fn(usize) -> String) -> Result<(), String> {
+fn refuse_attributes(refs: &super::scan::Refs, at: &dyn Fn(usize) -> String) -> anyhow::Result<()> {
     for (name, r) in &refs.attributes {
         if name == "derive_readable" {
-            return Err(format!(
+            return Err(anyhow::anyhow!(
                 "{}: `#[derive_readable]` is a proc-macro attribute the bundler does not expand; read the fields one by one with `input!`",
                 at(r.start)
             ));
@@ -156,11 +156,11 @@ struct Heads<'a> {
 }
 
 impl Heads<'_> {
-    fn module_of(&self, head: &str, start: usize) -> Result<Option<String>, String> {
+    fn module_of(&self, head: &str, start: usize) -> anyhow::Result<Option<String>> {
         match self.deps.get(head) {
             Some(Dep::Module(m)) => Ok(Some(m.clone())),
             Some(Dep::ProcMacro(_)) if self.memoise.iter().any(|m| m == head) => Ok(None),
-            Some(Dep::ProcMacro(package)) => Err(format!(
+            Some(Dep::ProcMacro(package)) => Err(anyhow::anyhow!(
                 "{}: `{head}` is a proc-macro crate ({package}), which cannot be inlined: the judge compiles one file with no crates",
                 (self.at)(start)
             )),
@@ -175,7 +175,7 @@ impl Heads<'_> {
         ast: &syn::File,
         edits: &mut Edits,
         referenced: &mut BTreeSet<String>,
-    ) -> Result<(), String> {
+    ) -> anyhow::Result<()> {
         for item in &ast.items {
             let syn::Item::ExternCrate(e) = item else {
                 continue;
@@ -446,7 +446,7 @@ fn fastout(
     item: &syn::Item,
     at: &dyn Fn(usize) -> String,
     edits: &mut Edits,
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     match item {
         syn::Item::Fn(f) => fastout_fn(&f.attrs, &f.sig, &f.block, at, edits)?,
         // On a method too (`impl Solver { #[fastout] fn solve(&mut self) { ... } }`), as
@@ -467,7 +467,7 @@ fn fastout(
         other => {
             for attr in item_attrs(other) {
                 if is_fastout(attr) {
-                    return Err(format!(
+                    return Err(anyhow::anyhow!(
                         "{}: `#[fastout]` goes on a function",
                         at(range(attr).start)
                     ));
@@ -486,12 +486,12 @@ fn fastout_fn(
     block: &syn::Block,
     at: &dyn Fn(usize) -> String,
     edits: &mut Edits,
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     let Some(attr) = attrs.iter().find(|a| is_fastout(a)) else {
         return Ok(());
     };
     if sig.asyncness.is_some() {
-        return Err(format!(
+        return Err(anyhow::anyhow!(
             "{}: `#[fastout]` on an async function is not supported",
             at(range(attr).start)
         ));
@@ -499,7 +499,7 @@ fn fastout_fn(
     let mut finder = PrintInside::default();
     finder.visit_block(block);
     if let Some((offset, what)) = finder.found {
-        return Err(format!(
+        return Err(anyhow::anyhow!(
             "{}: `#[fastout]` cannot expand print!/println! inside {what} (proconio refuses this too): the output order would change; print outside it",
             at(offset)
         ));

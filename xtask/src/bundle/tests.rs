@@ -624,7 +624,8 @@ fn fastout_refuses_print_inside_a_closure_naming_the_line() {
     let deps = BTreeMap::from([("proconio".to_string(), Dep::Module("proconio".into()))]);
     let err = bundle(&main_rs, &deps, &[], Options::default())
         .err()
-        .unwrap();
+        .unwrap()
+        .to_string();
     assert!(
         err.contains("main.rs:6:") && err.contains("closure"),
         "{err}"
@@ -642,7 +643,8 @@ fn refusal(files: &[(&str, &str)], main: &str, tweak: impl FnOnce(&mut Library))
     fs::write(&main_rs, main).unwrap();
     let err = bundle(&main_rs, &deps_on(&lib), &[lib], Options::default())
         .err()
-        .expect("bundling must fail");
+        .expect("bundling must fail")
+        .to_string();
     assert_eq!(err.lines().count(), 1, "{err}");
     err
 }
@@ -841,7 +843,8 @@ fn refuses_a_proc_macro_crate_the_solution_uses() {
     let deps = BTreeMap::from([("memo".to_string(), Dep::ProcMacro("memo-macros".into()))]);
     let err = bundle(&main_rs, &deps, &[], Options::default())
         .err()
-        .unwrap();
+        .unwrap()
+        .to_string();
     assert!(
         err.contains("main.rs:1:") && err.contains("proc-macro") && err.contains("memo-macros"),
         "{err}"

@@ -19,7 +19,7 @@ pub struct Args {
 }
 
 /// `cargo xtask bench [rush|q58|dice|scale|rush-hard-set]`.
-pub fn run(args: Args) -> Result<bool, String> {
+pub fn run(args: Args) -> anyhow::Result<bool> {
     let ws = Workspace::load()?;
     let (problems, boards) = (args.problems, args.boards);
     match args.which.as_deref() {
@@ -36,7 +36,7 @@ pub fn run(args: Args) -> Result<bool, String> {
         Some("scale") => return scale::run(&ws, problems),
         Some("rush-hard-set") => return rush_hard::regenerate(&ws, boards),
         Some(other) => {
-            return Err(format!(
+            return Err(anyhow::anyhow!(
                 "unknown benchmark `{other}`: rush, q58, dice, scale or rush-hard-set"
             ))
         }

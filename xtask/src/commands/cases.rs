@@ -168,7 +168,7 @@ pub struct Args {
 /// built by one cargo run, then checked in parallel, one child process per core; a problem
 /// that hit a time limit while others ran beside it is checked again alone before its
 /// verdict counts.
-pub fn run(args: Args) -> Result<bool, String> {
+pub fn run(args: Args) -> anyhow::Result<bool> {
     let (names, flags) = (&args.problems, args.record);
     let ws = Workspace::load()?;
     let problems = ws.select(names)?;
@@ -249,7 +249,7 @@ pub fn run(args: Args) -> Result<bool, String> {
             ok: failed == 0,
         };
         let json = serde_json::to_string(&report).expect("a report is JSON");
-        std::fs::write(file, json).map_err(|e| format!("{}: {e}", file.display()))?;
+        std::fs::write(file, json).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
         return Ok(failed == 0);
     }
     println!(

@@ -24,17 +24,18 @@ struct Printed {
     end: engine::End,
 }
 
-fn run_binary(binary: &Path, input: &Path, stem: &Path) -> Result<Printed, String> {
+fn run_binary(binary: &Path, input: &Path, stem: &Path) -> anyhow::Result<Printed> {
     let limits = engine::Limits::new(Duration::from_secs(10), 1 << 30);
     let run = engine::run(binary, &[], input, limits, stem)?;
     if run.end == engine::End::TimeLimit {
-        return Err(format!(
+        return Err(anyhow::anyhow!(
             "{} timed out on {}",
             binary.display(),
             input.display()
         ));
     }
-    let stdout = fs::read(&run.stdout).map_err(|e| format!("{}: {e}", run.stdout.display()))?;
+    let stdout =
+        fs::read(&run.stdout).map_err(|e| anyhow::anyhow!("{}: {e}", run.stdout.display()))?;
     Ok(Printed {
         stdout,
         end: run.end,
@@ -127,7 +128,7 @@ fn check_step(
     // Two corpus runs at once take turns on a program's folder.
     let _held = match engine::lock_outputs(&out_dir, name) {
         Ok(held) => held,
-        Err(e) => return fail(e),
+        Err(e) => return fail(format!("{e:#}")),
     };
     let options = bundle::Options {
         scope,
@@ -189,6 +190,7 @@ fn compile_all(
     for c in compilers.all() {
         let bin = out_dir.join(format!("Main-{}", c.label.replace(' ', "-")));
         if let Err(e) = c.compile(source, &bin) {
+            let e = format!("{e:#}");
             let first = e.lines().take(12).collect::<Vec<_>>().join("\n");
             return Err(Step::Rejected(format!(
                 "{} rejects {}:\n{first}",
@@ -232,10 +234,11 @@ fn same_as_cargo(
                 input.file_stem().unwrap_or_default().to_string_lossy()
             ))
         };
-        let expected = run_binary(&cargo_bin, input, &stem("cargo")).map_err(Step::Failed)?;
+        let expected = run_binary(&cargo_bin, input, &stem("cargo"))
+            .map_err(|e| Step::Failed(format!("{e:#}")))?;
         for (label, bin) in binaries {
-            let r =
-                run_binary(bin, input, &stem(&label.replace(' ', "-"))).map_err(Step::Failed)?;
+            let r = run_binary(bin, input, &stem(&label.replace(' ', "-")))
+                .map_err(|e| Step::Failed(format!("{e:#}")))?;
             if r != expected {
                 return Err(Step::Differs(format!(
                     "on {} the bundle built by {label} printed {:?} (exit {:?}); cargo's build printed {:?} (exit {:?})",
@@ -289,7 +292,7 @@ pub struct Args {
 }
 
 /// `cargo xtask corpus [names...]` or `corpus --real <dir>`.
-pub fn run(args: Args) -> Result<bool, String> {
+pub fn run(args: Args) -> anyhow::Result<bool> {
     match args.real {
         None => run_corpus(&args.programs, args.record),
         Some(dir) => super::corpus_real::run(super::corpus_real::RealArgs {
@@ -304,9 +307,9 @@ pub fn run(args: Args) -> Result<bool, String> {
 
 /// The corpus's programs (file stems under `corpus/src/bin`), those of `names` when given,
 /// sorted.
-fn corpus_programs(ws: &Workspace, names: &[String]) -> Result<Vec<String>, String> {
+fn corpus_programs(ws: &Workspace, names: &[String]) -> anyhow::Result<Vec<String>> {
     let mut programs: Vec<String> = fs::read_dir(ws.root.join("corpus/src/bin"))
-        .map_err(|e| format!("corpus/src/bin: {e}"))?
+        .map_err(|e| anyhow::anyhow!("corpus/src/bin: {e}"))?
         .filter_map(|e| e.ok())
         .filter_map(|e| {
             e.path()
@@ -321,7 +324,7 @@ fn corpus_programs(ws: &Workspace, names: &[String]) -> Result<Vec<String>, Stri
 
 /// The programs whose inputs changed since their last pass (all with `--force`); the others
 /// are counted as cached.
-fn run_corpus(names: &[String], flags: RecordArgs) -> Result<bool, String> {
+fn run_corpus(names: &[String], flags: RecordArgs) -> anyhow::Result<bool> {
     let ws = Workspace::load()?;
     let compilers = Compilers::find()?;
     let programs = corpus_programs(&ws, names)?;

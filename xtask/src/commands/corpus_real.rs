@@ -114,10 +114,10 @@ struct CaseEntry {
 }
 
 /// A test suite's samples (those with an expected output) and how outputs are compared.
-pub fn read_samples(path: &Path) -> Result<(Vec<Sample>, Rule), String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn read_samples(path: &Path) -> anyhow::Result<(Vec<Sample>, Rule)> {
+    let text = fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     let suite: SuiteFile =
-        serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        serde_yaml::from_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     let rule = match &suite.matching {
         Some(serde_yaml::Value::Mapping(m)) => {
             let float = m.get("Float").or_else(|| m.get("float"));
@@ -147,7 +147,7 @@ pub fn read_samples(path: &Path) -> Result<(Vec<Sample>, Rule), String> {
 }
 
 /// Every solution with a samples file under `dir`, sorted by path.
-pub fn discover(dir: &Path) -> Result<Vec<Solution>, String> {
+pub fn discover(dir: &Path) -> anyhow::Result<Vec<Solution>> {
     let mut manifests = Vec::new();
     find_manifests(dir, &mut manifests, 0);
     manifests.sort();
@@ -180,8 +180,9 @@ fn find_manifests(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
 }
 
 /// The solutions of one package: its binaries with a samples file.
-fn package_solutions(manifest: &Path) -> Result<Vec<Solution>, String> {
-    let text = fs::read_to_string(manifest).map_err(|e| format!("{}: {e}", manifest.display()))?;
+fn package_solutions(manifest: &Path) -> anyhow::Result<Vec<Solution>> {
+    let text =
+        fs::read_to_string(manifest).map_err(|e| anyhow::anyhow!("{}: {e}", manifest.display()))?;
     let Ok(doc) = text.parse::<toml_edit::DocumentMut>() else {
         return Ok(Vec::new()); // a manifest cargo cannot read either: nothing eligible
     };
@@ -361,11 +362,11 @@ pub fn sample(solutions: Vec<Solution>, n: usize) -> Vec<Solution> {
 }
 
 /// Runs `binary` on each sample; `Err` names the first that failed and how.
-fn passes(binary: &Path, samples: &[Sample], rule: &Rule, scratch: &Path) -> Result<(), String> {
+fn passes(binary: &Path, samples: &[Sample], rule: &Rule, scratch: &Path) -> anyhow::Result<()> {
     let limits = engine::Limits::new(SAMPLE_TIME, SAMPLE_MEMORY);
     for (k, s) in samples.iter().enumerate() {
         let input = scratch.join(format!("{k}.in"));
-        fs::write(&input, &s.input).map_err(|e| format!("{}: {e}", input.display()))?;
+        fs::write(&input, &s.input).map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
         let run = engine::run(
             binary,
             &[],
@@ -374,10 +375,14 @@ fn passes(binary: &Path, samples: &[Sample], rule: &Rule, scratch: &Path) -> Res
             &scratch.join(format!("{k}.run")),
         )?;
         if run.end != engine::End::Code(0) {
-            return Err(format!("{}: {}", s.name, engine::describe_end(&run.end)));
+            return Err(anyhow::anyhow!(
+                "{}: {}",
+                s.name,
+                engine::describe_end(&run.end)
+            ));
         }
         engine::compare::judge(rule, &input, s.output.as_bytes(), &run.stdout)
-            .map_err(|e| format!("{}: WA: {}", s.name, e.lines().next().unwrap_or("")))?;
+            .map_err(|e| anyhow::anyhow!("{}: WA: {}", s.name, e.lines().next().unwrap_or("")))?;
     }
     Ok(())
 }
@@ -392,11 +397,11 @@ pub struct PackageArgs {
 
 /// `cargo xtask real-package <manifest> <bins...>`: the child `corpus --real` runs per
 /// package.
-pub fn run_package(args: PackageArgs) -> Result<bool, String> {
+pub fn run_package(args: PackageArgs) -> anyhow::Result<bool> {
     check_package(&args.manifest, &args.bins)
 }
 
-pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
+pub fn check_package(manifest: &Path, bins: &[String]) -> anyhow::Result<bool> {
     let solutions: Vec<Solution> = package_solutions(manifest)?
         .into_iter()
         .filter(|s| bins.contains(&s.bin))
@@ -414,7 +419,7 @@ pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
     let mut build = crate::workspace::cargo::release_build(&[&package], &targets);
     let built = build
         .output()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
+        .map_err(|e| anyhow::anyhow!("cannot run cargo: {e}"))?;
     // A package cargo cannot build here (a git dependency this machine cannot fetch, code
     // today's rustc rejects) has no eligible solution: said of each, before anything else
     // asks cargo about it.
@@ -458,7 +463,7 @@ pub fn check_package(manifest: &Path, bins: &[String]) -> Result<bool, String> {
                 v.step = Some(scope.label().to_string());
                 v.bytes = Some(bytes);
             }
-            Err(e) => v.why = Some(e),
+            Err(e) => v.why = Some(format!("{e:#}")),
         }
         emit(&v);
     }
@@ -473,13 +478,13 @@ fn eligible(
     s: &Solution,
     target: &Path,
     package: &str,
-) -> Result<Result<(Vec<Sample>, Rule, PathBuf), String>, String> {
+) -> anyhow::Result<Result<(Vec<Sample>, Rule, PathBuf), String>> {
     let (samples, rule) = match read_samples(&s.samples) {
         Ok(x) => x,
-        Err(e) => return Ok(Err(e)),
+        Err(e) => return Ok(Err(format!("{e:#}"))),
     };
     let scratch = target.join("xtask-real").join(package).join(&s.bin);
-    fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
+    fs::create_dir_all(&scratch).map_err(|e| anyhow::anyhow!("{}: {e}", scratch.display()))?;
     if samples.is_empty() {
         return Ok(Err("no sample with an expected output".into()));
     }
@@ -489,7 +494,7 @@ fn eligible(
         &rule,
         &scratch,
     ) {
-        return Ok(Err(format!("cargo's build fails a sample: {e}")));
+        return Ok(Err(format!("cargo's build fails a sample: {e:#}")));
     }
     Ok(Ok((samples, rule, scratch)))
 }
@@ -501,7 +506,7 @@ fn ready_graph(
     package: &str,
     solutions: &[Solution],
     target: &Path,
-) -> Result<crate::resolve::crates::Graph, String> {
+) -> anyhow::Result<crate::resolve::crates::Graph> {
     let mut g = crate::resolve::crates::graph(meta, package, real_judge())?;
     let mut reached = BTreeSet::new();
     for s in solutions {
@@ -544,7 +549,7 @@ fn climb(
     samples: &[Sample],
     rule: &Rule,
     scratch: &Path,
-) -> Result<(bundle::Scope, u64), String> {
+) -> anyhow::Result<(bundle::Scope, u64)> {
     use bundle::ladder::End;
     let climb = bundle::ladder::climb(bundle::Scope::Reached, |scope| {
         let options = bundle::Options {
@@ -554,6 +559,7 @@ fn climb(
         let b = match bundle::bundle(&s.main_rs, &g.deps, &g.libraries, options) {
             Ok(b) => b,
             Err(e) => {
+                let e = format!("{e:#}");
                 let why = format!("refused: {}", e.lines().next().unwrap_or(""));
                 return Ok((End::Final, (why, 0)));
             }
@@ -568,11 +574,12 @@ fn climb(
             return Ok((End::Final, (why, size)));
         }
         let source = scratch.join("Main.rs");
-        fs::write(&source, &b.text).map_err(|e| format!("{}: {e}", source.display()))?;
+        fs::write(&source, &b.text).map_err(|e| anyhow::anyhow!("{}: {e}", source.display()))?;
         let mut binary = PathBuf::new();
         for c in compilers.all() {
             let bin = scratch.join(format!("Main-{}", c.label.replace(' ', "-")));
             if let Err(e) = c.compile(&source, &bin) {
+                let e = format!("{e:#}");
                 let line = e
                     .lines()
                     .find(|l| l.starts_with("error"))
@@ -600,20 +607,23 @@ fn climb(
                 .first_failure
                 .map(|(_, (why, _))| why)
                 .unwrap_or_default();
-            Err(match climb.last_failure {
-                Some((_, (last, _))) => format!("{first}; last step: {last}"),
-                None => first,
-            })
+            Err(anyhow::anyhow!(
+                "{}",
+                match climb.last_failure {
+                    Some((_, (last, _))) => format!("{first}; last step: {last}"),
+                    None => first,
+                }
+            ))
         }
     }
 }
 
 /// Where cargo puts the builds of the workspace the child works in.
-fn target_dir() -> Result<PathBuf, String> {
+fn target_dir() -> anyhow::Result<PathBuf> {
     let meta = crate::workspace::cargo::metadata_command()
         .no_deps()
         .exec()
-        .map_err(|e| format!("cargo metadata failed: {e}"))?;
+        .map_err(|e| anyhow::anyhow!("cargo metadata failed: {e}"))?;
     Ok(meta.target_directory.into_std_path_buf())
 }
 
@@ -631,8 +641,9 @@ pub struct RealArgs {
 
 /// `cargo xtask corpus --real <dir>`: discovers, checks (a child per package, the record
 /// remembering passes), prints each failure and the table by crate.
-pub fn run(args: RealArgs) -> Result<bool, String> {
-    let dir = fs::canonicalize(&args.dir).map_err(|e| format!("{}: {e}", args.dir.display()))?;
+pub fn run(args: RealArgs) -> anyhow::Result<bool> {
+    let dir =
+        fs::canonicalize(&args.dir).map_err(|e| anyhow::anyhow!("{}: {e}", args.dir.display()))?;
     let mut all = discover(&dir)?;
     if !args.only.is_empty() {
         all.retain(|s| {
@@ -713,8 +724,8 @@ pub fn run(args: RealArgs) -> Result<bool, String> {
         verdicts
     });
     for ((_, solutions), result) in packages.iter().zip(results) {
-        let verdicts =
-            result.unwrap_or_else(|e| settle(solutions, Err(format!("the check panicked: {e}"))));
+        let verdicts = result
+            .unwrap_or_else(|e| settle(solutions, Err(anyhow::anyhow!("the check panicked: {e}"))));
         for (v, s) in verdicts.into_iter().zip(solutions) {
             verdicts_all.push((s.clone(), v));
         }
@@ -768,18 +779,18 @@ fn report(
 
 /// Copied aside and renamed into place: a run still using the previous copy (another
 /// `corpus --real` on the same folder) keeps it, where copying over it fails (ETXTBSY).
-fn copy_of_this_tool(to: &Path) -> Result<(), String> {
-    let exe = std::env::current_exe().map_err(|e| format!("this tool's path: {e}"))?;
+fn copy_of_this_tool(to: &Path) -> anyhow::Result<()> {
+    let exe = std::env::current_exe().map_err(|e| anyhow::anyhow!("this tool's path: {e}"))?;
     let aside = to.with_extension(format!("tmp{}", std::process::id()));
     fs::create_dir_all(to.parent().expect("a folder"))
         .and_then(|_| fs::copy(&exe, &aside))
         .and_then(|_| fs::rename(&aside, to))
-        .map_err(|e| format!("{}: {e}", to.display()))
+        .map_err(|e| anyhow::anyhow!("{}: {e}", to.display()))
 }
 
 /// One verdict for each of `solutions`, in order, from what the child said: a solution it
 /// said nothing of, or a child that failed, is a broken check (a failure).
-fn settle(solutions: &[Solution], lines: Result<Vec<Verdict>, String>) -> Vec<Verdict> {
+fn settle(solutions: &[Solution], lines: anyhow::Result<Vec<Verdict>>) -> Vec<Verdict> {
     solutions
         .iter()
         .map(|s| {
@@ -806,7 +817,7 @@ fn child(
     manifest: &Path,
     solutions: &[Solution],
     target: &Path,
-) -> Result<Vec<Verdict>, String> {
+) -> anyhow::Result<Vec<Verdict>> {
     let root = manifest.parent().unwrap_or(Path::new("."));
     let mut command = Command::new(tool);
     command
@@ -822,7 +833,7 @@ fn child(
     crate::workspace::cargo::forget_cargo_run(&mut command);
     let out = command
         .output()
-        .map_err(|e| format!("cannot run the check: {e}"))?;
+        .map_err(|e| anyhow::anyhow!("cannot run the check: {e}"))?;
     let verdicts: Vec<Verdict> = String::from_utf8_lossy(&out.stdout)
         .lines()
         .filter_map(|l| serde_json::from_str(l).ok())
@@ -834,7 +845,7 @@ fn child(
             .rev()
             .find(|l| !l.trim().is_empty())
             .unwrap_or("");
-        return Err(format!("exit {:?}: {line}", out.status.code()));
+        return Err(anyhow::anyhow!("exit {:?}: {line}", out.status.code()));
     }
     Ok(verdicts)
 }
@@ -918,7 +929,9 @@ mod tests {
         let (_, rule) = read_samples(&dir.path().join("f.yml")).unwrap();
         assert!(matches!(rule, Rule::Float(e) if e == 1e-6), "{rule:?}");
         write(dir.path(), &[("bad.yml", "cases: [")]);
-        let err = read_samples(&dir.path().join("bad.yml")).unwrap_err();
+        let err = read_samples(&dir.path().join("bad.yml"))
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("bad.yml"), "{err}");
     }
 

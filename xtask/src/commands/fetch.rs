@@ -15,22 +15,22 @@ pub struct Args {
     url: Option<String>,
 }
 
-pub fn run(args: Args) -> Result<bool, String> {
+pub fn run(args: Args) -> anyhow::Result<bool> {
     let ws = Workspace::load()?;
     refetch(&ws.root, &args.problem, args.url.as_deref())
 }
 
 /// `cargo xtask fetch <problem> [--url <page>]`: (re)writes the samples and metadata of an
 /// existing problem.
-fn refetch(root: &Path, wanted: &str, url: Option<&str>) -> Result<bool, String> {
+fn refetch(root: &Path, wanted: &str, url: Option<&str>) -> anyhow::Result<bool> {
     let name = crate_name(wanted)?;
     if !root.join(&name).join("Cargo.toml").is_file() {
-        return Err(format!(
+        return Err(anyhow::anyhow!(
             "no problem {name} here; `make new-{name}` creates it"
         ));
     }
     if url.is_none() && source_of(&name).0.is_none() {
-        return Err(format!(
+        return Err(anyhow::anyhow!(
             "{name} is not a BOJ problem: give its page with --url"
         ));
     }

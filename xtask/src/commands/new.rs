@@ -16,13 +16,13 @@ pub struct Args {
     url: Option<String>,
 }
 
-pub fn run(args: Args) -> Result<bool, String> {
+pub fn run(args: Args) -> anyhow::Result<bool> {
     let ws = Workspace::load()?;
     new(&ws.root, &args.problem, args.url.as_deref())
 }
 
 /// `cargo xtask new <problem> [--url <page>]`.
-fn new(root: &Path, wanted: &str, url: Option<&str>) -> Result<bool, String> {
+fn new(root: &Path, wanted: &str, url: Option<&str>) -> anyhow::Result<bool> {
     let name = crate_name(wanted)?;
     if let Ok(meta) = cargo_metadata::MetadataCommand::new()
         .manifest_path(root.join("Cargo.toml"))
@@ -42,7 +42,7 @@ fn new(root: &Path, wanted: &str, url: Option<&str>) -> Result<bool, String> {
             .map(|p| p.name.to_string())
             .collect();
         if let Some(why) = name_clash(&name, &problems, &packages) {
-            return Err(why);
+            return Err(anyhow::anyhow!(why));
         }
     }
     let name = create(root, &name)?;

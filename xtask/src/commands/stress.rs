@@ -79,20 +79,23 @@ fn show(f: &Failure, programs: &Programs) {
 
 /// Keeps a failure as the case `stress-<seed>.{in,out}` in `dir` (the brute force's answer
 /// as the expected output); never overwrites.
-pub fn save(dir: &Path, f: &Failure) -> Result<std::path::PathBuf, String> {
+pub fn save(dir: &Path, f: &Failure) -> anyhow::Result<std::path::PathBuf> {
     let stem = dir.join(format!("stress-{}", f.seed));
     let (input, output) = (stem.with_extension("in"), stem.with_extension("out"));
     if input.exists() || output.exists() {
-        return Err(format!("{} exists; nothing was written", input.display()));
+        return Err(anyhow::anyhow!(
+            "{} exists; nothing was written",
+            input.display()
+        ));
     }
-    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    fs::copy(&f.input, &input).map_err(|e| format!("{}: {e}", input.display()))?;
-    fs::copy(&f.expected, &output).map_err(|e| format!("{}: {e}", output.display()))?;
+    fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
+    fs::copy(&f.input, &input).map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
+    fs::copy(&f.expected, &output).map_err(|e| anyhow::anyhow!("{}: {e}", output.display()))?;
     Ok(input)
 }
 
 /// `cargo xtask stress <problem>`.
-pub fn run(args: Args) -> Result<bool, String> {
+pub fn run(args: Args) -> anyhow::Result<bool> {
     let ws = Workspace::load()?;
     let problem = ws.find(&args.problem)?.clone();
     // A run of a fixed number of cases on fixed seeds gives the same verdict until an input
@@ -156,7 +159,7 @@ pub fn run(args: Args) -> Result<bool, String> {
 
 /// What a fixed-count run's verdict depends on (`None` when the problem's files cannot be
 /// hashed: the run is then not remembered).
-fn run_hash(ws: &Workspace, problem: &Problem, args: &Args) -> Result<Option<String>, String> {
+fn run_hash(ws: &Workspace, problem: &Problem, args: &Args) -> anyhow::Result<Option<String>> {
     let env = record::environment(&ws.root, &crate::judge::Compilers::find()?);
     let check = format!(
         "stress cases={} seed={} size={} brute-time={}",
@@ -169,11 +172,14 @@ fn run_hash(ws: &Workspace, problem: &Problem, args: &Args) -> Result<Option<Str
 /// The solution, its generator and brute force (and checker) built in release; the pair's
 /// targets found by their files (`examples/gen.rs`, `examples/brute.rs`) whatever their
 /// names.
-fn build_pair(ws: &Workspace, problem: &Problem) -> Result<Programs, String> {
-    let example = |file: &str, what: &str| -> Result<String, String> {
+fn build_pair(ws: &Workspace, problem: &Problem) -> anyhow::Result<Programs> {
+    let example = |file: &str, what: &str| -> anyhow::Result<String> {
         let path = problem.dir.join("examples").join(file);
         if !path.is_file() {
-            return Err(format!("{} is missing: write {what}", path.display()));
+            return Err(anyhow::anyhow!(
+                "{} is missing: write {what}",
+                path.display()
+            ));
         }
         problem
             .examples
@@ -181,7 +187,7 @@ fn build_pair(ws: &Workspace, problem: &Problem) -> Result<Programs, String> {
             .find(|(src, _)| *src == path)
             .map(|(_, name)| name.clone())
             .ok_or_else(|| {
-                format!(
+                anyhow::anyhow!(
                     "{}: no example target builds it (see [[example]] in {}/Cargo.toml)",
                     path.display(),
                     problem.name
@@ -224,7 +230,7 @@ fn report(
     args: &Args,
     programs: &Programs,
     outcome: &Outcome,
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     match outcome {
         Outcome::Agreed { cases } => println!(
             "stress  {}: {cases} cases (seeds {}..{}, sizes 1..{}), no disagreement",
@@ -460,7 +466,10 @@ fn main() {
             format!("{want}\n")
         );
         // Never overwrites.
-        assert!(save(&cases, &smallest).unwrap_err().contains("exists"));
+        assert!(save(&cases, &smallest)
+            .unwrap_err()
+            .to_string()
+            .contains("exists"));
     }
 
     #[test]

@@ -81,7 +81,7 @@ impl Args {
 }
 
 /// `cargo xtask submit <problem>`.
-pub fn run(args: Args) -> Result<bool, String> {
+pub fn run(args: Args) -> anyhow::Result<bool> {
     let ws = Workspace::load()?;
     let problem = ws.find(&args.problem)?.clone();
     let options = args.options(crate::judge::profile(&problem.judge));
@@ -127,7 +127,7 @@ mod tests {
             names_only: false,
             whole: false,
         };
-        let err = run(args).err().unwrap();
+        let err = run(args).err().unwrap().to_string();
         assert_eq!(err.lines().count(), 1);
         assert!(
             err.contains("no-such-problem") && err.contains("boj-18139"),

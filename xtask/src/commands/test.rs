@@ -12,12 +12,12 @@ use std::path::Path;
 const STRESS_SECONDS: u64 = 5;
 
 /// Runs this tool with `args` (its output goes straight through); whether it passed.
-fn this_tool(args: &[&str]) -> Result<bool, String> {
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find this tool: {e}"))?;
+fn this_tool(args: &[&str]) -> anyhow::Result<bool> {
+    let exe = std::env::current_exe().map_err(|e| anyhow::anyhow!("cannot find this tool: {e}"))?;
     let status = std::process::Command::new(exe)
         .args(args)
         .status()
-        .map_err(|e| format!("cannot run this tool: {e}"))?;
+        .map_err(|e| anyhow::anyhow!("cannot run this tool: {e}"))?;
     Ok(status.success())
 }
 
@@ -37,7 +37,7 @@ pub struct Args {
 }
 
 /// `cargo xtask test <problem>`.
-pub fn run(args: Args) -> Result<bool, String> {
+pub fn run(args: Args) -> anyhow::Result<bool> {
     let name = args.problem.as_str();
     let ws = Workspace::load()?;
     let problem = ws.find(name)?.clone();
@@ -57,7 +57,7 @@ pub fn run(args: Args) -> Result<bool, String> {
         .main_rs
         .parent()
         .and_then(Path::parent)
-        .ok_or("a problem's main.rs lies in <crate>/src/")?;
+        .ok_or_else(|| anyhow::anyhow!("a problem's main.rs lies in <crate>/src/"))?;
     if has_pair(dir) {
         println!("test    {}: stress for {STRESS_SECONDS} s", problem.name);
         let seconds = STRESS_SECONDS.to_string();

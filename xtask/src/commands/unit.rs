@@ -16,7 +16,7 @@ fn member_hash(
     meta: &cargo_metadata::Metadata,
     dir: &std::path::Path,
     name: &str,
-) -> Result<String, String> {
+) -> anyhow::Result<String> {
     let mut f = base.clone();
     f.tree(dir);
     f.packages(&ws.root, meta, name)?;
@@ -57,7 +57,7 @@ pub struct Args {
 }
 
 /// `cargo xtask unit`.
-pub fn run(args: Args) -> Result<bool, String> {
+pub fn run(args: Args) -> anyhow::Result<bool> {
     let flags = args.record;
     let ws = Workspace::load()?;
     let meta = crate::workspace::packages::metadata()?;

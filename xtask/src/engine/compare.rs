@@ -99,7 +99,8 @@ pub fn judge(rule: &Rule, input: &Path, expected: &[u8], actual: &Path) -> Resul
                 actual.as_os_str(),
             ];
             let limits = Limits::new(Duration::from_secs(10), 2 << 30);
-            let run = run(checker, &args, Path::new("/dev/null"), limits, &scratch)?;
+            let run = run(checker, &args, Path::new("/dev/null"), limits, &scratch)
+                .map_err(|e| format!("{e:#}"))?;
             match run.end {
                 End::Code(0) => Ok(()),
                 other => {

@@ -89,9 +89,9 @@ pub struct OutputsLock {
 
 /// Locks `dir` (made if missing) for this run; when another run holds it, says so in one
 /// line and waits for it.
-pub fn lock_outputs(dir: &Path, what: &str) -> Result<OutputsLock, String> {
+pub fn lock_outputs(dir: &Path, what: &str) -> anyhow::Result<OutputsLock> {
     use nix::fcntl::{Flock, FlockArg};
-    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
     let path = dir.join(".lock");
     let open = || {
         fs::OpenOptions::new()
@@ -99,7 +99,7 @@ pub fn lock_outputs(dir: &Path, what: &str) -> Result<OutputsLock, String> {
             .truncate(false)
             .write(true)
             .open(&path)
-            .map_err(|e| format!("{}: {e}", path.display()))
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
     };
     let lock = match Flock::lock(open()?, FlockArg::LockExclusiveNonblock) {
         Ok(lock) => lock,
@@ -109,7 +109,7 @@ pub fn lock_outputs(dir: &Path, what: &str) -> Result<OutputsLock, String> {
                 path.display()
             );
             Flock::lock(file, FlockArg::LockExclusive)
-                .map_err(|(_, e)| format!("{}: {e}", path.display()))?
+                .map_err(|(_, e)| anyhow::anyhow!("{}: {e}", path.display()))?
         }
     };
     Ok(OutputsLock { _lock: lock })
@@ -187,9 +187,9 @@ pub fn run(
     input: &Path,
     limits: Limits,
     out_stem: &Path,
-) -> Result<Run, String> {
+) -> anyhow::Result<Run> {
     if let Some(dir) = out_stem.parent() {
-        fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
     }
     let stdout = PathBuf::from(format!("{}.out", out_stem.display()));
     let stderr = PathBuf::from(format!("{}.stderr", out_stem.display()));
@@ -199,7 +199,7 @@ pub fn run(
         Err(traced::NotStarted::Untraceable) => {
             sampled_run(program, args, input, limits, started, stdout, stderr)
         }
-        Err(traced::NotStarted::Failed(e)) => Err(e),
+        Err(traced::NotStarted::Failed(e)) => Err(anyhow::anyhow!("{e}")),
     }
 }
 
@@ -215,7 +215,7 @@ fn sampled_run(
     started: Instant,
     stdout: PathBuf,
     stderr: PathBuf,
-) -> Result<Run, String> {
+) -> anyhow::Result<Run> {
     let inherited = own_peak();
     let mut child = spawn(program, args, input, &stdout, &stderr, limits)?;
     let pid = child.id();
@@ -246,7 +246,7 @@ fn sampled_run(
                 });
             }
             Ok(None) => {}
-            Err(e) => return Err(format!("waiting for {}: {e}", program.display())),
+            Err(e) => return Err(anyhow::anyhow!("waiting for {}: {e}", program.display())),
         }
         if killed_for.is_none() {
             killed_for = over_limit(pid, started, limits, &mut sampled_peak);
@@ -321,11 +321,12 @@ fn spawn(
     stdout: &Path,
     stderr: &Path,
     limits: Limits,
-) -> Result<std::process::Child, String> {
+) -> anyhow::Result<std::process::Child> {
     use std::os::unix::process::CommandExt;
     const TEXT_FILE_BUSY: i32 = 26;
-    let open = |p: &Path| fs::File::open(p).map_err(|e| format!("{}: {e}", p.display()));
-    let create = |p: &Path| fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()));
+    let open = |p: &Path| fs::File::open(p).map_err(|e| anyhow::anyhow!("{}: {e}", p.display()));
+    let create =
+        |p: &Path| fs::File::create(p).map_err(|e| anyhow::anyhow!("{}: {e}", p.display()));
     let mut attempt = 0;
     loop {
         let mut command = Command::new(program);
@@ -350,7 +351,10 @@ fn spawn(
                 attempt += 1;
                 thread::sleep(Duration::from_millis(10));
             }
-            other => return other.map_err(|e| format!("cannot start {}: {e}", program.display())),
+            other => {
+                return other
+                    .map_err(|e| anyhow::anyhow!("cannot start {}: {e}", program.display()))
+            }
         }
     }
 }

@@ -93,7 +93,7 @@ fn case_stem(dir: &Path, seed: u64, size: u64) -> PathBuf {
 }
 
 /// Runs one case; `Err` is a broken setup (generator or brute force), which stops all.
-fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> Result<CaseResult, String> {
+fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> anyhow::Result<CaseResult> {
     let stem = case_stem(&s.work_dir, seed, size);
     let gen_limits = Limits::new(Duration::from_secs(10), 4 << 30);
     let seed_arg = seed.to_string();
@@ -106,14 +106,14 @@ fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> Result<CaseResu
         &PathBuf::from(format!("{}.gen", stem.display())),
     )?;
     if gen.end != End::Code(0) {
-        return Err(format!(
+        return Err(anyhow::anyhow!(
             "the generator failed on seed {seed} size {size} ({}): {}",
             describe_end(&gen.end),
             stderr_summary(&gen.stderr, 3).replace('\n', " / ")
         ));
     }
     if read_head(&gen.stdout, 4096).trim().is_empty() {
-        return Err(format!(
+        return Err(anyhow::anyhow!(
             "the generator printed nothing for seed {seed} size {size}"
         ));
     }
@@ -129,13 +129,13 @@ fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> Result<CaseResu
     match brute.end {
         End::Code(0) => {}
         End::TimeLimit => {
-            return Err(format!(
+            return Err(anyhow::anyhow!(
             "the brute force took more than {} s on seed {seed} size {size}: try a smaller --size",
             s.brute_time.as_secs_f64()
         ))
         }
         other => {
-            return Err(format!(
+            return Err(anyhow::anyhow!(
                 "the brute force failed on seed {seed} size {size} ({}): {}",
                 describe_end(&other),
                 stderr_summary(&brute.stderr, 3).replace('\n', " / ")
@@ -152,7 +152,7 @@ fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> Result<CaseResu
     let report = match &sol.end {
         End::Code(0) => {
             let expected = std::fs::read(&brute.stdout)
-                .map_err(|e| format!("{}: {e}", brute.stdout.display()))?;
+                .map_err(|e| anyhow::anyhow!("{}: {e}", brute.stdout.display()))?;
             match compare::judge(&s.rule, &input, &expected, &sol.stdout) {
                 Ok(()) => return Ok(CaseResult::Agreed),
                 Err(report) => report,
@@ -182,8 +182,9 @@ fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> Result<CaseResu
 }
 
 /// Runs the stress test; `stop` (set by Ctrl-C) ends it early.
-pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> Result<Outcome, String> {
-    std::fs::create_dir_all(&s.work_dir).map_err(|e| format!("{}: {e}", s.work_dir.display()))?;
+pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> anyhow::Result<Outcome> {
+    std::fs::create_dir_all(&s.work_dir)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", s.work_dir.display()))?;
     let run = Run {
         p,
         s,
@@ -274,7 +275,7 @@ impl Run<'_> {
                 one_case(self.p, s, seed, size)
             }))
             .unwrap_or_else(|panic| {
-                Err(format!(
+                Err(anyhow::anyhow!(
                     "the tool panicked on seed {seed} size {size}: {}",
                     super::pool::panic_message(&*panic)
                 ))
@@ -293,7 +294,7 @@ impl Run<'_> {
                 Err(e) => {
                     let mut b = self.broken.lock().unwrap_or_else(|e| e.into_inner());
                     if b.as_ref().is_none_or(|(at, _)| k < *at) {
-                        *b = Some((k, e));
+                        *b = Some((k, format!("{e:#}")));
                     }
                 }
             }
@@ -302,7 +303,7 @@ impl Run<'_> {
     }
 
     /// How the run ended, once every worker has: a failure shrunk to its smallest input.
-    fn outcome(self) -> Result<Outcome, String> {
+    fn outcome(self) -> anyhow::Result<Outcome> {
         let (p, s, stop) = (self.p, self.s, self.stop);
         if let Some((_, error)) = self.broken.into_inner().unwrap_or_else(|e| e.into_inner()) {
             return Ok(Outcome::Broken {
@@ -364,7 +365,7 @@ fn shrink(
     s: &Settings,
     failure: &Failure,
     stop: &AtomicBool,
-) -> Result<Failure, String> {
+) -> anyhow::Result<Failure> {
     for size in 1..failure.size {
         for seed in failure.seed..failure.seed + SHRINK_SEEDS {
             if stop.load(Ordering::SeqCst) {

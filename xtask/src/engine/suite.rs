@@ -25,8 +25,8 @@ pub struct Case {
 }
 
 /// The cases in `dir`, sorted by name. A `.in` without `.out` or `.err` is an error.
-pub fn load(dir: &Path) -> Result<Vec<Case>, String> {
-    let entries = fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+pub fn load(dir: &Path) -> anyhow::Result<Vec<Case>> {
+    let entries = fs::read_dir(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
     let mut inputs: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "in"))
@@ -39,9 +39,14 @@ pub fn load(dir: &Path) -> Result<Vec<Case>, String> {
         let expect = match (fs::read(input.with_extension("out")), read("err")) {
             (Ok(out), Err(_)) => Expect::Output(out),
             (Err(_), Ok(err)) => Expect::Error(err.trim().to_string()),
-            (Ok(_), Ok(_)) => return Err(format!("{}: has both .out and .err", input.display())),
+            (Ok(_), Ok(_)) => {
+                return Err(anyhow::anyhow!(
+                    "{}: has both .out and .err",
+                    input.display()
+                ))
+            }
             (Err(_), Err(_)) => {
-                return Err(format!(
+                return Err(anyhow::anyhow!(
                     "{}: no matching .out or .err file",
                     input.display()
                 ))
@@ -57,7 +62,7 @@ pub fn load(dir: &Path) -> Result<Vec<Case>, String> {
 }
 
 /// The verdict of `run` on `case`.
-pub fn verdict(case: &Case, run: &Run, limits: Limits, rule: &Rule) -> Result<Verdict, String> {
+pub fn verdict(case: &Case, run: &Run, limits: Limits, rule: &Rule) -> anyhow::Result<Verdict> {
     // Time is CPU time: over the limit by any margin is TLE, as is the wall-clock cap.
     if run.end == End::TimeLimit || run.cpu > limits.time {
         return Ok(Verdict::TimeLimitExceeded);
@@ -190,10 +195,13 @@ pub struct Suite<'a> {
 impl Suite<'_> {
     /// Runs every case against `binary` on all cores and prints one line a case, in case
     /// order, each failure followed by its bounded report.
-    pub fn run(&self, binary: &Path) -> Result<Tally, String> {
+    pub fn run(&self, binary: &Path) -> anyhow::Result<Tally> {
         let cases = load(self.cases_dir)?;
         if cases.is_empty() {
-            return Err(format!("{}: no test cases", self.cases_dir.display()));
+            return Err(anyhow::anyhow!(
+                "{}: no test cases",
+                self.cases_dir.display()
+            ));
         }
         let _held = super::lock_outputs(self.out_dir, self.problem)?;
         Ok(self.run_each(&cases, |case| self.one(binary, case)))
@@ -203,7 +211,7 @@ impl Suite<'_> {
     pub fn run_each(
         &self,
         cases: &[Case],
-        one: impl Fn(&Case) -> Result<Outcome, String> + Sync,
+        one: impl Fn(&Case) -> anyhow::Result<Outcome> + Sync,
     ) -> Tally {
         let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
         let outcomes = super::pool::map(cases, workers, one);
@@ -215,7 +223,7 @@ impl Suite<'_> {
     fn report(
         &self,
         cases: &[Case],
-        outcomes: Vec<Result<Result<Outcome, String>, String>>,
+        outcomes: Vec<anyhow::Result<anyhow::Result<Outcome>>>,
     ) -> Tally {
         let mut tally = Tally::default();
         for (case, outcome) in cases.iter().zip(outcomes) {
@@ -244,7 +252,7 @@ impl Suite<'_> {
         tally
     }
 
-    pub fn one(&self, binary: &Path, case: &Case) -> Result<Outcome, String> {
+    pub fn one(&self, binary: &Path, case: &Case) -> anyhow::Result<Outcome> {
         let stem = self.out_dir.join(format!("{}.{}", case.name, self.label));
         let run = run(binary, &[], &case.input, self.limits, &stem)?;
         let verdict = verdict(case, &run, self.limits, self.rule)?;

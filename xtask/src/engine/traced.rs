@@ -119,7 +119,7 @@ pub fn watch(
     started: Instant,
     stdout: PathBuf,
     stderr: PathBuf,
-) -> Result<Run, String> {
+) -> anyhow::Result<Run> {
     let pid = child.pid;
     let mut peak_at_exit = None;
     let mut cpu_at_exit = None;
@@ -131,7 +131,7 @@ pub fn watch(
         let status = match waitpid(pid, Some(WaitPidFlag::WNOHANG)) {
             Ok(status) => status,
             Err(Errno::EINTR) => continue,
-            Err(e) => return Err(format!("waiting for {}: {e}", program.display())),
+            Err(e) => return Err(anyhow::anyhow!("waiting for {}: {e}", program.display())),
         };
         let end = match status {
             WaitStatus::StillAlive => None,

@@ -33,7 +33,7 @@ impl<'a> LazyBuild<'a> {
         self.package
     }
 
-    pub fn get(&mut self) -> Result<&Built, String> {
+    pub fn get(&mut self) -> anyhow::Result<&Built> {
         if self.built.is_none() {
             self.built = Some(build(self.package)?);
         }
@@ -42,12 +42,12 @@ impl<'a> LazyBuild<'a> {
 }
 
 /// Builds `package` (a workspace member) in release mode and reads what cargo made.
-fn build(package: &str) -> Result<Built, String> {
+fn build(package: &str) -> anyhow::Result<Built> {
     let out = crate::workspace::cargo::release_build(&[package], &["--message-format=json"])
         .output()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
+        .map_err(|e| anyhow::anyhow!("cannot run cargo: {e}"))?;
     if !out.status.success() {
-        return Err(format!(
+        return Err(anyhow::anyhow!(
             "cargo build -p {package} failed:\n{}",
             String::from_utf8_lossy(&out.stderr)
         ));

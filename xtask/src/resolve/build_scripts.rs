@@ -10,7 +10,7 @@
 //! nor the network.
 
 use crate::bundle::{Library, Origin};
-use crate::error::Context;
+use crate::error::PathContext;
 use crate::judge;
 use crate::resolve::build::LazyBuild;
 use std::collections::hash_map::DefaultHasher;
@@ -52,7 +52,7 @@ pub fn settle(
     build: &mut LazyBuild,
     libraries: &mut [Library],
     judge: &judge::Profile,
-) -> Result<Vec<String>, String> {
+) -> anyhow::Result<Vec<String>> {
     let mut notes = Vec::new();
     if !libraries.iter().any(|l| l.build_script.is_some()) {
         return Ok(notes);
@@ -91,9 +91,10 @@ pub fn settle(
                     .build_scripts
                     .get(&origin.package_id)
                     .ok_or_else(|| {
-                        format!(
+                        anyhow::anyhow!(
                             "cargo built no build script for {} {}",
-                            origin.name, origin.version
+                            origin.name,
+                            origin.version
                         )
                     })?;
                 let v = run_for_judge(exe, &script, &lib.features, &rustc, &label);
@@ -158,7 +159,7 @@ fn read_cached(file: &Path) -> Option<Verdict> {
     }
 }
 
-fn write_cached(file: &Path, verdict: &Verdict) -> Result<(), String> {
+fn write_cached(file: &Path, verdict: &Verdict) -> anyhow::Result<()> {
     let text = match verdict {
         Verdict::Given(given) => {
             let mut text = format!("cfgs\n{}", given.cfgs.join("\n"));
@@ -177,8 +178,8 @@ fn write_cached(file: &Path, verdict: &Verdict) -> Result<(), String> {
     fs::create_dir_all(dir).at(dir)?;
     // Written aside and renamed: a parallel run reads the whole answer or none.
     let tmp = file.with_extension(format!("tmp{}", std::process::id()));
-    fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    fs::rename(&tmp, file).map_err(|e| format!("{}: {e}", file.display()))
+    fs::write(&tmp, text).map_err(|e| anyhow::anyhow!("{}: {e}", tmp.display()))?;
+    fs::rename(&tmp, file).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))
 }
 
 /// Runs the compiled build script `exe` as cargo would for the judge's target, with

@@ -61,7 +61,7 @@ fn built_alone(
     meta: &Metadata,
     package: &str,
     judge: &Profile,
-) -> Result<HashMap<String, Vec<String>>, String> {
+) -> anyhow::Result<HashMap<String, Vec<String>>> {
     let mut key = crate::workspace::record::Fingerprint::new("cargo tree");
     key.text("package", package);
     key.text("target", judge.target_triple);
@@ -99,16 +99,16 @@ fn built_alone(
 }
 
 /// `cargo tree -p <package>` for the judge's target, each package with its features.
-fn cargo_tree(package: &str, judge: &Profile) -> Result<String, String> {
+fn cargo_tree(package: &str, judge: &Profile) -> anyhow::Result<String> {
     let out = crate::workspace::cargo::cargo_command()
         .args([
             "tree", "--quiet", "-p", package, "-e", "normal", "--prefix", "none",
         ])
         .args(["--target", judge.target_triple, "-f", "{p}|{f}"])
         .output()
-        .map_err(|e| format!("cannot run cargo tree: {e}"))?;
+        .map_err(|e| anyhow::anyhow!("cannot run cargo tree: {e}"))?;
     if !out.status.success() {
-        return Err(format!(
+        return Err(anyhow::anyhow!(
             "cargo tree -p {package} failed: {}",
             String::from_utf8_lossy(&out.stderr).trim()
         ));
@@ -147,7 +147,7 @@ fn parse_tree(text: &str) -> HashMap<String, Vec<String>> {
 
 /// The crates `package` (a workspace member's name) reaches, as `cargo build -p
 /// <package>` builds them (see `built_alone`) for `judge`'s target.
-pub fn graph(meta: &Metadata, package: &str, judge: &Profile) -> Result<Graph, String> {
+pub fn graph(meta: &Metadata, package: &str, judge: &Profile) -> anyhow::Result<Graph> {
     let alone = built_alone(meta, package, judge)?;
     graph_with(meta, package, &alone, judge)
 }
@@ -158,7 +158,7 @@ fn graph_with(
     package: &str,
     alone: &HashMap<String, Vec<String>>,
     judge: &Profile,
-) -> Result<Graph, String> {
+) -> anyhow::Result<Graph> {
     let Resolved {
         packages,
         nodes,
@@ -273,10 +273,10 @@ impl Walk<'_> {
     }
 
     /// Package `id` as a library of the bundle (its `deps` left for the caller).
-    fn library(&self, meta: &Metadata, id: &PackageId, module: &str) -> Result<Library, String> {
+    fn library(&self, meta: &Metadata, id: &PackageId, module: &str) -> anyhow::Result<Library> {
         let p = self.packages[id];
         let target = lib_target(p)
-            .ok_or_else(|| format!("{} {} has no library target", p.name, p.version))?;
+            .ok_or_else(|| anyhow::anyhow!("{} {} has no library target", p.name, p.version))?;
         let mut features = self.alone.get(&self.key(id)).cloned().unwrap_or_default();
         features.sort();
         let build_script = p

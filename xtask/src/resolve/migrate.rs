@@ -9,7 +9,7 @@
 //! `target/xtask-cache/migrated/`, so the next run needs neither cargo nor a compile.
 
 use crate::bundle::{Library, Origin};
-use crate::error::Context;
+use crate::error::PathContext;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, HashSet};
 use std::fs;
@@ -28,7 +28,7 @@ pub fn migrate_all(
     target: &Path,
     build: &mut crate::resolve::build::LazyBuild,
     libraries: &mut [Library],
-) -> Result<Vec<String>, String> {
+) -> anyhow::Result<Vec<String>> {
     let mut notes = Vec::new();
     if !libraries.iter().any(needs_migration) {
         return Ok(notes);
@@ -65,7 +65,7 @@ pub fn migrate_all(
                 let relative = lib
                     .root
                     .strip_prefix(&origin.manifest_dir)
-                    .map_err(|_| format!("{}: not inside its package", lib.root.display()))?
+                    .map_err(|_| anyhow::anyhow!("{}: not inside its package", lib.root.display()))?
                     .to_path_buf();
                 lib.root = dir.join("pkg").join(relative);
                 lib.edition = TARGET_EDITION.to_string();
@@ -92,7 +92,7 @@ fn migrate_into(
     dir: &Path,
     build: &mut crate::resolve::build::LazyBuild,
     rustc: &str,
-) -> Result<Result<Result<(), String>, String>, String> {
+) -> anyhow::Result<Result<Result<(), String>, String>> {
     let package = build.package().to_string();
     let cache = dir.parent().expect("the cache folder");
     let done = dir.join(".migrated");
@@ -122,14 +122,14 @@ fn migrate_into(
     let name = dir.file_name().unwrap_or_default().to_string_lossy();
     let tmp = cache.join(format!(".{name}.{}", std::process::id()));
     let _ = fs::remove_dir_all(&tmp);
-    let outcome = migrate_one(lib, origin, &tmp, built, rustc);
+    let outcome = migrate_one(lib, origin, &tmp, built, rustc).map_err(|e| format!("{e:#}"));
     let text = match &outcome {
         Ok(()) => format!("ok\n{}", content_hash(&tmp.join("pkg"))),
         Err(why) => format!("failed\n{why}"),
     };
-    fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    fs::create_dir_all(&tmp).map_err(|e| anyhow::anyhow!("{}: {e}", tmp.display()))?;
     let marker = tmp.join(".migrated");
-    fs::write(&marker, text).map_err(|e| format!("{}: {e}", marker.display()))?;
+    fs::write(&marker, text).map_err(|e| anyhow::anyhow!("{}: {e}", marker.display()))?;
     if fs::rename(&tmp, dir).is_err() {
         if done.is_file() {
             // Another run finished the same migration first.
@@ -137,7 +137,7 @@ fn migrate_into(
         } else {
             // A folder left by a run that was cut short.
             let _ = fs::remove_dir_all(dir);
-            fs::rename(&tmp, dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            fs::rename(&tmp, dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
         }
     }
     Ok(Ok(outcome))
@@ -187,14 +187,14 @@ fn migrate_one(
     dir: &Path,
     built: &crate::resolve::build::Built,
     rustc: &str,
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     let pkg = dir.join("pkg");
     let _ = fs::remove_dir_all(&pkg);
     copy_sources(&origin.manifest_dir, &pkg)?;
     let relative = lib
         .root
         .strip_prefix(&origin.manifest_dir)
-        .map_err(|_| format!("{}: not inside its package", lib.root.display()))?;
+        .map_err(|_| anyhow::anyhow!("{}: not inside its package", lib.root.display()))?;
     let root = pkg.join(relative);
     let mut args: Vec<String> = vec![
         "--crate-type".into(),
@@ -231,7 +231,7 @@ fn migrate_one(
         ],
         _ => &[("2018", "rust_2021_compatibility")],
     };
-    let compile = |edition: &str, lint: Option<&str>| -> Result<(bool, String), String> {
+    let compile = |edition: &str, lint: Option<&str>| -> anyhow::Result<(bool, String)> {
         let mut c = Command::new(rustc);
         c.args(&args)
             .args(["--edition", edition, "--out-dir"])
@@ -243,7 +243,9 @@ fn migrate_one(
             // ordered-float 1.0's `transmute::<i16, u16>` into `i16::cast_unsigned`, 1.87).
             c.args(["-A", "warnings", "--force-warn", lint]);
         }
-        let o = c.output().map_err(|e| format!("cannot run {rustc}: {e}"))?;
+        let o = c
+            .output()
+            .map_err(|e| anyhow::anyhow!("cannot run {rustc}: {e}"))?;
         Ok((
             o.status.success(),
             String::from_utf8_lossy(&o.stderr).into_owned(),
@@ -271,18 +273,18 @@ fn migrate_one(
                 .map(|r| r.lines().take(3).collect::<Vec<_>>().join(" "))
         })
         .unwrap_or_else(|| "it does not compile as edition 2021".into());
-    Err(first)
+    Err(anyhow::anyhow!("{first}"))
 }
 
 /// Applies the machine-applicable fixes in `diagnostics` to the files under `pkg`; returns
 /// how many files changed.
-fn apply_fixes(diagnostics: &str, pkg: &Path) -> Result<usize, String> {
+fn apply_fixes(diagnostics: &str, pkg: &Path) -> anyhow::Result<usize> {
     let suggestions = rustfix::get_suggestions_from_json(
         diagnostics,
         &HashSet::<String>::new(),
         rustfix::Filter::MachineApplicableOnly,
     )
-    .map_err(|e| format!("cannot read rustc's suggestions: {e}"))?;
+    .map_err(|e| anyhow::anyhow!("cannot read rustc's suggestions: {e}"))?;
     let mut by_file: HashMap<PathBuf, Vec<rustfix::Suggestion>> = HashMap::new();
     for s in suggestions {
         let Some(file) = s
@@ -300,18 +302,19 @@ fn apply_fixes(diagnostics: &str, pkg: &Path) -> Result<usize, String> {
     }
     let mut changed = 0;
     for (file, suggestions) in by_file {
-        let code = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let code =
+            fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
         // One at a time: a fix that overlaps one already applied (approx 0.3.2's ulps_eq.rs
         // gets two on one span) waits for the next pass, which compiles again and asks anew.
         let mut fix = rustfix::CodeFix::new(&code);
         for suggestion in &suggestions {
             let _ = fix.apply(suggestion);
         }
-        let fixed = fix
-            .finish()
-            .map_err(|e| format!("{}: cannot apply the compiler's fixes: {e}", file.display()))?;
+        let fixed = fix.finish().map_err(|e| {
+            anyhow::anyhow!("{}: cannot apply the compiler's fixes: {e}", file.display())
+        })?;
         if fixed != code {
-            fs::write(&file, fixed).map_err(|e| format!("{}: {e}", file.display()))?;
+            fs::write(&file, fixed).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
             changed += 1;
         }
     }
@@ -319,9 +322,9 @@ fn apply_fixes(diagnostics: &str, pkg: &Path) -> Result<usize, String> {
 }
 
 /// Copies the package's files (not `target/` or `.git`) from `from` to `to`.
-fn copy_sources(from: &Path, to: &Path) -> Result<(), String> {
-    fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
-    for entry in fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
+fn copy_sources(from: &Path, to: &Path) -> anyhow::Result<()> {
+    fs::create_dir_all(to).map_err(|e| anyhow::anyhow!("{}: {e}", to.display()))?;
+    for entry in fs::read_dir(from).map_err(|e| anyhow::anyhow!("{}: {e}", from.display()))? {
         let entry = entry.at(from)?;
         let name = entry.file_name();
         if name == "target" || name == ".git" {
@@ -333,7 +336,7 @@ fn copy_sources(from: &Path, to: &Path) -> Result<(), String> {
         if kind.is_dir() {
             copy_sources(&path, &dest)?;
         } else if kind.is_file() {
-            fs::copy(&path, &dest).map_err(|e| format!("{}: {e}", path.display()))?;
+            fs::copy(&path, &dest).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         }
     }
     Ok(())

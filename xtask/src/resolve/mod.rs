@@ -27,7 +27,7 @@ pub fn ready_for_judge(
     libraries: &mut [crate::bundle::Library],
     modules: Option<&std::collections::BTreeSet<String>>,
     judge: &crate::judge::Profile,
-) -> Result<Vec<String>, String> {
+) -> anyhow::Result<Vec<String>> {
     let wanted = |l: &crate::bundle::Library| modules.is_none_or(|m| m.contains(&l.module));
     let mut chosen: Vec<crate::bundle::Library> =
         libraries.iter().filter(|l| wanted(l)).cloned().collect();

@@ -76,12 +76,12 @@ pub fn release_build(packages: &[&str], targets: &[&str]) -> Command {
 }
 
 /// Runs `release_build`; an error unless it succeeds.
-pub fn build_release(packages: &[&str], targets: &[&str]) -> Result<(), String> {
+pub fn build_release(packages: &[&str], targets: &[&str]) -> anyhow::Result<()> {
     let status = release_build(packages, targets)
         .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
+        .map_err(|e| anyhow::anyhow!("cannot run cargo: {e}"))?;
     status.success().then_some(()).ok_or_else(|| {
-        format!(
+        anyhow::anyhow!(
             "cargo build --release -p {} {} failed",
             packages.join(" -p "),
             targets.join(" ")
@@ -90,13 +90,13 @@ pub fn build_release(packages: &[&str], targets: &[&str]) -> Result<(), String> 
 }
 
 /// Runs cargo with `args` in the solutions' workspace; an error unless it succeeds.
-pub fn cargo(args: &[&str]) -> Result<(), String> {
+pub fn cargo(args: &[&str]) -> anyhow::Result<()> {
     let status = cargo_command()
         .args(args)
         .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
+        .map_err(|e| anyhow::anyhow!("cannot run cargo: {e}"))?;
     status
         .success()
         .then_some(())
-        .ok_or_else(|| format!("cargo {} failed", args.join(" ")))
+        .ok_or_else(|| anyhow::anyhow!("cargo {} failed", args.join(" ")))
 }

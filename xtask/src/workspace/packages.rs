@@ -7,10 +7,10 @@ use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
 /// Reads the whole workspace's resolution once.
-pub fn metadata() -> Result<Metadata, String> {
+pub fn metadata() -> anyhow::Result<Metadata> {
     crate::workspace::cargo::metadata_command()
         .exec()
-        .map_err(|e| format!("cargo metadata failed: {e}"))
+        .map_err(|e| anyhow::anyhow!("cargo metadata failed: {e}"))
 }
 
 /// Cargo's resolution, looked up by package id, and workspace member `package`.
@@ -20,16 +20,16 @@ pub struct Resolved<'a> {
     pub root: &'a Package,
 }
 
-pub fn resolved<'a>(meta: &'a Metadata, package: &str) -> Result<Resolved<'a>, String> {
+pub fn resolved<'a>(meta: &'a Metadata, package: &str) -> anyhow::Result<Resolved<'a>> {
     let resolve = meta
         .resolve
         .as_ref()
-        .ok_or("cargo metadata gave no dependency resolution")?;
+        .ok_or_else(|| anyhow::anyhow!("cargo metadata gave no dependency resolution"))?;
     let root = meta
         .packages
         .iter()
         .find(|p| meta.workspace_members.contains(&p.id) && p.name.as_str() == package)
-        .ok_or_else(|| format!("`{package}` is not a package of this workspace"))?;
+        .ok_or_else(|| anyhow::anyhow!("`{package}` is not a package of this workspace"))?;
     Ok(Resolved {
         packages: meta.packages.iter().map(|p| (&p.id, p)).collect(),
         nodes: resolve.nodes.iter().map(|n| (&n.id, n)).collect(),
@@ -48,7 +48,7 @@ pub struct Reached {
 
 /// Every package `package` reaches through dependencies of any kind (normal, build, dev;
 /// proc-macros too), transitively, itself excluded, in id order.
-pub fn reached(meta: &Metadata, package: &str) -> Result<Vec<Reached>, String> {
+pub fn reached(meta: &Metadata, package: &str) -> anyhow::Result<Vec<Reached>> {
     let Resolved {
         packages,
         nodes,

@@ -46,11 +46,11 @@ pub struct Workspace {
 
 impl Workspace {
     /// Reads `cargo metadata` (workspace members only).
-    pub fn load() -> Result<Workspace, String> {
+    pub fn load() -> anyhow::Result<Workspace> {
         let meta = metadata_command()
             .no_deps()
             .exec()
-            .map_err(|e| format!("cargo metadata failed: {e}"))?;
+            .map_err(|e| anyhow::anyhow!("cargo metadata failed: {e}"))?;
         let mut problems = Vec::new();
         for package in meta.workspace_packages() {
             let Some(problem) = package.metadata.get("problem") else {
@@ -65,13 +65,13 @@ impl Workspace {
             };
             let number = |key: &str| problem.get(key).and_then(|v| v.as_u64());
             let time_limit_ms = number("time-limit-ms").ok_or_else(|| {
-                format!(
+                anyhow::anyhow!(
                     "{}: [package.metadata.problem] needs time-limit-ms",
                     package.name
                 )
             })?;
             let memory_limit_mb = number("memory-limit-mb").ok_or_else(|| {
-                format!(
+                anyhow::anyhow!(
                     "{}: [package.metadata.problem] needs memory-limit-mb",
                     package.name
                 )
@@ -122,7 +122,7 @@ impl Workspace {
     }
 
     /// Finds a problem by crate name or short id (`18139`, `q58`, `boj-18139`).
-    pub fn find(&self, wanted: &str) -> Result<&Problem, String> {
+    pub fn find(&self, wanted: &str) -> anyhow::Result<&Problem> {
         let matches: Vec<&Problem> = self
             .problems
             .iter()
@@ -130,7 +130,7 @@ impl Workspace {
             .collect();
         match matches.as_slice() {
             [one] => Ok(one),
-            [] => Err(format!(
+            [] => Err(anyhow::anyhow!(
                 "unknown problem `{wanted}`; known: {}",
                 self.problems
                     .iter()
@@ -138,14 +138,14 @@ impl Workspace {
                     .collect::<Vec<_>>()
                     .join(", ")
             )),
-            _ => Err(format!(
+            _ => Err(anyhow::anyhow!(
                 "`{wanted}` names more than one problem; give the crate name"
             )),
         }
     }
 
     /// The problems named, or all of them when `names` is empty.
-    pub fn select(&self, names: &[String]) -> Result<Vec<Problem>, String> {
+    pub fn select(&self, names: &[String]) -> anyhow::Result<Vec<Problem>> {
         if names.is_empty() {
             return Ok(self.problems.clone());
         }
@@ -169,7 +169,7 @@ impl Workspace {
         problem: &Problem,
         binary: &std::path::Path,
         label: &str,
-    ) -> Result<crate::engine::suite::Tally, String> {
+    ) -> anyhow::Result<crate::engine::suite::Tally> {
         crate::engine::suite::Suite {
             problem: &problem.name,
             label,

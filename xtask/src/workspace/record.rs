@@ -81,7 +81,7 @@ impl Fingerprint {
         root: &Path,
         meta: &cargo_metadata::Metadata,
         package: &str,
-    ) -> Result<(), String> {
+    ) -> anyhow::Result<()> {
         for p in crate::workspace::packages::reached(meta, package)? {
             // A path dependency is hashed by its files wherever it is (`../extlib` outside
             // the workspace too); a registry or git one by its id, which names its version.
@@ -170,7 +170,7 @@ pub fn problem_hash(
     meta: &cargo_metadata::Metadata,
     check: &str,
     problem: &crate::workspace::problems::Problem,
-) -> Result<String, String> {
+) -> anyhow::Result<String> {
     let mut f = env.clone();
     f.text("check", check);
     f.tree(&problem.dir);

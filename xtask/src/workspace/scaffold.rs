@@ -6,13 +6,13 @@
 //! until the real solution and samples replace it. It changes nothing when the crate or its
 //! test folder already exists.
 
-use crate::error::Context;
+use crate::error::PathContext;
 use std::fs;
 use std::path::Path;
 
 /// The crate name for `wanted`: `1000` means `boj-1000`; otherwise lowercase letters,
 /// digits and dashes, starting with a letter.
-pub fn crate_name(wanted: &str) -> Result<String, String> {
+pub fn crate_name(wanted: &str) -> anyhow::Result<String> {
     if !wanted.is_empty() && wanted.chars().all(|c| c.is_ascii_digit()) {
         return Ok(format!("boj-{wanted}"));
     }
@@ -24,7 +24,7 @@ pub fn crate_name(wanted: &str) -> Result<String, String> {
     if valid {
         Ok(wanted.to_string())
     } else {
-        Err(format!(
+        Err(anyhow::anyhow!(
             "`{wanted}` is not a problem name: use a BOJ number (1000) or lowercase letters, digits and dashes (boj-1000, puzzle68-q12)"
         ))
     }
@@ -138,16 +138,17 @@ fn main() {
 "#;
 
 /// Adds `name` to `[workspace] members` of the manifest text, keeping its formatting.
-pub fn add_member(manifest: &str, name: &str) -> Result<String, String> {
-    let mut doc: toml_edit::DocumentMut =
-        manifest.parse().map_err(|e| format!("Cargo.toml: {e}"))?;
+pub fn add_member(manifest: &str, name: &str) -> anyhow::Result<String> {
+    let mut doc: toml_edit::DocumentMut = manifest
+        .parse()
+        .map_err(|e| anyhow::anyhow!("Cargo.toml: {e}"))?;
     let members = doc
         .get_mut("workspace")
         .and_then(|w| w.get_mut("members"))
         .and_then(|m| m.as_array_mut())
-        .ok_or("Cargo.toml: no [workspace] members array")?;
+        .ok_or_else(|| anyhow::anyhow!("Cargo.toml: no [workspace] members array"))?;
     if members.iter().any(|m| m.as_str() == Some(name)) {
-        return Err(format!(
+        return Err(anyhow::anyhow!(
             "Cargo.toml: `{name}` is already a workspace member"
         ));
     }
@@ -178,13 +179,13 @@ pub fn crate_files(name: &str, url: &str, judge: &str) -> Vec<(&'static str, Str
 
 /// Creates the problem `wanted` under the workspace at `root`; returns the crate name. It
 /// changes nothing when the crate or its test folder exists.
-pub fn create(root: &Path, wanted: &str) -> Result<String, String> {
+pub fn create(root: &Path, wanted: &str) -> anyhow::Result<String> {
     let name = crate_name(wanted)?;
     let crate_dir = root.join(&name);
     let cases_dir = root.join("testcases").join(&name);
     for existing in [&crate_dir, &cases_dir] {
         if existing.exists() {
-            return Err(format!(
+            return Err(anyhow::anyhow!(
                 "{} already exists; nothing was changed",
                 existing.display()
             ));
@@ -192,7 +193,7 @@ pub fn create(root: &Path, wanted: &str) -> Result<String, String> {
     }
     let manifest_path = root.join("Cargo.toml");
     let workspace = fs::read_to_string(&manifest_path)
-        .map_err(|e| format!("{}: {e}", manifest_path.display()))?;
+        .map_err(|e| anyhow::anyhow!("{}: {e}", manifest_path.display()))?;
     let workspace = add_member(&workspace, &name)?;
     let (url, judge) = source_of(&name);
     let url = url.unwrap_or_else(|| "TODO: where the problem comes from".into());
@@ -207,21 +208,24 @@ pub fn create(root: &Path, wanted: &str) -> Result<String, String> {
     if let Err(e) = written.and_then(|_| fs::write(&manifest_path, workspace)) {
         let _ = fs::remove_dir_all(&crate_dir);
         let _ = fs::remove_dir_all(&cases_dir);
-        return Err(format!("could not create {name}: {e}; nothing was kept"));
+        return Err(anyhow::anyhow!(
+            "could not create {name}: {e}; nothing was kept"
+        ));
     }
     Ok(name)
 }
 
 /// Sets `key` of `[package.metadata.problem]` in a manifest's text, keeping the rest.
-pub fn set_metadata(manifest: &str, key: &str, value: toml_edit::Value) -> Result<String, String> {
-    let mut doc: toml_edit::DocumentMut =
-        manifest.parse().map_err(|e| format!("Cargo.toml: {e}"))?;
+pub fn set_metadata(manifest: &str, key: &str, value: toml_edit::Value) -> anyhow::Result<String> {
+    let mut doc: toml_edit::DocumentMut = manifest
+        .parse()
+        .map_err(|e| anyhow::anyhow!("Cargo.toml: {e}"))?;
     let table = doc
         .get_mut("package")
         .and_then(|p| p.get_mut("metadata"))
         .and_then(|m| m.get_mut("problem"))
         .and_then(|t| t.as_table_mut())
-        .ok_or("Cargo.toml: no [package.metadata.problem]")?;
+        .ok_or_else(|| anyhow::anyhow!("Cargo.toml: no [package.metadata.problem]"))?;
     table.insert(key, toml_edit::value(value));
     Ok(doc.to_string())
 }
@@ -236,10 +240,10 @@ pub fn apply(
     name: &str,
     url: &str,
     page: &crate::boj_page::Page,
-) -> Result<Vec<String>, String> {
+) -> anyhow::Result<Vec<String>> {
     let manifest_path = root.join(name).join("Cargo.toml");
     let mut manifest = fs::read_to_string(&manifest_path)
-        .map_err(|e| format!("{}: {e}", manifest_path.display()))?;
+        .map_err(|e| anyhow::anyhow!("{}: {e}", manifest_path.display()))?;
     let mut done = Vec::new();
     manifest = set_metadata(&manifest, "url", url.into())?;
     if let Some(title) = &page.title {
@@ -268,19 +272,21 @@ pub fn apply(
         if !checker.exists() {
             let bin_dir = checker.parent().expect("src/bin");
             fs::create_dir_all(bin_dir).at(bin_dir)?;
-            fs::write(&checker, CHECKER_RS).map_err(|e| format!("{}: {e}", checker.display()))?;
+            fs::write(&checker, CHECKER_RS)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", checker.display()))?;
         }
         done.push(format!(
             "a special judge: write {name}/src/bin/{bin}.rs (the `checker` key names it)"
         ));
     }
-    fs::write(&manifest_path, manifest).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
+    fs::write(&manifest_path, manifest)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", manifest_path.display()))?;
     let cases_dir = root.join("testcases").join(name);
-    fs::create_dir_all(&cases_dir).map_err(|e| format!("{}: {e}", cases_dir.display()))?;
+    fs::create_dir_all(&cases_dir).map_err(|e| anyhow::anyhow!("{}: {e}", cases_dir.display()))?;
     for (k, (input, output)) in page.samples.iter().enumerate() {
         for (ext, text) in [("in", input), ("out", output)] {
             let path = cases_dir.join(format!("sample-{}.{ext}", k + 1));
-            fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+            fs::write(&path, text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         }
     }
     done.push(format!("{} sample(s)", page.samples.len()));
@@ -293,7 +299,7 @@ pub fn fetch_into(
     root: &Path,
     name: &str,
     url: Option<&str>,
-) -> Result<Option<crate::boj_page::Page>, String> {
+) -> anyhow::Result<Option<crate::boj_page::Page>> {
     let url = match url.map(str::to_string).or_else(|| source_of(name).0) {
         Some(u) => u,
         None => return Ok(None), // not a BOJ problem: no page to fetch
@@ -301,7 +307,7 @@ pub fn fetch_into(
     let html = crate::boj_page::read(&url)?;
     let page = crate::boj_page::parse(&html);
     if page.title.is_none() && page.samples.is_empty() {
-        return Err(format!(
+        return Err(anyhow::anyhow!(
             "{url} does not look like a problem page (no title, no samples)"
         ));
     }
@@ -391,6 +397,7 @@ mod tests {
         fs::write(root.join("boj-1000/src/main.rs"), "// my work\n").unwrap();
         assert!(create(root, "boj-1000")
             .unwrap_err()
+            .to_string()
             .contains("already exists"));
         assert_eq!(
             fs::read_to_string(root.join("boj-1000/src/main.rs")).unwrap(),
