@@ -99,6 +99,12 @@ fn judge_board(text: &str) -> Option<String> {
     )
 }
 
+/// The screening: boards timed again (median of 3) among the slowest by one native run,
+/// counted by callgrind among those, and kept in the set.
+const SCREENED_AGAIN: usize = 300;
+const COUNTED: usize = 100;
+const KEPT: usize = 10;
+
 /// Native wall time of one run, in seconds.
 fn native_seconds(program: &Path, input: &str) -> anyhow::Result<f64> {
     Ok(timed(program, &[], input.as_bytes())?.1)
@@ -208,7 +214,7 @@ impl Programs {
             order.push((r??, i));
         }
         order.sort_by(|a, b| b.0.total_cmp(&a.0));
-        order.truncate(300);
+        order.truncate(SCREENED_AGAIN);
         let again = pool::map(&order, 1, |&(_, i)| -> anyhow::Result<f64> {
             let mut xs = Vec::new();
             for _ in 0..3 {
@@ -221,7 +227,7 @@ impl Programs {
             slow.push((r??, i));
         }
         slow.sort_by(|a, b| b.0.total_cmp(&a.0));
-        slow.truncate(100);
+        slow.truncate(COUNTED);
         println!(
             "slowest under the original: {:.1} ms to {:.1} ms (median of 3), the 100 slowest to callgrind",
             slow[0].0 * 1e3,
@@ -274,7 +280,7 @@ impl Programs {
             hardest.push((count, i, plain));
         }
         hardest.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        hardest.truncate(10);
+        hardest.truncate(KEPT);
         Ok((hardest, wrong))
     }
 }

@@ -17,6 +17,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+/// What a corpus program may take on one input: generous, the corpus has no judge's limits.
+const PROGRAM_TIME: Duration = Duration::from_secs(10);
+const PROGRAM_MEMORY: u64 = 1 << 30;
+/// How many lines of a compiler's rejection a failing line quotes.
+const REJECTION_LINES: usize = 12;
+/// How many bytes of a differing output a failing line quotes.
+const OUTPUT_QUOTE_BYTES: usize = 300;
+
 /// What a program printed and how it ended.
 #[derive(PartialEq, Eq, Debug)]
 struct Printed {
@@ -25,7 +33,7 @@ struct Printed {
 }
 
 fn run_binary(binary: &Path, input: &Path, stem: &Path) -> anyhow::Result<Printed> {
-    let limits = engine::Limits::new(Duration::from_secs(10), 1 << 30);
+    let limits = engine::Limits::new(PROGRAM_TIME, PROGRAM_MEMORY);
     let run = engine::run(binary, &[], input, limits, stem)?;
     if run.end == engine::End::TimeLimit {
         return Err(anyhow::anyhow!(
@@ -191,7 +199,11 @@ fn compile_all(
         let bin = out_dir.join(format!("Main-{}", c.label.replace(' ', "-")));
         if let Err(e) = c.compile(source, &bin) {
             let e = format!("{e:#}");
-            let first = e.lines().take(12).collect::<Vec<_>>().join("\n");
+            let first = e
+                .lines()
+                .take(REJECTION_LINES)
+                .collect::<Vec<_>>()
+                .join("\n");
             return Err(Step::Rejected(format!(
                 "{} rejects {}:\n{first}",
                 c.label,
@@ -243,9 +255,11 @@ fn same_as_cargo(
                 return Err(Step::Differs(format!(
                     "on {} the bundle built by {label} printed {:?} (exit {:?}); cargo's build printed {:?} (exit {:?})",
                     input.display(),
-                    String::from_utf8_lossy(&r.stdout[..r.stdout.len().min(300)]),
+                    String::from_utf8_lossy(&r.stdout[..r.stdout.len().min(OUTPUT_QUOTE_BYTES)]),
                     r.end,
-                    String::from_utf8_lossy(&expected.stdout[..expected.stdout.len().min(300)]),
+                    String::from_utf8_lossy(
+                        &expected.stdout[..expected.stdout.len().min(OUTPUT_QUOTE_BYTES)]
+                    ),
                     expected.end
                 )));
             }

@@ -13,6 +13,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// How much of a file an excerpt of a failure reads.
+const EXCERPT_BYTES: u64 = 64 * 1024;
+
 /// The arguments of `cargo xtask stress`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -42,7 +45,7 @@ pub struct Args {
 
 /// At most `lines` lines of a file, each cut, with how much was left out.
 fn excerpt(path: &Path, lines: usize) -> String {
-    let text = crate::engine::read_head(path, 64 * 1024);
+    let text = crate::engine::read_head(path, EXCERPT_BYTES);
     let all: Vec<&str> = text.lines().collect();
     let mut out: Vec<String> = all
         .iter()

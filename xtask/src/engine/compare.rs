@@ -20,6 +20,10 @@ pub enum Rule {
     Checker(PathBuf),
 }
 
+/// What a problem's checker may take on one case (it is ours, not judged).
+const CHECKER_TIME: Duration = Duration::from_secs(10);
+const CHECKER_MEMORY: u64 = 2 << 30;
+
 /// How much of an output is read to compare (a larger one is wrong anyway, or is compared
 /// on its first part).
 const READ_AT_MOST: u64 = 64 << 20;
@@ -98,7 +102,7 @@ pub fn judge(rule: &Rule, input: &Path, expected: &[u8], actual: &Path) -> Resul
                 expected_file.as_os_str(),
                 actual.as_os_str(),
             ];
-            let limits = Limits::new(Duration::from_secs(10), 2 << 30);
+            let limits = Limits::new(CHECKER_TIME, CHECKER_MEMORY);
             let run = run(checker, &args, Path::new("/dev/null"), limits, &scratch)
                 .map_err(|e| format!("{e:#}"))?;
             match run.end {

@@ -95,7 +95,7 @@ fn case_stem(dir: &Path, seed: u64, size: u64) -> PathBuf {
 /// Runs one case; `Err` is a broken setup (generator or brute force), which stops all.
 fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> anyhow::Result<CaseResult> {
     let stem = case_stem(&s.work_dir, seed, size);
-    let gen_limits = Limits::new(Duration::from_secs(10), 4 << 30);
+    let gen_limits = Limits::new(HELPER_TIME, HELPER_MEMORY);
     let seed_arg = seed.to_string();
     let size_arg = size.to_string();
     let gen = run(
@@ -118,7 +118,7 @@ fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> anyhow::Result<
         ));
     }
     let input = gen.stdout.clone();
-    let brute_limits = Limits::new(s.brute_time, 4 << 30);
+    let brute_limits = Limits::new(s.brute_time, HELPER_MEMORY);
     let brute = run(
         &p.brute,
         &[],
@@ -180,6 +180,11 @@ fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> anyhow::Result<
         report,
     }))
 }
+
+/// What the generator may take for one input, and the generator and brute force may use: our
+/// own helpers are not judged, only kept from running away.
+const HELPER_TIME: Duration = Duration::from_secs(10);
+const HELPER_MEMORY: u64 = 4 << 30;
 
 /// Runs the stress test; `stop` (set by Ctrl-C) ends it early.
 pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> anyhow::Result<Outcome> {
