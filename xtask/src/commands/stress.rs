@@ -99,14 +99,16 @@ pub fn save(dir: &Path, f: &Failure) -> anyhow::Result<std::path::PathBuf> {
 
 /// `cargo xtask stress <problem>`.
 pub fn run(args: Args) -> anyhow::Result<bool> {
-    let ws = Workspace::load()?;
+    // One `cargo metadata`: the whole resolution serves the workspace and the record's hash.
+    let meta = crate::workspace::packages::metadata()?;
+    let ws = Workspace::from_metadata(&meta)?;
     let problem = ws.find(&args.problem)?.clone();
     // A run of a fixed number of cases on fixed seeds gives the same verdict until an input
     // changes: remembered when it passed. A time-boxed run is not (its count varies).
     let record = Record::open(&ws.target, "stress", args.record.force);
     let hash = match args.time {
         Some(_) => None,
-        None => run_hash(&ws, &problem, &args)?,
+        None => run_hash(&ws, &meta, &problem, &args)?,
     };
     let key = format!(
         "{}-{}-{}-{}",
@@ -162,14 +164,18 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
 
 /// What a fixed-count run's verdict depends on (`None` when the problem's files cannot be
 /// hashed: the run is then not remembered).
-fn run_hash(ws: &Workspace, problem: &Problem, args: &Args) -> anyhow::Result<Option<String>> {
+fn run_hash(
+    ws: &Workspace,
+    meta: &cargo_metadata::Metadata,
+    problem: &Problem,
+    args: &Args,
+) -> anyhow::Result<Option<String>> {
     let env = record::environment(&ws.root, &crate::judge::Compilers::find()?);
     let check = format!(
         "stress cases={} seed={} size={} brute-time={}",
         args.cases, args.seed, args.size, args.brute_time
     );
-    let meta = crate::workspace::packages::metadata()?;
-    Ok(record::problem_hash(ws, &env, &meta, &check, problem).ok())
+    Ok(record::problem_hash(ws, &env, meta, &check, problem).ok())
 }
 
 /// The solution, its generator and brute force (and checker) built in release; the pair's

@@ -51,6 +51,12 @@ impl Workspace {
             .no_deps()
             .exec()
             .map_err(|e| anyhow::anyhow!("cargo metadata failed: {e}"))?;
+        Workspace::from_metadata(&meta)
+    }
+
+    /// The workspace as `meta` describes it (a command that needs the whole resolution
+    /// anyway reads `cargo metadata` once).
+    pub fn from_metadata(meta: &cargo_metadata::Metadata) -> anyhow::Result<Workspace> {
         let mut problems = Vec::new();
         for package in meta.workspace_packages() {
             let Some(problem) = package.metadata.get("problem") else {
@@ -115,8 +121,8 @@ impl Workspace {
         }
         problems.sort_by(|a, b| a.name.cmp(&b.name));
         Ok(Workspace {
-            root: meta.workspace_root.into(),
-            target: meta.target_directory.into(),
+            root: meta.workspace_root.clone().into(),
+            target: meta.target_directory.clone().into(),
             problems,
         })
     }
