@@ -5,7 +5,7 @@
 #   make submit-<problem>  one verified file to paste into the judge (e.g. make submit-18139)
 CARGO ?= cargo
 
-.PHONY: test unit lint cases stress-check corpus bench judge-rustc
+.PHONY: test unit lint cases stress-check corpus bench judge-rustc listen
 
 test: lint unit cases stress-check corpus
 
@@ -61,6 +61,10 @@ stress-%:
 
 fetch-%:
 	$(CARGO) xtask fetch $*
+
+# Problems from the browser: Competitive Companion POSTs each to this port (README).
+listen:
+	$(CARGO) xtask listen
 
 bench:
 	$(CARGO) xtask bench

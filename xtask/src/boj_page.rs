@@ -52,24 +52,65 @@ fn get_now(url: &str) -> anyhow::Result<String> {
             "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36",
         )
         .build();
-    match agent
+    let answer = agent
         .get(url)
         .set("Accept", "text/html")
         .set("Accept-Language", "ko,en;q=0.8")
-        .call()
-    {
-        Ok(response) => response
-            .into_string()
-            .map_err(|e| anyhow::anyhow!("{url}: reading the page failed: {e}")),
-        Err(ureq::Error::Status(403, _)) => Err(anyhow::anyhow!(
-            "{url} refused the request (403 Forbidden): open the page in a browser, save it, and run `cargo xtask new <problem> --url file:///path/to/page.html` or serve it locally and pass its address"
-        )),
+        .call();
+    // A browser check answers 202 with an empty body, or a small page of its own (also
+    // with 403 or 405): no page a script can read.
+    let checked =
+        |status: u16, body: &str| status == 202 && body.trim().is_empty() || is_browser_check(body);
+    match answer {
+        Ok(response) => {
+            let status = response.status();
+            let body = response
+                .into_string()
+                .map_err(|e| anyhow::anyhow!("{url}: reading the page failed: {e}"))?;
+            if checked(status, &body) {
+                return Err(browser_check(url, status));
+            }
+            Ok(body)
+        }
+        Err(ureq::Error::Status(code @ (403 | 405), response)) => {
+            let body = response.into_string().unwrap_or_default();
+            Err(if checked(code, &body) {
+                browser_check(url, code)
+            } else {
+                refused(url, code)
+            })
+        }
         Err(ureq::Error::Status(code, _)) => Err(anyhow::anyhow!("{url} answered HTTP {code}")),
         Err(ureq::Error::Transport(t)) => Err(anyhow::anyhow!(
             "{url} could not be fetched ({}); offline? `make fetch-<problem>` fetches again later",
             t.kind()
         )),
     }
+}
+
+/// The markers of a browser check (AWS WAF's JavaScript challenge, which acmicpc.net has
+/// answered scripted clients with since May 2024, as public BOJ tools report).
+const CHALLENGE_MARKERS: [&str; 3] = ["awsWafCookieDomainList", "gokuProps", "challenge.js"];
+
+/// Whether `body` is a browser-check page rather than the page asked for.
+pub fn is_browser_check(body: &str) -> bool {
+    CHALLENGE_MARKERS.iter().any(|m| body.contains(m))
+}
+
+/// One line: the site refused the script (HTTP 403, or 405 to a plain GET).
+fn refused(url: &str, code: u16) -> anyhow::Error {
+    if code == 403 {
+        anyhow::anyhow!("{url} refused the request (403 Forbidden): open the page in a browser, save it, and run `cargo xtask new <problem> --url file:///path/to/page.html` or serve it locally and pass its address")
+    } else {
+        anyhow::anyhow!("{url} answered HTTP {code}")
+    }
+}
+
+/// One line: what happened, and the two ways to get the page anyway.
+fn browser_check(url: &str, status: u16) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{url} answered with a browser check (HTTP {status}, a JavaScript challenge no script passes): open the problem in a browser with Competitive Companion and run `make listen` (README: Problems from the browser), or save the page and pass it as `--url file:///path/to/page.html`"
+    )
 }
 
 /// Reads `url`: a `file://` path or an HTTP(S) address.
@@ -274,6 +315,37 @@ mod tests {
         server.join().unwrap();
         assert!(err.contains("403") && err.contains("refused"), "{err}");
         assert_eq!(err.lines().count(), 1);
+    }
+
+    /// A browser check (an empty 202, a challenge page with 200, 403 or 405) is said in one
+    /// line naming the listener and the saved-page way, never read as an empty page.
+    #[test]
+    fn a_browser_check_is_named_with_the_listener_and_the_saved_page_way() {
+        let challenge = "<html><head><script>window.awsWafCookieDomainList = [];window.gokuProps = {};</script><script src=\"https://x.token.awswaf.com/x/challenge.js\"></script></head><body></body></html>";
+        for (status, body) in [
+            ("202 Accepted", String::new()),
+            ("200 OK", challenge.to_string()),
+            ("403 Forbidden", challenge.to_string()),
+            ("405 Method Not Allowed", challenge.to_string()),
+        ] {
+            let (address, server) = serve_once(status, body);
+            let err = get(&address).unwrap_err().to_string();
+            server.join().unwrap();
+            assert!(
+                err.contains("browser check")
+                    && err.contains("make listen")
+                    && err.contains("file://"),
+                "{status}: {err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{status}: {err}");
+        }
+        // A real page is no check.
+        assert!(!is_browser_check(&page(
+            "A+B",
+            ("1 초", "128 MB"),
+            false,
+            &[]
+        )));
     }
 
     #[test]

@@ -55,6 +55,8 @@ enum Task {
     Stress(commands::stress::Args),
     /// (Re)write the samples and metadata of an existing problem from its page.
     Fetch(commands::fetch::Args),
+    /// Receive problems from the browser: Competitive Companion POSTs each to this port.
+    Listen(commands::listen::Args),
 }
 
 fn main() -> ExitCode {
@@ -70,6 +72,7 @@ fn main() -> ExitCode {
         Task::New(args) => commands::new::run(args),
         Task::Stress(args) => commands::stress::run(args),
         Task::Fetch(args) => commands::fetch::run(args),
+        Task::Listen(args) => commands::listen::run(args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -9,6 +9,7 @@
 //!   hidden `real-package` child it runs per package);
 //! - `stress`: solution against brute force on random inputs;
 //! - `new`, `fetch`: a problem crate made, its samples fetched;
+//! - `listen`: problems from the browser (Competitive Companion);
 //! - `bench`: the benchmarks of `bench/`.
 
 pub mod bench;
@@ -16,6 +17,7 @@ pub mod cases;
 pub mod corpus;
 pub mod corpus_real;
 pub mod fetch;
+pub mod listen;
 pub mod new;
 pub mod stress;
 pub mod submit;

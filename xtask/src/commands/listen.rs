@@ -1,0 +1,452 @@
+//! `cargo xtask listen [--port N] [--once]`: problems from the browser. The Competitive
+//! Companion extension POSTs the problem it parsed from the page open in the browser (its
+//! name, URL, limits and samples, as JSON) to a port on this machine; each becomes a problem
+//! crate exactly as `make new` would make it from the page, or, when the crate exists, gets
+//! its samples and metadata as `make fetch` writes them. BOJ answers scripts with a browser
+//! check; the browser has passed it.
+//!
+//! The HTTP is the least the extension needs: one request per connection, a body of
+//! `Content-Length` bytes, an empty `200 OK` back. Anything else (another method, a bad or
+//! oversized request, bad JSON, a missing field) gets one line on stderr and a 4xx answer,
+//! and the listener keeps serving.
+
+use crate::boj_page::Page;
+use crate::workspace::problems::Workspace;
+use crate::workspace::scaffold;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::time::Duration;
+
+/// The port the README tells users to add to the extension's custom ports (none of the
+/// tools the extension knows uses it).
+pub const DEFAULT_PORT: u16 = 10046;
+
+/// The largest request read: a contest's problem with big samples is far smaller.
+const MAX_REQUEST_BYTES: usize = 16 << 20;
+
+/// How long a connection may take to send its request.
+const READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The arguments of `cargo xtask listen`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The port on 127.0.0.1 (add it to Competitive Companion's custom ports).
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    port: u16,
+    /// Handle one problem (or one contest's batch) and exit.
+    #[arg(long)]
+    once: bool,
+}
+
+/// `cargo xtask listen`.
+pub fn run(args: Args) -> anyhow::Result<bool> {
+    let ws = Workspace::load()?;
+    let listener = TcpListener::bind(("127.0.0.1", args.port)).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot listen on 127.0.0.1:{} ({e}): another tool holds the port? choose one with --port and add it to Competitive Companion's custom ports",
+            args.port
+        )
+    })?;
+    println!(
+        "listen  127.0.0.1:{} for Competitive Companion{} (Ctrl-C stops)",
+        args.port,
+        if args.once {
+            ", one problem or batch"
+        } else {
+            ""
+        }
+    );
+    serve(&listener, &ws.root, args.once)
+}
+
+/// The problem the extension sends (its fields as it names them; the ones not read here
+/// are ignored).
+#[derive(serde::Deserialize, Debug)]
+#[serde(rename_all = "camelCase")]
+struct Payload {
+    name: String,
+    url: String,
+    #[serde(default)]
+    interactive: bool,
+    /// Megabytes.
+    memory_limit: u64,
+    /// Milliseconds.
+    time_limit: u64,
+    tests: Vec<Test>,
+    #[serde(default)]
+    batch: Option<Batch>,
+}
+
+#[derive(serde::Deserialize, Debug)]
+struct Test {
+    input: String,
+    output: String,
+}
+
+/// A contest sends its problems one POST each, with the same batch id and its size.
+#[derive(serde::Deserialize, Debug)]
+struct Batch {
+    id: String,
+    size: usize,
+}
+
+/// Serves connections on `listener` for the workspace at `root`; with `once`, returns after
+/// one problem, or after every problem of the first problem's batch.
+pub fn serve(listener: &TcpListener, root: &Path, once: bool) -> anyhow::Result<bool> {
+    let mut batch: Option<(String, usize)> = None;
+    let mut ok = true;
+    for stream in listener.incoming() {
+        let Ok(mut stream) = stream else {
+            continue;
+        };
+        let payload = match read_request(&mut stream) {
+            Ok(body) => serde_json::from_slice::<Payload>(&body)
+                .map_err(|e| anyhow::anyhow!("not a Competitive Companion problem: {e}")),
+            Err(e) => Err(e),
+        };
+        let payload = match payload {
+            Ok(p) => {
+                answer(&mut stream, "200 OK");
+                p
+            }
+            Err(e) => {
+                answer(&mut stream, "400 Bad Request");
+                eprintln!("error: {e:#}");
+                continue;
+            }
+        };
+        if let Err(e) = receive(root, &payload) {
+            eprintln!("error: {}: {e:#}", payload.url);
+            ok = false;
+        }
+        if !once {
+            continue;
+        }
+        match (&payload.batch, &mut batch) {
+            (Some(b), None) if b.size > 1 => batch = Some((b.id.clone(), b.size - 1)),
+            (Some(b), Some((id, left))) if b.id == *id => *left -= 1,
+            _ => {}
+        }
+        if batch.as_ref().is_none_or(|(_, left)| *left == 0) {
+            return Ok(ok);
+        }
+    }
+    Ok(ok)
+}
+
+/// The body of one HTTP POST on `stream`, bounded; an error names what was wrong.
+fn read_request(stream: &mut TcpStream) -> anyhow::Result<Vec<u8>> {
+    let _ = stream.set_read_timeout(Some(READ_TIMEOUT));
+    let mut reader = BufReader::new(stream.take(MAX_REQUEST_BYTES as u64));
+    let mut line = String::new();
+    reader.read_line(&mut line)?;
+    let method = line.split_whitespace().next().unwrap_or("");
+    if method != "POST" {
+        anyhow::bail!("a {method:?} request: Competitive Companion sends POST");
+    }
+    let mut length = None;
+    loop {
+        line.clear();
+        if reader.read_line(&mut line)? == 0 {
+            anyhow::bail!("the request ended inside its headers");
+        }
+        let header = line.trim_end();
+        if header.is_empty() {
+            break;
+        }
+        if let Some((name, value)) = header.split_once(':') {
+            if name.trim().eq_ignore_ascii_case("content-length") {
+                length = value.trim().parse::<usize>().ok();
+            }
+        }
+    }
+    let length = length.ok_or_else(|| anyhow::anyhow!("a POST without a Content-Length"))?;
+    if length > MAX_REQUEST_BYTES {
+        anyhow::bail!("a body of {length} bytes, over {MAX_REQUEST_BYTES}");
+    }
+    let mut body = vec![0; length];
+    reader
+        .read_exact(&mut body)
+        .map_err(|e| anyhow::anyhow!("the body ended before its {length} bytes: {e}"))?;
+    Ok(body)
+}
+
+fn answer(stream: &mut TcpStream, status: &str) {
+    let _ = stream.write_all(
+        format!("HTTP/1.1 {status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n").as_bytes(),
+    );
+}
+
+/// The crate a problem's URL names: `boj-<id>` for a BOJ problem, else the site and the
+/// URL's last parts (`atcoder-abc300-a` for `https://atcoder.jp/contests/abc300/tasks/abc300_a`).
+pub fn crate_for(url: &str) -> anyhow::Result<String> {
+    let rest = url
+        .split_once("://")
+        .map_or(url, |(_, r)| r)
+        .trim_end_matches('/');
+    let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+    let host = host.trim_start_matches("www.");
+    if host == "acmicpc.net" {
+        if let Some(id) = path.strip_prefix("problem/") {
+            if !id.is_empty() && id.chars().all(|c| c.is_ascii_digit()) {
+                return Ok(format!("boj-{id}"));
+            }
+        }
+    }
+    let site = host.split('.').next().unwrap_or(host);
+    let parts: Vec<&str> = path
+        .split('/')
+        .filter(|p| {
+            !p.is_empty()
+                && !matches!(
+                    *p,
+                    "contests" | "contest" | "tasks" | "problem" | "problems" | "problemset"
+                )
+        })
+        .collect();
+    // The task's own id usually repeats the contest's (`abc300_a` under `abc300`).
+    let last = parts.last().copied().unwrap_or("");
+    let mut words: Vec<String> = vec![site.to_string()];
+    for p in &parts[..parts.len().saturating_sub(1)] {
+        if !last.starts_with(p) {
+            words.push(p.to_string());
+        }
+    }
+    words.push(last.to_string());
+    let name: String = words
+        .join("-")
+        .to_ascii_lowercase()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let name = name
+        .split('-')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    scaffold::crate_name(&name)
+        .map_err(|_| anyhow::anyhow!("cannot name a problem crate after {url}"))
+}
+
+/// One problem received: its crate made (as `make new` makes it) or updated (as `make fetch`
+/// does), its samples and limits written.
+fn receive(root: &Path, p: &Payload) -> anyhow::Result<()> {
+    let name = crate_for(&p.url)?;
+    let exists = root.join(&name).join("Cargo.toml").is_file();
+    if !exists {
+        scaffold::create(root, &name)?;
+    }
+    // An interactive problem's tests are a transcript, not an input and its answer.
+    let samples = if p.interactive {
+        Vec::new()
+    } else {
+        p.tests
+            .iter()
+            .map(|t| (t.input.clone(), t.output.clone()))
+            .collect()
+    };
+    let page = Page {
+        title: Some(p.name.clone()),
+        time_limit_ms: Some(p.time_limit),
+        memory_limit_mb: Some(p.memory_limit),
+        special_judge: false,
+        samples,
+    };
+    let done = scaffold::apply(root, &name, &p.url, &page)?;
+    let verb = if exists { "updated" } else { "created" };
+    println!("{verb} {name}: {}", done.join(", "));
+    if !exists {
+        // The template's header takes the problem's name, as `make new` gives it the title.
+        let main = root.join(&name).join("src/main.rs");
+        if let Ok(text) = std::fs::read_to_string(&main) {
+            let text = text.replacen(&format!("//! {name}\n"), &format!("//! {}\n", p.name), 1);
+            std::fs::write(&main, text)?;
+        }
+    }
+    if scaffold::source_of(&name).1 != "BOJ" {
+        println!(
+            "note    {name} is not a BOJ problem: its bundle is checked with BOJ's compiler and our 64 KiB limit, as no profile of its judge exists here"
+        );
+    }
+    if p.interactive {
+        println!(
+            "note    {name} is interactive: its samples (an exchange, not an input and its answer) are not written, and `make test` cannot run it as the judge does yet (no interactor support)"
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A problem as Competitive Companion sends it from a BOJ page (its documented fields).
+    fn payload(url: &str, batch: (&str, usize)) -> String {
+        serde_json::json!({
+            "name": "A+B",
+            "group": "Baekjoon Online Judge",
+            "url": url,
+            "interactive": false,
+            "memoryLimit": 128,
+            "timeLimit": 1000,
+            "tests": [
+                {"input": "1 2\n", "output": "3\n"},
+                {"input": "10 20\n", "output": "30\n"}
+            ],
+            "testType": "single",
+            "input": {"type": "stdin"},
+            "output": {"type": "stdout"},
+            "languages": {"java": {"mainClass": "Main", "taskClass": "AB"}},
+            "batch": {"id": batch.0, "size": batch.1}
+        })
+        .to_string()
+    }
+
+    /// POSTs `body` to `address` as the extension does; the status line answered.
+    fn post(address: std::net::SocketAddr, body: &str) -> String {
+        let mut stream = TcpStream::connect(address).unwrap();
+        let request = format!(
+            "POST / HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut answer = String::new();
+        let _ = stream.read_to_string(&mut answer);
+        answer.lines().next().unwrap_or("").to_string()
+    }
+
+    /// A workspace with no member yet.
+    fn workspace() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("Cargo.toml"),
+            "[workspace]\nresolver = \"2\"\nmembers = []\n",
+        )
+        .unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_problems_url_names_its_crate() {
+        assert_eq!(
+            crate_for("https://www.acmicpc.net/problem/1000").unwrap(),
+            "boj-1000"
+        );
+        assert_eq!(
+            crate_for("https://acmicpc.net/problem/18139/").unwrap(),
+            "boj-18139"
+        );
+        assert_eq!(
+            crate_for("https://atcoder.jp/contests/abc300/tasks/abc300_a").unwrap(),
+            "atcoder-abc300-a"
+        );
+        assert_eq!(
+            crate_for("https://codeforces.com/contest/1234/problem/A").unwrap(),
+            "codeforces-1234-a"
+        );
+        assert!(crate_for("https://").is_err());
+    }
+
+    /// A BOJ problem POSTed over a real local connection becomes `boj-<id>` with its
+    /// samples, title, URL and limits, as `make new` makes it; posted again, the crate is
+    /// updated as `make fetch` does (the solution kept). Bad requests in between get a 4xx
+    /// and the listener keeps serving.
+    #[test]
+    fn a_posted_boj_problem_becomes_its_crate_and_a_second_post_updates_it() {
+        let ws = workspace();
+        let root = ws.path().to_path_buf();
+        let url = "https://www.acmicpc.net/problem/1000";
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        let served = {
+            let root = root.clone();
+            std::thread::spawn(move || serve(&listener, &root, true))
+        };
+        assert_eq!(post(address, "{not json"), "HTTP/1.1 400 Bad Request");
+        assert_eq!(
+            post(address, "{\"name\": \"x\"}"),
+            "HTTP/1.1 400 Bad Request"
+        );
+        assert_eq!(post(address, &payload(url, ("b1", 1))), "HTTP/1.1 200 OK");
+        assert!(served.join().unwrap().unwrap());
+        let manifest = std::fs::read_to_string(root.join("boj-1000/Cargo.toml")).unwrap();
+        for line in [
+            "title = \"A+B\"",
+            "url = \"https://www.acmicpc.net/problem/1000\"",
+            "judge = \"BOJ\"",
+            "time-limit-ms = 1000",
+            "memory-limit-mb = 128",
+        ] {
+            assert!(manifest.contains(line), "{line} not in:\n{manifest}");
+        }
+        let cases = root.join("testcases/boj-1000");
+        let read = |f: &str| std::fs::read_to_string(cases.join(f)).unwrap();
+        assert_eq!(
+            (read("sample-1.in"), read("sample-1.out")),
+            ("1 2\n".into(), "3\n".into())
+        );
+        assert_eq!(read("sample-2.out"), "30\n");
+        let members = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+        assert!(members.contains("\"boj-1000\""), "{members}");
+        // Posted again: updated, the solution untouched.
+        let main = root.join("boj-1000/src/main.rs");
+        std::fs::write(&main, "// my work\n").unwrap();
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        let served = {
+            let root = root.clone();
+            std::thread::spawn(move || serve(&listener, &root, true))
+        };
+        let changed = payload(url, ("b2", 1)).replace("\"timeLimit\":1000", "\"timeLimit\":2000");
+        assert_eq!(post(address, &changed), "HTTP/1.1 200 OK");
+        assert!(served.join().unwrap().unwrap());
+        assert_eq!(std::fs::read_to_string(&main).unwrap(), "// my work\n");
+        let manifest = std::fs::read_to_string(root.join("boj-1000/Cargo.toml")).unwrap();
+        assert!(manifest.contains("time-limit-ms = 2000"), "{manifest}");
+    }
+
+    /// A contest's batch: `--once` waits for every problem of the batch; another judge's
+    /// problem gets a crate named from its URL, with the judge `none`.
+    #[test]
+    fn once_takes_a_whole_batch_and_another_judges_problem_is_named_from_its_url() {
+        let ws = workspace();
+        let root = ws.path().to_path_buf();
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        let served = {
+            let root = root.clone();
+            std::thread::spawn(move || serve(&listener, &root, true))
+        };
+        for task in ["a", "b"] {
+            let url = format!("https://atcoder.jp/contests/abc300/tasks/abc300_{task}");
+            assert_eq!(
+                post(address, &payload(&url, ("contest", 2))),
+                "HTTP/1.1 200 OK"
+            );
+        }
+        assert!(served.join().unwrap().unwrap());
+        for name in ["atcoder-abc300-a", "atcoder-abc300-b"] {
+            let manifest = std::fs::read_to_string(root.join(name).join("Cargo.toml")).unwrap();
+            assert!(manifest.contains("judge = \"none\""), "{manifest}");
+            assert!(root
+                .join("testcases")
+                .join(name)
+                .join("sample-2.in")
+                .is_file());
+        }
+    }
+
+    /// A port another program holds is one line naming the port and the way out.
+    #[test]
+    fn a_port_in_use_is_one_line_naming_it() {
+        let held = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = held.local_addr().unwrap().port();
+        let err = run(Args { port, once: true }).unwrap_err().to_string();
+        assert!(
+            err.contains(&port.to_string()) && err.contains("--port"),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1);
+    }
+}
