@@ -125,15 +125,27 @@ fn main() {{
 
 /// The stub of a special judge: rejects everything until written.
 const CHECKER_RS: &str = r#"//! Special judge: `checker <input> <expected> <actual>`, exit status 0 accepts.
-//! TODO: accept every valid answer (the expected output is only one of them).
+//! TODO: accept every valid answer (the expected output is only one of them). Until it is
+//! written it compares exactly, as the judge compares an ordinary problem (trailing spaces
+//! and trailing empty lines aside): a right answer other than the expected one fails here.
+
+fn lines(text: &str) -> Vec<&str> {
+    let mut lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    while lines.last() == Some(&"") {
+        lines.pop();
+    }
+    lines
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let _input = std::fs::read_to_string(&args[1]).unwrap();
-    let _expected = std::fs::read_to_string(&args[2]).unwrap();
-    let _actual = std::fs::read_to_string(&args[3]).unwrap();
-    eprintln!("the checker is not written yet");
-    std::process::exit(1);
+    let expected = std::fs::read_to_string(&args[2]).unwrap();
+    let actual = std::fs::read_to_string(&args[3]).unwrap();
+    if lines(&expected) != lines(&actual) {
+        eprintln!("not the expected output (the checker is not written yet: it compares exactly)");
+        std::process::exit(1);
+    }
 }
 "#;
 
@@ -276,7 +288,7 @@ pub fn apply(
                 .map_err(|e| anyhow::anyhow!("{}: {e}", checker.display()))?;
         }
         done.push(format!(
-            "a special judge: write {name}/src/bin/{bin}.rs (the `checker` key names it)"
+            "a special judge: write {name}/src/bin/{bin}.rs (the `checker` key names it; until then it compares exactly)"
         ));
     }
     fs::write(&manifest_path, manifest)
@@ -539,5 +551,38 @@ mod tests {
             .collect();
         assert_eq!(features, ["derive"]);
         assert_eq!(proconio["workspace"].as_bool(), Some(true));
+    }
+
+    /// The special judge's skeleton compares exactly until it is written (the judge's rule:
+    /// trailing spaces and empty lines aside): it accepts the expected output, rejects any
+    /// other, and never accepts everything.
+    #[test]
+    fn the_checker_skeleton_compares_exactly_until_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let checker = crate::testing::build_rust(dir.path(), "checker", CHECKER_RS);
+        let write = |name: &str, text: &str| {
+            let path = dir.path().join(name);
+            fs::write(&path, text).unwrap();
+            path
+        };
+        let input = write("in", "3\n");
+        let expected = write("expected", "1 2\n3\n");
+        let accepts = |actual: &str| {
+            let actual = write("actual", actual);
+            std::process::Command::new(&checker)
+                .args([&input, &expected, &actual])
+                .output()
+                .unwrap()
+                .status
+                .success()
+        };
+        assert!(accepts("1 2\n3\n"));
+        assert!(accepts("1 2  \n3\n\n"));
+        assert!(
+            !accepts("2 1\n3\n"),
+            "another answer, right or not, fails until written"
+        );
+        assert!(!accepts(""));
+        assert!(!accepts("1 2\n3\n4\n"));
     }
 }
