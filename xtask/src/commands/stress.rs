@@ -219,7 +219,7 @@ fn build_pair(ws: &Workspace, problem: &Problem) -> anyhow::Result<Programs> {
         "--example",
         brute.as_str(),
     ];
-    let checker = problem.checker_bin();
+    let checker = problem.judge_bin();
     if let Some(bin) = &checker {
         targets.extend(["--bin", bin.as_str()]);
     }

@@ -85,7 +85,7 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
     let ws = Workspace::load()?;
     let problem = ws.find(&args.problem)?.clone();
     let options = args.options(crate::judge::profile(&problem.judge));
-    if let Some(bin) = problem.checker_bin() {
+    if let Some(bin) = problem.judge_bin() {
         // The special judge is a binary target of the problem crate.
         crate::workspace::cargo::build_release(&[&problem.name], &["--bin", &bin])?;
     }

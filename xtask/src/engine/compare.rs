@@ -18,6 +18,10 @@ pub enum Rule {
     /// `checker = "<bin>"`: a special judge run as `<bin> <input> <expected> <actual>`,
     /// exit status 0 for accepted.
     Checker(PathBuf),
+    /// `interactor = "<bin>"`: an interactive problem, its judge's side run against the
+    /// solution as `<bin> <input> [<expected>]` (`engine::interactive`), exit status 0 for
+    /// accepted.
+    Interactor(PathBuf),
 }
 
 /// What a problem's checker may take on one case (it is ours, not judged).
@@ -90,6 +94,9 @@ pub fn judge(rule: &Rule, input: &Path, expected: &[u8], actual: &Path) -> Resul
                 (Some(report), _) => Err(format!("{report}\n{saved}")),
             }
         }
+        Rule::Interactor(_) => Err(
+            "an interactive problem's answers are judged by its interactor, during the run".into(),
+        ),
         Rule::Checker(checker) => {
             // `<output>.checker.{out,stderr}`: the checker's own streams, beside the output.
             let scratch = PathBuf::from(format!("{}.checker", actual.display()));

@@ -7,6 +7,7 @@
 //! part and names the file.
 
 pub mod compare;
+pub mod interactive;
 pub mod pool;
 pub mod stress;
 pub mod suite;

@@ -254,6 +254,23 @@ impl Suite<'_> {
 
     pub fn one(&self, binary: &Path, case: &Case) -> anyhow::Result<Outcome> {
         let stem = self.out_dir.join(format!("{}.{}", case.name, self.label));
+        if let Rule::Interactor(interactor) = self.rule {
+            let expected = case.input.with_extension("out");
+            let expected = expected.is_file().then_some(expected.as_path());
+            let i = super::interactive::interact(
+                binary,
+                interactor,
+                &case.input,
+                expected,
+                self.limits,
+                &stem,
+            )?;
+            return Ok(Outcome {
+                case: case.name.clone(),
+                verdict: super::interactive::verdict(&i, self.limits),
+                run: Some(i.run),
+            });
+        }
         let run = run(binary, &[], &case.input, self.limits, &stem)?;
         let verdict = verdict(case, &run, self.limits, self.rule)?;
         Ok(Outcome {

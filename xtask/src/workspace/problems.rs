@@ -87,15 +87,16 @@ impl Workspace {
                 .parent()
                 .map(|d| d.as_std_path().to_path_buf())
                 .unwrap_or_default();
+            let release = PathBuf::from(meta.target_directory.as_std_path()).join("release");
             let rule = match (
                 problem.get("checker").and_then(|v| v.as_str()),
                 problem.get("float-tolerance").and_then(|v| v.as_f64()),
             ) {
-                (Some(bin), _) => crate::engine::compare::Rule::Checker(
-                    PathBuf::from(meta.target_directory.as_std_path())
-                        .join("release")
-                        .join(bin),
-                ),
+                _ if problem.get("interactor").and_then(|v| v.as_str()).is_some() => {
+                    let bin = problem.get("interactor").and_then(|v| v.as_str());
+                    crate::engine::compare::Rule::Interactor(release.join(bin.unwrap_or("")))
+                }
+                (Some(bin), _) => crate::engine::compare::Rule::Checker(release.join(bin)),
                 (None, Some(tolerance)) => crate::engine::compare::Rule::Float(tolerance),
                 (None, None) => crate::judge::profile(&field("judge")).rule.clone(),
             };
@@ -189,11 +190,13 @@ impl Workspace {
 }
 
 impl Problem {
-    /// The binary target of its special judge, if it has one.
-    pub fn checker_bin(&self) -> Option<String> {
+    /// The binary target of its judge's side, if it has one: a special judge's checker or
+    /// an interactive problem's interactor.
+    pub fn judge_bin(&self) -> Option<String> {
         match &self.rule {
-            crate::engine::compare::Rule::Checker(checker) => {
-                Some(checker.file_name()?.to_string_lossy().into_owned())
+            crate::engine::compare::Rule::Checker(bin)
+            | crate::engine::compare::Rule::Interactor(bin) => {
+                Some(bin.file_name()?.to_string_lossy().into_owned())
             }
             _ => None,
         }
