@@ -265,4 +265,4 @@ pub fn verdict(i: &Interaction, limits: Limits) -> super::Verdict {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -361,3 +361,40 @@ fn a_trivial_program_is_measured_at_its_own_peak_whatever_the_tool_holds() {
     let hi = figures.iter().map(|f| f.0).max().unwrap();
     assert!(hi - lo <= HALF_MIB, "from {lo} to {hi}");
 }
+
+/// Through a problem's suite (as `make test` and the bundled build run it): each case's
+/// `.in` is the interactor's input, and the verdicts are counted like any others.
+#[test]
+fn a_suite_with_an_interactor_counts_accepted_and_wrong_answers() {
+    use crate::engine::compare::Rule;
+    use crate::engine::interactive::tests as guessing;
+    use crate::engine::suite::Suite;
+    use crate::engine::Limits;
+    use crate::testing::build_rust;
+    use std::fs;
+    use std::time::Duration;
+    let dir = tempfile::tempdir().unwrap();
+    let interactor = build_rust(dir.path(), "interactor", guessing::INTERACTOR);
+    let search = build_rust(dir.path(), "search", guessing::BINARY_SEARCH);
+    let linear = build_rust(dir.path(), "linear", guessing::LINEAR);
+    let cases = dir.path().join("cases");
+    fs::create_dir_all(&cases).unwrap();
+    for (name, secret) in [("a", 3), ("b", 999)] {
+        fs::write(cases.join(format!("{name}.in")), format!("{secret}\n")).unwrap();
+        fs::write(cases.join(format!("{name}.out")), "").unwrap();
+    }
+    let rule = Rule::Interactor(interactor);
+    let suite = Suite {
+        problem: "guess",
+        label: "release",
+        cases_dir: &cases,
+        limits: Limits::new(Duration::from_millis(1000), 256 << 20),
+        rule: &rule,
+        out_dir: &dir.path().join("out"),
+    };
+    let searched = suite.run(&search).unwrap();
+    assert_eq!((searched.passed, searched.failed), (2, 0));
+    // Linear: 3 is found in three guesses, 999 needs more than ten.
+    let guessed = suite.run(&linear).unwrap();
+    assert_eq!((guessed.passed, guessed.failed), (1, 1));
+}
