@@ -878,6 +878,36 @@ fn an_unused_library_is_never_refused() {
     assert!(b.libraries.is_empty());
 }
 
+/// Two libraries under `dir`: `dep` (its `lib.rs` is `dep_lib`) and `user` depending on it
+/// (`user_lib`), and a program printing `user::start()`. Returns them, the program and its
+/// dependencies.
+fn user_over_dep(
+    dir: &Path,
+    dep_lib: &str,
+    user_lib: &str,
+) -> (Vec<Library>, PathBuf, BTreeMap<String, Dep>) {
+    let base = library(dir, &[("lib.rs", "")]);
+    write_tree(&dir.join("dep/src"), &[("lib.rs", dep_lib)]);
+    write_tree(&dir.join("user/src"), &[("lib.rs", user_lib)]);
+    let dep = Library {
+        module: "dep".into(),
+        package: "dep 0.0.0".into(),
+        root: dir.join("dep/src/lib.rs"),
+        ..base.clone()
+    };
+    let user = Library {
+        module: "user".into(),
+        package: "user 0.0.0".into(),
+        root: dir.join("user/src/lib.rs"),
+        deps: BTreeMap::from([("dep".to_string(), Dep::Module("dep".into()))]),
+        ..base
+    };
+    let main_rs: PathBuf = dir.join("main.rs");
+    fs::write(&main_rs, "fn main() { println!(\"{}\", user::start()); }\n").unwrap();
+    let deps = BTreeMap::from([("user".to_string(), Dep::Module("user".into()))]);
+    (vec![dep, user], main_rs, deps)
+}
+
 /// `extern crate dep as alias;` in a library (num-integer 0.1's `extern crate num_traits as
 /// traits;`) and `#[macro_use] extern crate dep;` name the dependency's module of the
 /// bundle, not a path inside the library; at the root, the alias names it in every module
@@ -885,37 +915,17 @@ fn an_unused_library_is_never_refused() {
 #[test]
 fn a_librarys_renamed_extern_crate_names_the_dependencys_module_in_every_module() {
     let dir = tempfile::tempdir().unwrap();
-    let base = library(dir.path(), &[("lib.rs", "")]);
-    write_tree(
-        &dir.path().join("dep/src"),
-        &[("lib.rs", "pub trait Zero { fn zero() -> Self; }\nimpl Zero for u32 { fn zero() -> Self { 0 } }\n#[macro_export]\nmacro_rules! one { () => { 1 }; }\n")],
+    let (libraries, main_rs, deps) = user_over_dep(
+        dir.path(),
+        "pub trait Zero { fn zero() -> Self; }\nimpl Zero for u32 { fn zero() -> Self { 0 } }\n#[macro_export]\nmacro_rules! one { () => { 1 }; }\n",
+        "extern crate dep as traits;\n#[macro_use]\nextern crate dep;\nuse traits::Zero;\nmod inner { use traits::Zero; pub fn two() -> u32 { u32::zero() + 2 } }\npub fn start() -> u32 { u32::zero() + one!() + inner::two() }\n",
     );
-    write_tree(
-        &dir.path().join("user/src"),
-        &[("lib.rs", "extern crate dep as traits;\n#[macro_use]\nextern crate dep;\nuse traits::Zero;\nmod inner { use traits::Zero; pub fn two() -> u32 { u32::zero() + 2 } }\npub fn start() -> u32 { u32::zero() + one!() + inner::two() }\n")],
-    );
-    let dep = Library {
-        module: "dep".into(),
-        package: "dep 0.0.0".into(),
-        root: dir.path().join("dep/src/lib.rs"),
-        ..base.clone()
-    };
-    let user = Library {
-        module: "user".into(),
-        package: "user 0.0.0".into(),
-        root: dir.path().join("user/src/lib.rs"),
-        deps: BTreeMap::from([("dep".to_string(), Dep::Module("dep".into()))]),
-        ..base
-    };
-    let main_rs: PathBuf = dir.path().join("main.rs");
-    fs::write(&main_rs, "fn main() { println!(\"{}\", user::start()); }\n").unwrap();
-    let deps = BTreeMap::from([("user".to_string(), Dep::Module("user".into()))]);
     for scope in [Scope::Reached, Scope::Whole] {
         let options = Options {
             scope,
             ..Options::default()
         };
-        let b = bundle(&main_rs, &deps, &[dep.clone(), user.clone()], options).unwrap();
+        let b = bundle(&main_rs, &deps, &libraries, options).unwrap();
         // Not a path inside the library (`crate::user::traits`).
         assert!(!b.text.contains("user::traits"), "{}", b.text);
         assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n", "{scope:?}");
@@ -928,40 +938,17 @@ fn a_librarys_renamed_extern_crate_names_the_dependencys_module_in_every_module(
 #[test]
 fn an_extern_crate_in_a_module_named_like_the_dependency_names_the_dependency() {
     let dir = tempfile::tempdir().unwrap();
-    let base = library(dir.path(), &[("lib.rs", "")]);
-    write_tree(
-        &dir.path().join("dep/src"),
-        &[("lib.rs", "pub trait Show { fn show(&self) -> u32; }\n")],
+    let (libraries, main_rs, deps) = user_over_dep(
+        dir.path(),
+        "pub trait Show { fn show(&self) -> u32; }\n",
+        "pub struct Map(pub u32);\npub mod dep {\n    extern crate dep;\n    use self::dep::Show;\n    impl Show for super::Map { fn show(&self) -> u32 { self.0 + 1 } }\n}\npub fn start() -> u32 { use ::dep::Show; Map(6).show() }\n",
     );
-    write_tree(
-        &dir.path().join("user/src"),
-        &[(
-            "lib.rs",
-            "pub struct Map(pub u32);\npub mod dep {\n    extern crate dep;\n    use self::dep::Show;\n    impl Show for super::Map { fn show(&self) -> u32 { self.0 + 1 } }\n}\npub fn start() -> u32 { use ::dep::Show; Map(6).show() }\n",
-        )],
-    );
-    let dep = Library {
-        module: "dep".into(),
-        package: "dep 0.0.0".into(),
-        root: dir.path().join("dep/src/lib.rs"),
-        ..base.clone()
-    };
-    let user = Library {
-        module: "user".into(),
-        package: "user 0.0.0".into(),
-        root: dir.path().join("user/src/lib.rs"),
-        deps: BTreeMap::from([("dep".to_string(), Dep::Module("dep".into()))]),
-        ..base
-    };
-    let main_rs: PathBuf = dir.path().join("main.rs");
-    fs::write(&main_rs, "fn main() { println!(\"{}\", user::start()); }\n").unwrap();
-    let deps = BTreeMap::from([("user".to_string(), Dep::Module("user".into()))]);
     for scope in [Scope::Reached, Scope::Whole] {
         let options = Options {
             scope,
             ..Options::default()
         };
-        let b = bundle(&main_rs, &deps, &[dep.clone(), user.clone()], options).unwrap();
+        let b = bundle(&main_rs, &deps, &libraries, options).unwrap();
         assert_eq!(
             bundle_output(dir.path(), &b.text, b""),
             "7\n",
