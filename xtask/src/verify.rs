@@ -549,18 +549,6 @@ mod tests {
     #[test]
     fn an_inlined_library_newer_than_the_judge_gets_one_line_naming_both_versions_and_the_fix() {
         let lib = |module: &str, rust: Option<&str>| bundle::Library {
-            module: module.into(),
-            package: format!("{module} 2.1.3"),
-            root: PathBuf::new(),
-            edition: judge::EDITION.into(),
-            features: Vec::new(),
-            deps: Default::default(),
-            notice: String::new(),
-            unbundleable: None,
-            cfgs: Vec::new(),
-            env: Vec::new(),
-            generated: Vec::new(),
-            build_script: None,
             origin: Some(bundle::Origin {
                 package_id: String::new(),
                 name: module.replace('_', "-"),
@@ -570,6 +558,12 @@ mod tests {
                 manifest_dir: PathBuf::new(),
                 deps: Vec::new(),
             }),
+            ..bundle::Library::new(
+                module,
+                &format!("{module} 2.1.3"),
+                PathBuf::new(),
+                judge::EDITION,
+            )
         };
         let libraries = [
             lib("rustc_hash", Some("1.77")),

@@ -76,6 +76,28 @@ pub struct Library {
     pub origin: Option<Origin>,
 }
 
+impl Library {
+    /// A library with nothing settled yet: no features, dependencies, notice, build script,
+    /// cfgs or environment, nothing refused, no cargo origin. Readers fill in what they know.
+    pub fn new(module: &str, package: &str, root: PathBuf, edition: &str) -> Library {
+        Library {
+            module: module.to_string(),
+            package: package.to_string(),
+            root,
+            edition: edition.to_string(),
+            features: Vec::new(),
+            deps: BTreeMap::new(),
+            notice: String::new(),
+            unbundleable: None,
+            cfgs: Vec::new(),
+            env: Vec::new(),
+            generated: Vec::new(),
+            build_script: None,
+            origin: None,
+        }
+    }
+}
+
 /// A library as cargo knows it.
 #[derive(Clone, Debug)]
 pub struct Origin {

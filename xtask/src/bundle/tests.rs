@@ -22,19 +22,13 @@ fn write_tree(root: &Path, files: &[(&str, &str)]) {
 fn library(dir: &Path, files: &[(&str, &str)]) -> Library {
     write_tree(&dir.join("fixture/src"), files);
     Library {
-        module: "fixture".into(),
-        package: "fixture 0.0.0".into(),
-        root: dir.join("fixture/src/lib.rs"),
-        edition: crate::judge::EDITION.into(),
-        features: Vec::new(),
-        deps: BTreeMap::new(),
         notice: "fixture".into(),
-        unbundleable: None,
-        cfgs: Vec::new(),
-        env: Vec::new(),
-        generated: Vec::new(),
-        build_script: None,
-        origin: None,
+        ..Library::new(
+            "fixture",
+            "fixture 0.0.0",
+            dir.join("fixture/src/lib.rs"),
+            crate::judge::EDITION,
+        )
     }
 }
 

@@ -307,20 +307,15 @@ impl Walk<'_> {
             .links
             .as_ref()
             .map(|l| format!("it links the native library `{l}`, which the judge does not have"));
+        let package = format!("{} {}", p.name, p.version);
+        let edition = p.edition.to_string();
         Ok(Library {
-            module: module.to_string(),
-            package: format!("{} {}", p.name, p.version),
-            root: target.src_path.clone().into(),
-            edition: p.edition.to_string(),
             features,
-            deps: BTreeMap::new(),
             notice: notice(meta, p),
             unbundleable,
-            cfgs: Vec::new(),
-            env: Vec::new(),
-            generated: Vec::new(),
             build_script,
             origin: Some(origin),
+            ..Library::new(module, &package, target.src_path.clone().into(), &edition)
         })
     }
 }

@@ -401,19 +401,8 @@ mod tests {
             deps: Vec::new(),
         };
         let lib = Library {
-            module: "old".into(),
-            package: "old 0.1.0".into(),
-            root: src.join("lib.rs"),
-            edition: "2015".into(),
-            features: Vec::new(),
-            deps: Default::default(),
-            notice: String::new(),
-            unbundleable: None,
-            cfgs: Vec::new(),
-            env: Vec::new(),
-            generated: Vec::new(),
-            build_script: None,
             origin: Some(origin.clone()),
+            ..Library::new("old", "old 0.1.0", src.join("lib.rs"), "2015")
         };
         let built = crate::resolve::build::Built {
             libraries: HashMap::new(),
