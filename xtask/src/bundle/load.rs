@@ -492,16 +492,10 @@ impl Reader<'_> {
             match &mut items[index] {
                 syn::Item::Macro(m) => {
                     self.macros.learn(m);
-                    // A macro's expansion may hold an `include!` of a generated file
-                    // (serde's `crate_root!()`): spliced as `file` does for written ones.
-                    let generated = m.mac.path.is_ident("include").then(|| {
-                        generated_file(&m.mac, self.generated).and_then(|t| syn::parse_file(t).ok())
-                    });
-                    if let Some(mut made) = generated
-                        .flatten()
-                        .map(|f| f.items)
-                        .or_else(|| self.macros.expand_call(m))
-                    {
+                    if let Some(mut made) = self.macros.expand_call(m) {
+                        // An expansion may hold an `include!` of a generated file (serde's
+                        // `crate_root!()`): spliced as `file` does for written ones.
+                        splice_generated(&mut made, self.generated);
                         settle_items(&mut made, self.cfg);
                         let mut rewriter = CfgRewriter { cfg: self.cfg };
                         for item in &mut made {

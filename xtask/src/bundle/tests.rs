@@ -994,6 +994,37 @@ fn a_build_scripts_out_dir_files_the_code_includes_are_written_into_the_bundle()
     }
 }
 
+/// A build script's file `include!`d by the library's own macro (serde 1.0.229's
+/// `crate_root!()` expands to its `include!(concat!(env!("OUT_DIR"), "/private.rs"))`): the
+/// expansion's include is written in too, and the bundle runs alone.
+#[test]
+fn a_generated_file_included_by_a_macros_expansion_is_written_into_the_bundle() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut lib = library(
+        dir.path(),
+        &[(
+            "lib.rs",
+            "macro_rules! root { () => { pub const ROOT: u32 = 1; include!(concat!(env!(\"OUT_DIR\"), \"/root.rs\")); }; }\nroot!();\n",
+        )],
+    );
+    lib.generated = vec![("root.rs".into(), "pub fn ten() -> u32 { 10 }\n".into())];
+    let main_rs: PathBuf = dir.path().join("main.rs");
+    fs::write(
+        &main_rs,
+        "fn main() { println!(\"{}\", fixture::ten() + fixture::ROOT); }\n",
+    )
+    .unwrap();
+    for scope in [Scope::Reached, Scope::Whole] {
+        let options = Options {
+            scope,
+            ..Options::default()
+        };
+        let b = bundle(&main_rs, &deps_on(&lib), &[lib.clone()], options).unwrap();
+        assert!(b.text.contains("fn ten()"), "{}", b.text);
+        assert_eq!(bundle_output(dir.path(), &b.text, b""), "11\n", "{scope:?}");
+    }
+}
+
 #[test]
 fn imports_of_a_crate_the_program_never_uses_go_with_it_even_one_that_would_be_refused() {
     // Templates start with `use dep::*;` whether or not the solution needs it: the crate is
