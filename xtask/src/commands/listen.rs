@@ -258,13 +258,9 @@ fn receive(root: &Path, p: &Payload) -> anyhow::Result<()> {
     println!("{verb} {name}: {}", done.join(", "));
     if !exists {
         // The template's header takes the problem's name, as `make new` gives it the title.
-        let main = root.join(&name).join("src/main.rs");
-        if let Ok(text) = std::fs::read_to_string(&main) {
-            let text = text.replacen(&format!("//! {name}\n"), &format!("//! {}\n", p.name), 1);
-            std::fs::write(&main, text)?;
-        }
+        scaffold::title_header(root, &name, &p.name)?;
     }
-    if scaffold::source_of(&name).1 != "BOJ" {
+    if !crate::judge::profile(scaffold::source_of(&name).1).is_judge() {
         println!(
             "note    {name} is not a BOJ problem: its bundle is checked with BOJ's compiler and our 64 KiB limit, as no profile of its judge exists here"
         );

@@ -2,8 +2,7 @@
 //! workspace member entry (the files themselves: `workspace::scaffold`).
 
 use crate::workspace::problems::{Workspace, TEMPLATE_MARK};
-use crate::workspace::scaffold::{crate_name, create, fetch_into, name_clash};
-use std::fs;
+use crate::workspace::scaffold::{self, crate_name, create, fetch_into, name_clash};
 use std::path::Path;
 
 /// The arguments of `cargo xtask new`.
@@ -52,11 +51,7 @@ fn new(root: &Path, wanted: &str, url: Option<&str>) -> anyhow::Result<bool> {
             title: Some(title), ..
         })) => {
             // The solution was written a moment ago: its header takes the real title.
-            let main = root.join(&name).join("src/main.rs");
-            if let Ok(text) = fs::read_to_string(&main) {
-                let text = text.replacen(&format!("//! {name}\n"), &format!("//! {title}\n"), 1);
-                let _ = fs::write(&main, text);
-            }
+            let _ = scaffold::title_header(root, &name, &title);
         }
         Ok(_) => {}
         Err(e) => {

@@ -88,17 +88,16 @@ impl Workspace {
                 .map(|d| d.as_std_path().to_path_buf())
                 .unwrap_or_default();
             let release = PathBuf::from(meta.target_directory.as_std_path()).join("release");
+            let bin = |key: &str| problem.get(key).and_then(|v| v.as_str());
             let rule = match (
-                problem.get("checker").and_then(|v| v.as_str()),
+                bin("interactor"),
+                bin("checker"),
                 problem.get("float-tolerance").and_then(|v| v.as_f64()),
             ) {
-                _ if problem.get("interactor").and_then(|v| v.as_str()).is_some() => {
-                    let bin = problem.get("interactor").and_then(|v| v.as_str());
-                    crate::engine::compare::Rule::Interactor(release.join(bin.unwrap_or("")))
-                }
-                (Some(bin), _) => crate::engine::compare::Rule::Checker(release.join(bin)),
-                (None, Some(tolerance)) => crate::engine::compare::Rule::Float(tolerance),
-                (None, None) => crate::judge::profile(&field("judge")).rule.clone(),
+                (Some(bin), _, _) => crate::engine::compare::Rule::Interactor(release.join(bin)),
+                (None, Some(bin), _) => crate::engine::compare::Rule::Checker(release.join(bin)),
+                (None, None, Some(tolerance)) => crate::engine::compare::Rule::Float(tolerance),
+                (None, None, None) => crate::judge::profile(&field("judge")).rule.clone(),
             };
             problems.push(Problem {
                 name: package.name.to_string(),

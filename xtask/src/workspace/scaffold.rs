@@ -330,6 +330,17 @@ pub fn fetch_into(
     Ok(Some(page))
 }
 
+/// The new crate `name`'s solution header (`//! <name>`, as the template writes it) set to the
+/// problem's `title`; a solution already edited is left as it is.
+pub fn title_header(root: &Path, name: &str, title: &str) -> anyhow::Result<()> {
+    let main = root.join(name).join("src/main.rs");
+    if let Ok(text) = fs::read_to_string(&main) {
+        let text = text.replacen(&format!("//! {name}\n"), &format!("//! {title}\n"), 1);
+        fs::write(&main, text).at(&main)?;
+    }
+    Ok(())
+}
+
 /// Why `name` cannot be a new problem's crate, if it cannot: a problem's short id is the
 /// last part of its name (`q58` for `puzzle68-q58`), so a new name may neither be an
 /// existing problem's short id nor have one an existing problem already answers to; and a
