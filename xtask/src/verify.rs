@@ -75,7 +75,7 @@ pub fn bundle_and_verify(
         bundle::modules_reached(&problem.main_rs, &graph.deps, &graph.libraries, judge).ok();
     let notes = crate::resolve::ready_for_judge(
         &ws.target,
-        &problem.name,
+        crate::resolve::build::Member::whole(&problem.name),
         &mut graph.libraries,
         reached.as_ref(),
         judge,
@@ -488,7 +488,8 @@ mod tests {
         let mut graph = crate::resolve::crates::graph(&meta, "boj-17825", &STRICT).unwrap();
         let root = crate::workspace::cargo::project_root();
         let target = std::path::PathBuf::from(meta.target_directory.as_std_path());
-        crate::resolve::ready_for_judge(&target, "boj-17825", &mut graph.libraries, None, &STRICT)
+        let member = crate::resolve::build::Member::whole("boj-17825");
+        crate::resolve::ready_for_judge(&target, member, &mut graph.libraries, None, &STRICT)
             .unwrap();
         let main_rs = root.join("boj-17825/src/main.rs");
         let options = bundle::Options::for_judge(&STRICT);

@@ -515,9 +515,16 @@ fn ready_graph(
             Err(_) => reached.extend(g.libraries.iter().map(|l| l.module.clone())),
         }
     }
+    // The sampled binaries only, as the eligibility build made them: another binary of the
+    // contest package may not compile.
+    let bins: Vec<String> = solutions.iter().map(|s| s.bin.clone()).collect();
+    let member = crate::resolve::build::Member {
+        package,
+        bins: &bins,
+    };
     let ready = crate::resolve::ready_for_judge(
         target,
-        package,
+        member,
         &mut g.libraries,
         Some(&reached),
         real_judge(),
@@ -1071,12 +1078,16 @@ mod tests {
         write(
             dir.path(),
             &[
-                ("fixlib/Cargo.toml", "[package]\nname = \"fixlib\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+                // Edition 2018: readying it for the judge (migration) needs c1's build.
+                ("fixlib/Cargo.toml", "[package]\nname = \"fixlib\"\nversion = \"0.1.0\"\nedition = \"2018\"\n"),
                 ("fixlib/src/lib.rs", "pub mod marker { pub struct Unused; }\npub fn add(a: i64, b: i64) -> i64 { a + b }\npub fn unused_marker_fn() {}\n"),
                 ("c1/Cargo.toml", &manifest("c1")),
                 ("c1/src/bin/a.rs", a),
                 ("c1/src/bin/a_bekkai.rs", a),
                 ("c1/src/bin/b.rs", &wrong),
+                // No samples, so never sampled; it does not compile, and must not stop the
+                // others (cargo builds of the whole package would fail on it).
+                ("c1/src/bin/z_draft.rs", "fn main() { let x: u8 = \"draft\"; }\n"),
                 ("c1/testcases/a.yml", SUITE),
                 ("c1/testcases/b.yml", SUITE),
                 ("c2/Cargo.toml", &manifest("c2")),

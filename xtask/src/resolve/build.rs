@@ -13,42 +13,63 @@ pub struct Built {
     pub deps_dir: PathBuf,
 }
 
+/// A workspace member as its build names it: the package, and which of its binaries to
+/// build. A contest package holds a hundred binaries and one that does not compile must not
+/// stop the others' libraries from being readied: a run over some solutions builds those.
+#[derive(Clone, Copy)]
+pub struct Member<'a> {
+    pub package: &'a str,
+    /// The binaries to build; every target of the package when empty.
+    pub bins: &'a [String],
+}
+
+impl<'a> Member<'a> {
+    /// The whole package (a problem crate, the corpus).
+    pub fn whole(package: &'a str) -> Member<'a> {
+        Member { package, bins: &[] }
+    }
+}
+
 /// A workspace member's release build, made the first time a step asks for it (a step
 /// whose answer is cached never does), and at most once for all steps.
 pub struct LazyBuild<'a> {
-    package: &'a str,
+    member: Member<'a>,
     built: Option<Built>,
 }
 
 impl<'a> LazyBuild<'a> {
-    pub fn new(package: &'a str) -> LazyBuild<'a> {
+    pub fn new(member: Member<'a>) -> LazyBuild<'a> {
         LazyBuild {
-            package,
+            member,
             built: None,
         }
     }
 
     /// The workspace member it builds.
     pub fn package(&self) -> &str {
-        self.package
+        self.member.package
     }
 
     pub fn get(&mut self) -> anyhow::Result<&Built> {
         if self.built.is_none() {
-            self.built = Some(build(self.package)?);
+            self.built = Some(build(self.member)?);
         }
         Ok(self.built.as_ref().unwrap())
     }
 }
 
-/// Builds `package` (a workspace member) in release mode and reads what cargo made.
-fn build(package: &str) -> anyhow::Result<Built> {
-    let out = crate::workspace::cargo::release_build(&[package], &["--message-format=json"])
+/// Builds `member` in release mode and reads what cargo made.
+fn build(member: Member) -> anyhow::Result<Built> {
+    let mut targets = vec!["--message-format=json"];
+    targets.extend(member.bins.iter().flat_map(|b| ["--bin", b.as_str()]));
+    let package = member.package;
+    let out = crate::workspace::cargo::release_build(&[package], &targets)
         .output()
         .map_err(|e| anyhow::anyhow!("cannot run cargo: {e}"))?;
     if !out.status.success() {
         return Err(anyhow::anyhow!(
-            "cargo build -p {package} failed:\n{}",
+            "cargo build -p {package} {} failed:\n{}",
+            targets[1..].join(" "),
             String::from_utf8_lossy(&out.stderr)
         ));
     }

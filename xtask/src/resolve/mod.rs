@@ -14,16 +14,16 @@ pub mod crates;
 pub mod migrate;
 pub mod registry;
 
-use build::LazyBuild;
+use build::{LazyBuild, Member};
 
-/// Readies `package`'s libraries for `judge`: build scripts run for its compiler
+/// Readies `member`'s libraries for `judge`: build scripts run for its compiler
 /// (`build_scripts`), libraries of older editions migrated to 2021 (`migrate`). Returns the
 /// notes to print.
 /// Only the libraries of `modules` (those the solutions at hand can reach; all when `None`)
 /// are readied: a contest template's `Cargo.toml` lists thirty crates, a solution uses two.
 pub fn ready_for_judge(
     target: &std::path::Path,
-    package: &str,
+    member: Member,
     libraries: &mut [crate::bundle::Library],
     modules: Option<&std::collections::BTreeSet<String>>,
     judge: &crate::judge::Profile,
@@ -31,7 +31,7 @@ pub fn ready_for_judge(
     let wanted = |l: &crate::bundle::Library| modules.is_none_or(|m| m.contains(&l.module));
     let mut chosen: Vec<crate::bundle::Library> =
         libraries.iter().filter(|l| wanted(l)).cloned().collect();
-    let mut build = LazyBuild::new(package);
+    let mut build = LazyBuild::new(member);
     let mut notes = build_scripts::settle(target, &mut build, &mut chosen, judge)?;
     notes.extend(migrate::migrate_all(target, &mut build, &mut chosen)?);
     let mut readied = chosen.into_iter();
