@@ -2,7 +2,8 @@
 //!
 //! What is read, as BOJ lays its pages out: the title (`#problem_title`), the time and
 //! memory limits (the first two cells of `#problem-info`'s body row, `1 초` and `128 MB`),
-//! whether it is a special-judge problem (`.problem-label-spj`), and the samples
+//! whether it is a special-judge problem (`.problem-label-spj`) or an interactive one
+//! (`.problem-label-interactive`), and the samples
 //! (`pre.sampledata` with ids `sample-input-N` and `sample-output-N`).
 
 use scraper::{Html, Selector};
@@ -15,6 +16,9 @@ pub struct Page {
     pub time_limit_ms: Option<u64>,
     pub memory_limit_mb: Option<u64>,
     pub special_judge: bool,
+    /// The judge's program talks with the solution (its samples are an exchange, not an
+    /// input and its answer).
+    pub interactive: bool,
     /// (input, output) of sample N at index N - 1, exactly as the page holds them.
     pub samples: Vec<(String, String)>,
 }
@@ -165,7 +169,9 @@ pub fn parse(html: &str) -> Page {
         .get(1)
         .and_then(|c| number_before(c, "MB"))
         .map(|m| m.round() as u64);
-    let special_judge = doc.select(&selector(".problem-label-spj")).next().is_some();
+    let labelled = |class: &str| doc.select(&selector(class)).next().is_some();
+    let special_judge = labelled(".problem-label-spj");
+    let interactive = labelled(".problem-label-interactive");
     let mut samples = Vec::new();
     for n in 1.. {
         let input = text_of(&format!("pre#sample-input-{n}"));
@@ -180,6 +186,7 @@ pub fn parse(html: &str) -> Page {
         time_limit_ms,
         memory_limit_mb,
         special_judge,
+        interactive,
         samples,
     }
 }
@@ -256,6 +263,17 @@ mod tests {
     #[test]
     fn sees_the_special_judge_label() {
         assert!(parse(&page("C", ("1 초", "256 MB"), true, &[("1\n", "1\n")])).special_judge);
+    }
+
+    #[test]
+    fn sees_the_interactive_label() {
+        let html = page("E", ("1 초", "256 MB"), false, &[]).replace(
+            "</h1>",
+            "<span class=\"problem-label problem-label-interactive\">인터랙티브</span></h1>",
+        );
+        let p = parse(&html);
+        assert!(p.interactive && !p.special_judge);
+        assert!(!parse(&page("F", ("1 초", "256 MB"), true, &[])).interactive);
     }
 
     #[test]

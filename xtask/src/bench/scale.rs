@@ -108,7 +108,7 @@ fn build_copy(root: &Path, copy: &Path, n: usize) -> anyhow::Result<PathBuf> {
         members.push(name.as_str());
         let dir = copy.join(&name);
         // Made as `make new` makes a problem (its manifest, stress stubs), then solved.
-        for (rel, text) in scaffold::crate_files(&name, "none", "BOJ") {
+        for (rel, text) in scaffold::crate_files(&name, "none", "BOJ", scaffold::Kind::Batch) {
             let text = match rel {
                 "src/main.rs" => solution(k),
                 "Cargo.toml" => scaffold::set_metadata(&text, "title", SCALE_TITLE.into())?,

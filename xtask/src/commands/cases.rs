@@ -12,7 +12,7 @@ use crate::workspace::record::{self, Record, RecordArgs};
 /// One problem: its release binary's cases, then the bundle's. Every case is meant to run
 /// twice; a run that a failed build or bundle kept from happening counts as failed.
 fn run_problem(ws: &Workspace, problem: &Problem, inputs: &verify::Inputs) -> Tally {
-    let meant = 2 * suite::count(&ws.cases_dir(problem));
+    let meant = 2 * suite::count(&ws.cases_dir(problem), &problem.rule);
     let mut tally = Tally::default();
     let mut broken = false;
     let release = build_release(&[&problem.name], &[]).and_then(|()| {
@@ -102,7 +102,7 @@ struct Report {
 /// until it ends; the child records its own pass and reports its counts through a file.
 /// Returns what it came to, what it printed, and whether a run hit the time limit.
 fn check_in_child(ws: &Workspace, problem: &Problem, force: bool) -> (Checked, String, bool) {
-    let meant = 2 * suite::count(&ws.cases_dir(problem));
+    let meant = 2 * suite::count(&ws.cases_dir(problem), &problem.rule);
     let broken = |why: String| {
         let mut tally = Tally::default();
         tally.settle(meant.max(1));
@@ -230,7 +230,7 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
                 Err(e) => {
                     println!("FAIL    {}: {e}", p.name);
                     let mut tally = Tally::default();
-                    tally.settle(2 * suite::count(&ws.cases_dir(p)));
+                    tally.settle(2 * suite::count(&ws.cases_dir(p), &p.rule));
                     Checked { tally, ok: false }
                 }
             });

@@ -235,23 +235,23 @@ fn receive(root: &Path, p: &Payload) -> anyhow::Result<()> {
     let name = crate_for(&p.url)?;
     let exists = root.join(&name).join("Cargo.toml").is_file();
     if !exists {
-        scaffold::create(root, &name)?;
+        let kind = match p.interactive {
+            true => scaffold::Kind::Interactive,
+            false => scaffold::Kind::Batch,
+        };
+        scaffold::create(root, &name, kind)?;
     }
-    // An interactive problem's tests are a transcript, not an input and its answer.
-    let samples = if p.interactive {
-        Vec::new()
-    } else {
-        p.tests
-            .iter()
-            .map(|t| (t.input.clone(), t.output.clone()))
-            .collect()
-    };
     let page = Page {
         title: Some(p.name.clone()),
         time_limit_ms: Some(p.time_limit),
         memory_limit_mb: Some(p.memory_limit),
         special_judge: false,
-        samples,
+        interactive: p.interactive,
+        samples: p
+            .tests
+            .iter()
+            .map(|t| (t.input.clone(), t.output.clone()))
+            .collect(),
     };
     let done = scaffold::apply(root, &name, &p.url, &page)?;
     let verb = if exists { "updated" } else { "created" };
@@ -263,11 +263,6 @@ fn receive(root: &Path, p: &Payload) -> anyhow::Result<()> {
     if !crate::judge::profile(scaffold::source_of(&name).1).is_judge() {
         println!(
             "note    {name} is not a BOJ problem: its bundle is checked with BOJ's compiler and our 64 KiB limit, as no profile of its judge exists here"
-        );
-    }
-    if p.interactive {
-        println!(
-            "note    {name} is interactive: its samples (an exchange, not an input and its answer) are not written, and `make test` cannot run it as the judge does yet (no interactor support)"
         );
     }
     Ok(())
@@ -400,6 +395,42 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&main).unwrap(), "// my work\n");
         let manifest = std::fs::read_to_string(root.join("boj-1000/Cargo.toml")).unwrap();
         assert!(manifest.contains("time-limit-ms = 2000"), "{manifest}");
+    }
+
+    /// `"interactive": true` makes an interactive crate: `interactive = true`, the
+    /// interactor's target and skeleton `src/bin/interactor.rs`, the interactive template,
+    /// and no sample written (the page's samples are an exchange, not an input and answer).
+    #[test]
+    fn a_posted_interactive_problem_becomes_an_interactive_crate() {
+        let ws = workspace();
+        let root = ws.path().to_path_buf();
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        let served = {
+            let root = root.clone();
+            std::thread::spawn(move || serve(&listener, &root, true))
+        };
+        let body = payload("https://www.acmicpc.net/problem/1000", ("i", 1))
+            .replace("\"interactive\":false", "\"interactive\":true");
+        assert!(body.contains("\"interactive\":true"));
+        assert_eq!(post(address, &body), "HTTP/1.1 200 OK");
+        assert!(served.join().unwrap().unwrap());
+        let krate = root.join("boj-1000");
+        let manifest = std::fs::read_to_string(krate.join("Cargo.toml")).unwrap();
+        for line in [
+            "interactive = true",
+            "name = \"boj-1000-interactor\"",
+            "path = \"src/bin/interactor.rs\"",
+        ] {
+            assert!(manifest.contains(line), "{line} not in:\n{manifest}");
+        }
+        assert!(krate.join("src/bin/interactor.rs").is_file());
+        let main = std::fs::read_to_string(krate.join("src/main.rs")).unwrap();
+        assert!(main.starts_with("//! A+B\n") && main.contains("input_interactive!"));
+        let cases: Vec<_> = std::fs::read_dir(root.join("testcases/boj-1000"))
+            .unwrap()
+            .collect();
+        assert!(cases.is_empty(), "{cases:?}");
     }
 
     /// A contest's batch: `--once` waits for every problem of the batch; another judge's

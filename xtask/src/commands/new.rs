@@ -2,7 +2,7 @@
 //! workspace member entry (the files themselves: `workspace::scaffold`).
 
 use crate::workspace::problems::{Workspace, TEMPLATE_MARK};
-use crate::workspace::scaffold::{self, crate_name, create, fetch_into, name_clash};
+use crate::workspace::scaffold::{self, crate_name, create, name_clash, Kind};
 use std::path::Path;
 
 /// The arguments of `cargo xtask new`.
@@ -13,15 +13,24 @@ pub struct Args {
     /// Read the problem page from here instead (a mirror, a saved page as file://...).
     #[arg(long)]
     url: Option<String>,
+    /// An interactive problem (its page's label says so too): the interactive template and
+    /// an interactor to write.
+    #[arg(long)]
+    interactive: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<bool> {
     let ws = Workspace::load()?;
-    new(&ws.root, &args.problem, args.url.as_deref())
+    new(
+        &ws.root,
+        &args.problem,
+        args.url.as_deref(),
+        args.interactive,
+    )
 }
 
-/// `cargo xtask new <problem> [--url <page>]`.
-fn new(root: &Path, wanted: &str, url: Option<&str>) -> anyhow::Result<bool> {
+/// `cargo xtask new <problem> [--url <page>] [--interactive]`.
+fn new(root: &Path, wanted: &str, url: Option<&str>, interactive: bool) -> anyhow::Result<bool> {
     let name = crate_name(wanted)?;
     if let Ok(meta) = cargo_metadata::MetadataCommand::new()
         .manifest_path(root.join("Cargo.toml"))
@@ -44,16 +53,28 @@ fn new(root: &Path, wanted: &str, url: Option<&str>) -> anyhow::Result<bool> {
             return Err(anyhow::anyhow!(why));
         }
     }
-    let name = create(root, &name)?;
+    // The page first: it says which template the crate starts from.
+    let fetched = scaffold::fetch_page(&name, url);
+    let page_says = matches!(&fetched, Ok(Some(f)) if f.page.interactive);
+    let kind = match interactive || page_says {
+        true => Kind::Interactive,
+        false => Kind::Batch,
+    };
+    let name = create(root, &name, kind)?;
     println!("created {name}/ (Cargo.toml, src/main.rs) and testcases/{name}/");
-    match fetch_into(root, &name, url) {
-        Ok(Some(crate::boj_page::Page {
-            title: Some(title), ..
-        })) => {
-            // The solution was written a moment ago: its header takes the real title.
-            let _ = scaffold::title_header(root, &name, &title);
+    if kind == Kind::Interactive && !page_says {
+        // (A page that says so, says it below with what it wrote.)
+        println!("interactive: {name}/src/bin/interactor.rs is the judge's side, to write (until then it rejects every run); each case is the interactor's input, testcases/{name}/NAME.in (a .out is optional)");
+    }
+    match fetched {
+        Ok(Some(fetched)) => {
+            scaffold::apply_fetched(root, &name, &fetched)?;
+            if let Some(title) = &fetched.page.title {
+                // The solution was written a moment ago: its header takes the real title.
+                let _ = scaffold::title_header(root, &name, title);
+            }
         }
-        Ok(_) => {}
+        Ok(None) => {}
         Err(e) => {
             println!("note    {e}");
             println!("note    the crate is made; add the samples to testcases/{name}/ by hand, or `make fetch-{name}` later");
@@ -94,5 +115,64 @@ mod tests {
         assert!(run.status.success());
         assert!(run.stdout.is_empty(), "the template answers nothing");
         assert!(b.text.contains(TEMPLATE_MARK));
+    }
+
+    /// The interactive template, bundled with the workspace's real proconio: as written it
+    /// is rejected by the interactor skeleton (WA naming it, not a hang); with its `main`
+    /// written as a binary search (the template's `say` and `input_interactive!` kept), it
+    /// plays the guessing game line by line and is accepted.
+    #[test]
+    fn the_interactive_template_bundles_talks_line_by_line_and_the_skeleton_rejects_it() {
+        use crate::engine::interactive::{interact, tests as guessing, verdict};
+        use crate::engine::{Limits, Verdict};
+        let dir = tempfile::tempdir().unwrap();
+        let meta = crate::workspace::packages::metadata().unwrap();
+        let graph = crate::resolve::crates::graph(&meta, "corpus", &crate::judge::BOJ).unwrap();
+        let bundled = |name: &str, text: &str| {
+            let main = dir.path().join(format!("{name}.main.rs"));
+            std::fs::write(&main, text).unwrap();
+            let b = crate::bundle::bundle(&main, &graph.deps, &graph.libraries, Default::default())
+                .unwrap();
+            crate::testing::build_rust(dir.path(), name, &b.text)
+        };
+        let template = scaffold::interactive_main_rs("Guess", "https://www.acmicpc.net/problem/1");
+        let (head, _) = template.split_once("fn main() {").unwrap();
+        let solved = format!(
+            "{head}fn main() {{\n    let (mut lo, mut hi) = (1u32, 1000u32);\n    loop {{\n        let mid = (lo + hi) / 2;\n        say(&mid.to_string());\n        input_interactive! {{\n            reply: String,\n        }}\n        match reply.as_str() {{\n            \"=\" => return,\n            \">\" => lo = mid + 1,\n            _ => hi = mid - 1,\n        }}\n    }}\n}}\n"
+        );
+        let as_written = bundled("template", &template);
+        let solved = bundled("solved", &solved);
+        let interactor = crate::testing::build_rust(dir.path(), "guessing", guessing::INTERACTOR);
+        let skeleton = dir.path().join("skeleton");
+        let skeleton = crate::testing::build_rust(
+            skeleton.parent().unwrap(),
+            "skeleton",
+            &scaffold::crate_files("boj-1", "u", "BOJ", scaffold::Kind::Interactive)
+                .into_iter()
+                .find(|(path, _)| *path == "src/bin/interactor.rs")
+                .unwrap()
+                .1,
+        );
+        let case = dir.path().join("case.in");
+        std::fs::write(&case, "777\n").unwrap();
+        let limits = Limits::new(std::time::Duration::from_secs(1), 256 << 20);
+        let judged = |solution: &std::path::Path, interactor: &std::path::Path, stem: &str| {
+            let i = interact(
+                solution,
+                interactor,
+                &case,
+                None,
+                limits,
+                &dir.path().join(stem),
+            );
+            verdict(&i.unwrap(), limits)
+        };
+        assert_eq!(judged(&solved, &interactor, "solved"), Verdict::Accepted);
+        for solution in [&as_written, &solved] {
+            match judged(solution, &skeleton, "skeleton") {
+                Verdict::WrongAnswer(why) => assert!(why.contains("not written yet"), "{why}"),
+                other => panic!("{other:?}"),
+            }
+        }
     }
 }

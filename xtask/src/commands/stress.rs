@@ -1,6 +1,8 @@
 //! `cargo xtask stress <problem>`: the solution against the problem's brute force on random
 //! inputs from its generator (`examples/gen.rs`, `examples/brute.rs`), until they disagree;
-//! then the smallest failing input, both outputs and the command to replay it.
+//! then the smallest failing input, both outputs and the command to replay it. An
+//! interactive problem's generator writes the interactor's input, and the interactor judges
+//! (no brute force).
 
 use crate::engine::compare::cut;
 use crate::engine::stress::{stress, Cut, Failure, Outcome, Programs, Settings};
@@ -64,25 +66,39 @@ fn excerpt(path: &Path, lines: usize) -> String {
 fn show(f: &Failure, programs: &Programs) {
     println!("input (seed {}, size {}):", f.seed, f.size);
     println!("{}", excerpt(&f.input, 15));
-    println!("brute force:");
-    println!("{}", excerpt(&f.expected, 10));
-    println!("solution:");
-    println!("{}", excerpt(&f.actual, 10));
+    match &programs.brute {
+        Some(_) => {
+            println!("brute force:");
+            println!("{}", excerpt(&f.expected, 10));
+            println!("solution:");
+            println!("{}", excerpt(&f.actual, 10));
+        }
+        None => {
+            println!("exchange ({}):", f.expected.display());
+            println!("{}", excerpt(&f.expected, 20));
+        }
+    }
     for line in f.report.lines().take(20) {
         println!("  {line}");
     }
-    println!(
-        "replay: {} {} {} | {}",
-        programs.generator.display(),
-        f.seed,
-        f.size,
-        programs.solution.display()
-    );
+    match &programs.brute {
+        Some(_) => println!(
+            "replay: {} {} {} | {}",
+            programs.generator.display(),
+            f.seed,
+            f.size,
+            programs.solution.display()
+        ),
+        None => println!(
+            "replay: keep it with --save, then `make test-<problem>` runs it against the interactor"
+        ),
+    }
 }
 
 /// Keeps a failure as the case `stress-<seed>.{in,out}` in `dir` (the brute force's answer
-/// as the expected output); never overwrites.
-pub fn save(dir: &Path, f: &Failure) -> anyhow::Result<std::path::PathBuf> {
+/// as the expected output; an interactive problem's case is its input alone); never
+/// overwrites.
+pub fn save(dir: &Path, f: &Failure, interactive: bool) -> anyhow::Result<std::path::PathBuf> {
     let stem = dir.join(format!("stress-{}", f.seed));
     let (input, output) = (stem.with_extension("in"), stem.with_extension("out"));
     if input.exists() || output.exists() {
@@ -93,7 +109,9 @@ pub fn save(dir: &Path, f: &Failure) -> anyhow::Result<std::path::PathBuf> {
     }
     fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
     fs::copy(&f.input, &input).map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
-    fs::copy(&f.expected, &output).map_err(|e| anyhow::anyhow!("{}: {e}", output.display()))?;
+    if !interactive {
+        fs::copy(&f.expected, &output).map_err(|e| anyhow::anyhow!("{}: {e}", output.display()))?;
+    }
     Ok(input)
 }
 
@@ -178,7 +196,7 @@ fn run_hash(
     Ok(record::problem_hash(ws, &env, meta, &check, problem).ok())
 }
 
-/// The solution, its generator and brute force (and checker) built in release; the pair's
+/// The solution, its generator and brute force (or interactor; and checker) built in release; the pair's
 /// targets found by their files (`examples/gen.rs`, `examples/brute.rs`) whatever their
 /// names.
 fn build_pair(ws: &Workspace, problem: &Problem) -> anyhow::Result<Programs> {
@@ -207,18 +225,19 @@ fn build_pair(ws: &Workspace, problem: &Problem) -> anyhow::Result<Programs> {
         "gen.rs",
         "a generator that prints one input from `<seed> <size>`",
     )?;
-    let brute = example(
-        "brute.rs",
-        "a brute force that reads an input and prints the answer the slow obvious way",
-    )?;
-    let mut targets = vec![
-        "--bin",
-        problem.name.as_str(),
-        "--example",
-        gen.as_str(),
-        "--example",
-        brute.as_str(),
-    ];
+    // An interactive problem's interactor judges: no brute force.
+    let interactive = matches!(problem.rule, crate::engine::compare::Rule::Interactor(_));
+    let brute = match interactive {
+        true => None,
+        false => Some(example(
+            "brute.rs",
+            "a brute force that reads an input and prints the answer the slow obvious way",
+        )?),
+    };
+    let mut targets = vec!["--bin", problem.name.as_str(), "--example", gen.as_str()];
+    if let Some(brute) = &brute {
+        targets.extend(["--example", brute.as_str()]);
+    }
     let checker = problem.judge_bin();
     if let Some(bin) = &checker {
         targets.extend(["--bin", bin.as_str()]);
@@ -228,7 +247,7 @@ fn build_pair(ws: &Workspace, problem: &Problem) -> anyhow::Result<Programs> {
     Ok(Programs {
         solution: release.join(&problem.name),
         generator: release.join("examples").join(&gen),
-        brute: release.join("examples").join(&brute),
+        brute: brute.map(|b| release.join("examples").join(b)),
     })
 }
 
@@ -269,11 +288,15 @@ fn report(
             );
             show(smallest, programs);
             if args.save {
-                let input = save(&ws.cases_dir(problem), smallest)?;
-                println!(
-                    "saved   {} and its brute-force answer as .out",
-                    input.display()
-                );
+                let interactive = programs.brute.is_none();
+                let input = save(&ws.cases_dir(problem), smallest, interactive)?;
+                match interactive {
+                    true => println!("saved   {} (the interactor's input)", input.display()),
+                    false => println!(
+                        "saved   {} and its brute-force answer as .out",
+                        input.display()
+                    ),
+                }
             } else {
                 println!(
                     "keep it as a case: add --save (writes testcases/{}/stress-{}.{{in,out}})",
@@ -419,7 +442,7 @@ fn main() {
         Programs {
             solution: build(d, "correct", CORRECT),
             generator: build(d, "gen", GEN),
-            brute: build(d, "brute", BRUTE),
+            brute: Some(build(d, "brute", BRUTE)),
         }
     }
 
@@ -443,7 +466,7 @@ fn main() {
         let programs = Programs {
             solution: build(d, "buggy", BUGGY),
             generator: build(d, "gen", GEN),
-            brute: build(d, "brute", BRUTE),
+            brute: Some(build(d, "brute", BRUTE)),
         };
         let stop = AtomicBool::new(false);
         let Outcome::Disagreed {
@@ -460,7 +483,7 @@ fn main() {
             smallest.report
         );
         let cases = d.join("cases");
-        let saved = save(&cases, &smallest).unwrap();
+        let saved = save(&cases, &smallest, false).unwrap();
         let input = fs::read_to_string(&saved).unwrap();
         assert!(input.starts_with("4\n"), "{input}");
         let want: u64 = input
@@ -475,10 +498,57 @@ fn main() {
             format!("{want}\n")
         );
         // Never overwrites.
-        assert!(save(&cases, &smallest)
+        assert!(save(&cases, &smallest, false)
             .unwrap_err()
             .to_string()
             .contains("exists"));
+    }
+
+    /// An interactive problem (the guessing game): the generator writes the interactor's
+    /// input, the secret, here equal to the size; no brute force. A binary search passes every
+    /// case; guessing 1, 2, 3, ... needs more than the ten guesses allowed from 11 on, found,
+    /// shrunk to size 11 and saved as an input alone.
+    #[test]
+    fn an_interactive_problem_is_stressed_against_its_interactor_without_a_brute_force() {
+        use crate::engine::interactive::tests as guessing;
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let generator = build(
+            d,
+            "secret",
+            "fn main() { println!(\"{}\", std::env::args().nth(2).unwrap()); }",
+        );
+        let settings = Settings {
+            max_size: 14,
+            rule: Rule::Interactor(build(d, "interactor", guessing::INTERACTOR)),
+            ..settings(d, 28)
+        };
+        let programs = |solution: PathBuf| Programs {
+            solution,
+            generator: generator.clone(),
+            brute: None,
+        };
+        let search = programs(build(d, "search", guessing::BINARY_SEARCH));
+        let outcome = stress(&search, &settings, &AtomicBool::new(false)).unwrap();
+        assert!(
+            matches!(outcome, Outcome::Agreed { cases: 28 }),
+            "{outcome:?}"
+        );
+        let linear = programs(build(d, "linear", guessing::LINEAR));
+        let Outcome::Disagreed { smallest, .. } =
+            stress(&linear, &settings, &AtomicBool::new(false)).unwrap()
+        else {
+            panic!("ten guesses or more were not found")
+        };
+        assert_eq!(smallest.size, 11);
+        assert!(
+            smallest.report.starts_with("WA: ") && smallest.report.contains("more than 10 guesses"),
+            "{}",
+            smallest.report
+        );
+        let saved = save(&d.join("cases"), &smallest, true).unwrap();
+        assert_eq!(fs::read_to_string(&saved).unwrap(), "11\n");
+        assert!(!saved.with_extension("out").exists());
     }
 
     #[test]
@@ -586,7 +656,7 @@ fn main() {
             let p = Programs {
                 solution: sol.clone(),
                 generator,
-                brute,
+                brute: Some(brute),
             };
             match stress(&p, &settings(d, 10), &AtomicBool::new(false)).unwrap() {
                 Outcome::Broken { agreed: 0, error } => error,

@@ -90,7 +90,7 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
         crate::workspace::cargo::build_release(&[&problem.name], &["--bin", &bin])?;
     }
     let inputs = inputs(&ws)?;
-    let meant = crate::engine::suite::count(&ws.cases_dir(&problem));
+    let meant = crate::engine::suite::count(&ws.cases_dir(&problem), &problem.rule);
     let mut outcome = bundle_and_verify(&ws, &problem, &inputs, options)?;
     let never = outcome.tally.settle(meant);
     println!(

@@ -21,9 +21,14 @@ fn this_tool(args: &[&str]) -> anyhow::Result<bool> {
     Ok(status.success())
 }
 
-/// Whether `dir` holds a written stress pair (the scaffold's stubs say they are not).
-fn has_pair(dir: &Path) -> bool {
-    ["gen.rs", "brute.rs"].iter().all(|f| {
+/// Whether `dir` holds a written stress pair (the scaffold's stubs say they are not); an
+/// interactive problem's is its generator alone (its interactor judges).
+fn has_pair(dir: &Path, interactive: bool) -> bool {
+    let files: &[&str] = match interactive {
+        true => &["gen.rs"],
+        false => &["gen.rs", "brute.rs"],
+    };
+    files.iter().all(|f| {
         std::fs::read_to_string(dir.join("examples").join(f))
             .is_ok_and(|text| !text.contains(crate::workspace::problems::PAIR_STUB_MARK))
     })
@@ -58,7 +63,8 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
         .parent()
         .and_then(Path::parent)
         .ok_or_else(|| anyhow::anyhow!("a problem's main.rs lies in <crate>/src/"))?;
-    if has_pair(dir) {
+    let interactive = matches!(problem.rule, crate::engine::compare::Rule::Interactor(_));
+    if has_pair(dir, interactive) {
         println!("test    {}: stress for {STRESS_SECONDS} s", problem.name);
         let seconds = STRESS_SECONDS.to_string();
         let stress = this_tool(&[

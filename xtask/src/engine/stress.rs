@@ -4,6 +4,8 @@
 //!
 //! The generator is run as `gen <seed> <size>` and prints one input; the brute force and
 //! the solution read it. Outputs are judged by the problem's rule, as the runner judges.
+//! An interactive problem needs no brute force: the input is the interactor's, and the
+//! interactor judges each run as it does a case.
 
 use super::compare::{self, Rule};
 use super::{describe_end, read_head, run, stderr_summary, End, Limits};
@@ -12,11 +14,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// The three programs.
+/// The three programs (an interactive problem's interactor is in its rule).
 pub struct Programs {
     pub solution: PathBuf,
     pub generator: PathBuf,
-    pub brute: PathBuf,
+    /// `None` for an interactive problem.
+    pub brute: Option<PathBuf>,
 }
 
 /// How to stress.
@@ -45,7 +48,8 @@ pub struct Settings {
 pub struct Failure {
     pub seed: u64,
     pub size: u64,
-    /// The generated input, the brute force's output, the solution's output.
+    /// The generated input, the brute force's output (an interactive problem's: the
+    /// exchange), the solution's output.
     pub input: PathBuf,
     pub expected: PathBuf,
     pub actual: PathBuf,
@@ -118,9 +122,12 @@ fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> anyhow::Result<
         ));
     }
     let input = gen.stdout.clone();
+    let Some(brute) = &p.brute else {
+        return interactive_case(p, s, seed, size, input, &stem);
+    };
     let brute_limits = Limits::new(s.brute_time, HELPER_MEMORY);
     let brute = run(
-        &p.brute,
+        brute,
         &[],
         &input,
         brute_limits,
@@ -177,6 +184,47 @@ fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> anyhow::Result<
         input,
         expected: brute.stdout,
         actual: sol.stdout,
+        report,
+    }))
+}
+
+/// One interactive case: the solution against the problem's interactor on `input`, judged
+/// as the runner judges a case.
+fn interactive_case(
+    p: &Programs,
+    s: &Settings,
+    seed: u64,
+    size: u64,
+    input: PathBuf,
+    stem: &Path,
+) -> anyhow::Result<CaseResult> {
+    let Rule::Interactor(interactor) = &s.rule else {
+        anyhow::bail!("no brute force for a problem that is not interactive");
+    };
+    let solution_stem = PathBuf::from(format!("{}.solution", stem.display()));
+    let i = super::interactive::interact(
+        &p.solution,
+        interactor,
+        &input,
+        None,
+        s.limits,
+        &solution_stem,
+    )?;
+    let verdict = super::interactive::verdict(&i, s.limits);
+    if verdict == super::Verdict::Accepted {
+        return Ok(CaseResult::Agreed);
+    }
+    let report = format!(
+        "{}: {}",
+        verdict.code(),
+        super::suite::detail(&verdict, Some(&i.run), s.limits)
+    );
+    Ok(CaseResult::Failed(Failure {
+        seed,
+        size,
+        input,
+        expected: i.exchange,
+        actual: i.run.stdout,
         report,
     }))
 }

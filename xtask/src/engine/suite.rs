@@ -3,6 +3,8 @@
 //! A case is `NAME.in` with either `NAME.out` (the expected output, judged by the problem's
 //! rule) or `NAME.err` (the input is invalid: the program must exit non-zero without
 //! panicking, and the first line of its stderr must contain the text of the `.err` file).
+//! An interactive problem's case is the interactor's input, `NAME.in`, alone or with a
+//! `NAME.out` the interactor is given.
 
 use super::compare::{self, Rule};
 use super::{describe_end, run, stderr_summary, End, Limits, Run, Verdict};
@@ -15,6 +17,8 @@ pub enum Expect {
     /// The expected output's bytes (text or not: compared as bytes where it is not text).
     Output(Vec<u8>),
     Error(String),
+    /// An interactive case without `.out`: the interactor alone judges.
+    Interaction,
 }
 
 #[derive(Debug)]
@@ -24,8 +28,9 @@ pub struct Case {
     pub expect: Expect,
 }
 
-/// The cases in `dir`, sorted by name. A `.in` without `.out` or `.err` is an error.
-pub fn load(dir: &Path) -> anyhow::Result<Vec<Case>> {
+/// The cases in `dir`, sorted by name. A `.in` without `.out` or `.err` is an error, but
+/// for an `interactive` problem's.
+pub fn load(dir: &Path, interactive: bool) -> anyhow::Result<Vec<Case>> {
     let entries = fs::read_dir(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
     let mut inputs: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -45,6 +50,7 @@ pub fn load(dir: &Path) -> anyhow::Result<Vec<Case>> {
                     input.display()
                 ))
             }
+            (Err(_), Err(_)) if interactive => Expect::Interaction,
             (Err(_), Err(_)) => {
                 return Err(anyhow::anyhow!(
                     "{}: no matching .out or .err file",
@@ -114,6 +120,12 @@ pub fn verdict(case: &Case, run: &Run, limits: Limits, rule: &Rule) -> anyhow::R
                 Verdict::Accepted
             }
         }
+        Expect::Interaction => {
+            return Err(anyhow::anyhow!(
+                "{}: an interactive case is judged by the interactor, during its run",
+                case.input.display()
+            ))
+        }
     })
 }
 
@@ -174,9 +186,10 @@ impl Tally {
     }
 }
 
-/// How many cases `dir` holds (0 when it cannot be read: the run then reports why).
-pub fn count(dir: &Path) -> usize {
-    load(dir).map_or(0, |cases| cases.len())
+/// How many cases `dir` holds for a problem judged by `rule` (0 when they cannot be read:
+/// the run then reports why).
+pub fn count(dir: &Path, rule: &Rule) -> usize {
+    load(dir, matches!(rule, Rule::Interactor(_))).map_or(0, |cases| cases.len())
 }
 
 /// What to run a suite with.
@@ -196,11 +209,16 @@ impl Suite<'_> {
     /// Runs every case against `binary` on all cores and prints one line a case, in case
     /// order, each failure followed by its bounded report.
     pub fn run(&self, binary: &Path) -> anyhow::Result<Tally> {
-        let cases = load(self.cases_dir)?;
+        let interactive = matches!(self.rule, Rule::Interactor(_));
+        let cases = load(self.cases_dir, interactive)?;
         if cases.is_empty() {
             return Err(anyhow::anyhow!(
-                "{}: no test cases",
-                self.cases_dir.display()
+                "{}: no test cases{}",
+                self.cases_dir.display(),
+                match interactive {
+                    true => " (an interactive problem's case is the interactor's input, NAME.in)",
+                    false => "",
+                }
             ));
         }
         let _held = super::lock_outputs(self.out_dir, self.problem)?;
@@ -306,8 +324,15 @@ pub fn print_outcome(problem: &str, label: &str, o: &Outcome, limits: Limits) {
         label,
         o.case
     );
-    let detail = match &o.verdict {
-        Verdict::Accepted => return,
+    for line in detail(&o.verdict, o.run.as_ref(), limits).lines().take(40) {
+        println!("    {line}");
+    }
+}
+
+/// What a verdict other than AC means, in words (empty for AC).
+pub fn detail(verdict: &Verdict, run: Option<&Run>, limits: Limits) -> String {
+    match verdict {
+        Verdict::Accepted => String::new(),
         Verdict::TimeLimitExceeded => format!(
             "over the time limit of {} ms of CPU time (or past the wall-clock cap of {} ms)",
             limits.time.as_millis(),
@@ -319,12 +344,9 @@ pub fn print_outcome(problem: &str, label: &str, o: &Outcome, limits: Limits) {
         ),
         Verdict::MemoryLimitExceeded => format!(
             "used {} of the {} allowed",
-            mib(o.run.as_ref().map_or(0, |r| r.peak_memory)),
+            mib(run.map_or(0, |r| r.peak_memory)),
             mib(limits.memory_bytes)
         ),
         Verdict::WrongAnswer(d) | Verdict::RuntimeError(d) => d.clone(),
-    };
-    for line in detail.lines().take(40) {
-        println!("    {line}");
     }
 }

@@ -251,7 +251,7 @@ fn a_case_whose_worker_panics_is_counted_as_failed_not_dropped() {
         rule: &Rule::Lines,
         out_dir: &dir.path().join("out"),
     };
-    let cases = super::suite::load(&cases_dir).unwrap();
+    let cases = super::suite::load(&cases_dir, false).unwrap();
     let tally = suite.run_each(&cases, |case| {
         if case.name == "c" {
             panic!("the tool broke on case c");
@@ -363,7 +363,8 @@ fn a_trivial_program_is_measured_at_its_own_peak_whatever_the_tool_holds() {
 }
 
 /// Through a problem's suite (as `make test` and the bundled build run it): each case's
-/// `.in` is the interactor's input, and the verdicts are counted like any others.
+/// `.in` is the interactor's input (its `.out` optional: `b` has none), and the verdicts
+/// are counted like any others.
 #[test]
 fn a_suite_with_an_interactor_counts_accepted_and_wrong_answers() {
     use crate::engine::compare::Rule;
@@ -381,8 +382,12 @@ fn a_suite_with_an_interactor_counts_accepted_and_wrong_answers() {
     fs::create_dir_all(&cases).unwrap();
     for (name, secret) in [("a", 3), ("b", 999)] {
         fs::write(cases.join(format!("{name}.in")), format!("{secret}\n")).unwrap();
-        fs::write(cases.join(format!("{name}.out")), "").unwrap();
     }
+    fs::write(cases.join("a.out"), "").unwrap();
+    assert!(
+        crate::engine::suite::load(&cases, false).is_err(),
+        "a bare .in is a case of an interactive problem only"
+    );
     let rule = Rule::Interactor(interactor);
     let suite = Suite {
         problem: "guess",

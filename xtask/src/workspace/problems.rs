@@ -88,9 +88,14 @@ impl Workspace {
                 .map(|d| d.as_std_path().to_path_buf())
                 .unwrap_or_default();
             let release = PathBuf::from(meta.target_directory.as_std_path()).join("release");
-            let bin = |key: &str| problem.get(key).and_then(|v| v.as_str());
+            let bin = |key: &str| problem.get(key).and_then(|v| v.as_str()).map(String::from);
+            // `interactive = true`: the interactor is the crate's `<name>-interactor` binary
+            // unless `interactor` names another.
+            let interactive = problem.get("interactive").and_then(|v| v.as_bool()) == Some(true);
+            let interactor = bin("interactor")
+                .or_else(|| interactive.then(|| format!("{}-interactor", package.name)));
             let rule = match (
-                bin("interactor"),
+                interactor,
                 bin("checker"),
                 problem.get("float-tolerance").and_then(|v| v.as_f64()),
             ) {

@@ -2,9 +2,11 @@
 //!
 //! Creates `<crate>/Cargo.toml` (with `[package.metadata.problem]`), `<crate>/src/main.rs`
 //! (proconio input, pure solve, output, a unit test), `testcases/<crate>/sample-1.{in,out}`
-//! and the workspace member entry. The template solves A+B, so `make test` stays green
-//! until the real solution and samples replace it. It changes nothing when the crate or its
-//! test folder already exists.
+//! and the workspace member entry. An interactive problem's crate gets the interactive
+//! template instead (a solution that flushes each query) and the judge's side,
+//! `src/bin/interactor.rs`, a skeleton that rejects every run until it is written. The
+//! templates print nothing, so the samples fail until the real solution replaces them. It
+//! changes nothing when the crate or its test folder already exists.
 
 use crate::error::PathContext;
 use std::fs;
@@ -32,10 +34,51 @@ pub fn crate_name(wanted: &str) -> anyhow::Result<String> {
 
 use crate::workspace::problems::TEMPLATE_MARK;
 
+/// What kind of problem a crate is made for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// An input, and the answer the solution prints.
+    Batch,
+    /// The judge's program (the interactor) and the solution talk.
+    Interactive,
+}
+
 /// A new crate's manifest. Limits the page did not give get BOJ's common defaults, marked.
-fn manifest(name: &str, url: &str, judge: &str) -> String {
+fn manifest(name: &str, url: &str, judge: &str, kind: Kind) -> String {
     let profile = crate::judge::profile(judge);
     let (time_limit, memory_limit) = (profile.time_limit_ms, profile.memory_limit_mb);
+    let (kind_key, targets) = match kind {
+        Kind::Batch => (
+            String::new(),
+            format!(
+                r#"# The stress-test pair (`make stress-{name}`), named after the crate: examples of all
+# crates share target/release/examples/.
+[[example]]
+name = "{name}-gen"
+path = "examples/gen.rs"
+
+[[example]]
+name = "{name}-brute"
+path = "examples/brute.rs"
+"#
+            ),
+        ),
+        Kind::Interactive => (
+            "# The judge's program talks with the solution: `src/bin/interactor.rs`.\ninteractive = true\n".to_string(),
+            format!(
+                r#"{INTERACTOR_TARGET}
+name = "{name}-interactor"
+path = "src/bin/interactor.rs"
+
+# `make stress-{name}`: the solution against the interactor on random inputs from the
+# generator (no brute force: the interactor judges).
+[[example]]
+name = "{name}-gen"
+path = "examples/gen.rs"
+"#
+            ),
+        ),
+    };
     format!(
         r#"[package]
 name = "{name}"
@@ -47,7 +90,7 @@ publish.workspace = true
 [package.metadata.problem]
 title = "TODO: the problem's title"
 url = "{url}"
-judge = "{judge}"
+{kind_key}judge = "{judge}"
 # TODO: the limits from the problem page (these are defaults)
 time-limit-ms = {time_limit}
 memory-limit-mb = {memory_limit}
@@ -57,22 +100,20 @@ memory-limit-mb = {memory_limit}
 proconio = {{ workspace = true, features = ["derive"] }}
 itertools.workspace = true
 
-# The stress-test pair (`make stress-{name}`), named after the crate: examples of all
-# crates share target/release/examples/.
-[[example]]
-name = "{name}-gen"
-path = "examples/gen.rs"
-
-[[example]]
-name = "{name}-brute"
-path = "examples/brute.rs"
-"#
+{targets}"#
     )
 }
 
+/// The comment and header over an interactor's `[[bin]]` entry.
+const INTERACTOR_TARGET: &str =
+    "# The judge's side, run against the solution by `make test`; named after the crate:
+# binaries of all crates share target/release/.
+[[bin]]";
+
 /// The generator stub: `make stress` says it printed nothing until it is written.
 const GEN_RS: &str = r#"//! Random input for `make stress`: `gen <seed> <size>` prints ONE input of about `size`
-//! (keep small sizes small: the smallest failing input is searched from size 1 up).
+//! (keep small sizes small: the smallest failing input is searched from size 1 up); for an
+//! interactive problem, the interactor's input (the hidden data it answers from).
 //! TODO: write it; the same seed must give the same input.
 
 fn main() {
@@ -122,6 +163,63 @@ fn main() {{
 "#
     )
 }
+
+/// An interactive problem's template: reads a line at a time (`input!` would wait for the
+/// whole input, which never comes) and flushes each line it writes (an unflushed query
+/// leaves both sides waiting: a TLE). It answers nothing, so no case passes until written.
+pub fn interactive_main_rs(title: &str, url: &str) -> String {
+    format!(
+        r#"//! {title}
+//! {url}
+//!
+//! TODO: the idea in a sentence or two. (Interactive: read with `input_interactive!`, a
+//! line at a time, and `say` each query, which flushes it.)
+{TEMPLATE_MARK} (delete this line with the first real solution)
+
+use proconio::input_interactive;
+use std::io::Write;
+
+/// Writes one line for the judge and flushes it at once.
+fn say(line: &str) {{
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{{line}}").unwrap();
+    out.flush().unwrap();
+}}
+
+fn main() {{
+    input_interactive! {{
+        n: usize,
+    }}
+    // TODO: ask with `say(&format!("? {{x}}"))`, read each reply with `input_interactive!`,
+    // then answer with `say(&format!("! {{answer}}"))`.
+    let _ = n;
+}}
+"#
+    )
+}
+
+/// The interactor's skeleton: rejects every run until written, so that no solution passes
+/// by accident.
+const INTERACTOR_RS: &str = r#"//! The judge's side: `interactor <case.in> [<case.out>]`, its stdin what the solution
+//! writes and its stdout what the solution reads. Exit status 0 accepts; any other is a
+//! wrong answer, and what it wrote on stderr is shown.
+//! TODO: write it: read the hidden data from the case, answer each query (`writeln!` then
+//! `flush`), check the final answer, `eprintln!` why and exit 1 on a wrong one. Until then
+//! it rejects every run.
+
+use std::io::{BufRead, Write};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let case = std::fs::read_to_string(&args[1]).unwrap();
+    let mut queries = std::io::stdin().lock().lines();
+    let mut replies = std::io::stdout().lock();
+    let _ = (case, &mut queries);
+    replies.flush().unwrap();
+    eprintln!("the interactor is not written yet: it rejects every run");
+    std::process::exit(1);
+}
+"#;
 
 /// The stub of a special judge: rejects everything until written.
 const CHECKER_RS: &str = r#"//! Special judge: `checker <input> <expected> <actual>`, exit status 0 accepts.
@@ -179,19 +277,30 @@ pub fn source_of(name: &str) -> (Option<String>, &'static str) {
 }
 
 /// A new problem crate's files, by path inside its folder: the manifest, the solution
-/// template and the stress pair's stubs (the one recipe: `new` and the scale benchmark).
-pub fn crate_files(name: &str, url: &str, judge: &str) -> Vec<(&'static str, String)> {
-    vec![
-        ("Cargo.toml", manifest(name, url, judge)),
-        ("src/main.rs", main_rs(name, url)),
-        ("examples/gen.rs", GEN_RS.to_string()),
-        ("examples/brute.rs", BRUTE_RS.to_string()),
-    ]
+/// template and the stress stubs, and an interactive problem's interactor (the one recipe:
+/// `new`, the listener and the scale benchmark).
+pub fn crate_files(name: &str, url: &str, judge: &str, kind: Kind) -> Vec<(&'static str, String)> {
+    let manifest = ("Cargo.toml", manifest(name, url, judge, kind));
+    let gen = ("examples/gen.rs", GEN_RS.to_string());
+    match kind {
+        Kind::Batch => vec![
+            manifest,
+            ("src/main.rs", main_rs(name, url)),
+            gen,
+            ("examples/brute.rs", BRUTE_RS.to_string()),
+        ],
+        Kind::Interactive => vec![
+            manifest,
+            ("src/main.rs", interactive_main_rs(name, url)),
+            ("src/bin/interactor.rs", INTERACTOR_RS.to_string()),
+            gen,
+        ],
+    }
 }
 
 /// Creates the problem `wanted` under the workspace at `root`; returns the crate name. It
 /// changes nothing when the crate or its test folder exists.
-pub fn create(root: &Path, wanted: &str) -> anyhow::Result<String> {
+pub fn create(root: &Path, wanted: &str, kind: Kind) -> anyhow::Result<String> {
     let name = crate_name(wanted)?;
     let crate_dir = root.join(&name);
     let cases_dir = root.join("testcases").join(&name);
@@ -209,7 +318,7 @@ pub fn create(root: &Path, wanted: &str) -> anyhow::Result<String> {
     let workspace = add_member(&workspace, &name)?;
     let (url, judge) = source_of(&name);
     let url = url.unwrap_or_else(|| "TODO: where the problem comes from".into());
-    let written = crate_files(&name, &url, judge)
+    let written = crate_files(&name, &url, judge, kind)
         .into_iter()
         .try_for_each(|(rel, text)| {
             let path = crate_dir.join(rel);
@@ -242,10 +351,40 @@ pub fn set_metadata(manifest: &str, key: &str, value: toml_edit::Value) -> anyho
     Ok(doc.to_string())
 }
 
+/// The manifest with the interactor's `[[bin]]` entry (`<name>-interactor`,
+/// `src/bin/interactor.rs`), unless it has one by that name.
+fn with_interactor_target(manifest: &str, name: &str) -> anyhow::Result<String> {
+    let mut doc: toml_edit::DocumentMut = manifest
+        .parse()
+        .map_err(|e| anyhow::anyhow!("Cargo.toml: {e}"))?;
+    let bin = format!("{name}-interactor");
+    let targets = doc
+        .entry("bin")
+        .or_insert(toml_edit::Item::ArrayOfTables(Default::default()))
+        .as_array_of_tables_mut()
+        .ok_or_else(|| anyhow::anyhow!("Cargo.toml: `bin` is not a list of [[bin]] tables"))?;
+    if !targets
+        .iter()
+        .any(|t| t.get("name").and_then(|n| n.as_str()) == Some(bin.as_str()))
+    {
+        let mut table = toml_edit::Table::new();
+        table.decor_mut().set_prefix(format!(
+            "\n{}\n",
+            INTERACTOR_TARGET.trim_end_matches("[[bin]]").trim_end()
+        ));
+        table.insert("name", toml_edit::value(bin));
+        table.insert("path", toml_edit::value("src/bin/interactor.rs"));
+        targets.push(table);
+    }
+    Ok(doc.to_string())
+}
+
 /// Writes what `page` holds into the problem `name`: its samples as
 /// `testcases/<name>/sample-N.{in,out}` (exactly as the page has them) and its title, URL
 /// and limits into the metadata; a special-judge problem gets `checker = "<name>-checker"` and
-/// a stub checker (`src/bin/<name>-checker.rs`). Never touches `main.rs` or a case that is not a sample. Returns what it
+/// a stub checker (`src/bin/<name>-checker.rs`); an interactive one gets `interactive = true`,
+/// the interactor's target and its skeleton (`src/bin/interactor.rs`), and its samples (an
+/// exchange) are not written. Never touches `main.rs` or a case that is not a sample. Returns what it
 /// wrote, in words.
 pub fn apply(
     root: &Path,
@@ -291,17 +430,36 @@ pub fn apply(
             "a special judge: write {name}/src/bin/{bin}.rs (the `checker` key names it; until then it compares exactly)"
         ));
     }
+    if page.interactive {
+        manifest = set_metadata(&manifest, "interactive", true.into())?;
+        manifest = with_interactor_target(&manifest, name)?;
+        let interactor = root.join(name).join("src/bin/interactor.rs");
+        if !interactor.exists() {
+            let bin_dir = interactor.parent().expect("src/bin");
+            fs::create_dir_all(bin_dir).at(bin_dir)?;
+            fs::write(&interactor, INTERACTOR_RS).at(&interactor)?;
+        }
+        done.push(format!(
+            "interactive: write {name}/src/bin/interactor.rs (until then it rejects every run) and each case's interactor input as testcases/{name}/NAME.in (a .out is optional)"
+        ));
+    }
     fs::write(&manifest_path, manifest)
         .map_err(|e| anyhow::anyhow!("{}: {e}", manifest_path.display()))?;
     let cases_dir = root.join("testcases").join(name);
     fs::create_dir_all(&cases_dir).map_err(|e| anyhow::anyhow!("{}: {e}", cases_dir.display()))?;
-    for (k, (input, output)) in page.samples.iter().enumerate() {
+    // An interactive problem's samples are an exchange, not an input and its answer.
+    let samples = if page.interactive {
+        &[][..]
+    } else {
+        &page.samples[..]
+    };
+    for (k, (input, output)) in samples.iter().enumerate() {
         for (ext, text) in [("in", input), ("out", output)] {
             let path = cases_dir.join(format!("sample-{}.{ext}", k + 1));
             fs::write(&path, text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         }
     }
-    done.push(format!("{} sample(s)", page.samples.len()));
+    done.push(format!("{} sample(s)", samples.len()));
     Ok(done)
 }
 
@@ -312,6 +470,22 @@ pub fn fetch_into(
     name: &str,
     url: Option<&str>,
 ) -> anyhow::Result<Option<crate::boj_page::Page>> {
+    let Some(fetched) = fetch_page(name, url)? else {
+        return Ok(None);
+    };
+    apply_fetched(root, name, &fetched)?;
+    Ok(Some(fetched.page))
+}
+
+/// A problem page as read, and where from.
+pub struct Fetched {
+    pub from: String,
+    pub page: crate::boj_page::Page,
+}
+
+/// Reads the page of `name` (or `url`); `None` for a problem with no page to fetch (not a
+/// BOJ number, no `url`). Writes nothing.
+pub fn fetch_page(name: &str, url: Option<&str>) -> anyhow::Result<Option<Fetched>> {
     let url = match url.map(str::to_string).or_else(|| source_of(name).0) {
         Some(u) => u,
         None => return Ok(None), // not a BOJ problem: no page to fetch
@@ -323,11 +497,16 @@ pub fn fetch_into(
             "{url} does not look like a problem page (no title, no samples)"
         ));
     }
+    Ok(Some(Fetched { from: url, page }))
+}
+
+/// Applies a fetched page to the problem `name` and says what it wrote.
+pub fn apply_fetched(root: &Path, name: &str, fetched: &Fetched) -> anyhow::Result<()> {
     // A mirror or a saved page stands in for the problem's own address, which is kept.
-    let canonical = source_of(name).0.unwrap_or_else(|| url.clone());
-    let done = apply(root, name, &canonical, &page)?;
-    println!("fetched {url}: {}", done.join(", "));
-    Ok(Some(page))
+    let canonical = source_of(name).0.unwrap_or_else(|| fetched.from.clone());
+    let done = apply(root, name, &canonical, &fetched.page)?;
+    println!("fetched {}: {}", fetched.from, done.join(", "));
+    Ok(())
 }
 
 /// The new crate `name`'s solution header (`//! <name>`, as the template writes it) set to the
@@ -397,7 +576,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
         fs::write(root.join("Cargo.toml"), WORKSPACE).unwrap();
-        assert_eq!(create(root, "1000").unwrap(), "boj-1000");
+        assert_eq!(create(root, "1000", Kind::Batch).unwrap(), "boj-1000");
         let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
         assert!(
             manifest.contains("# the problems"),
@@ -418,7 +597,7 @@ mod tests {
         }
         // A second call changes nothing, and neither does one whose test folder exists.
         fs::write(root.join("boj-1000/src/main.rs"), "// my work\n").unwrap();
-        assert!(create(root, "boj-1000")
+        assert!(create(root, "boj-1000", Kind::Batch)
             .unwrap_err()
             .to_string()
             .contains("already exists"));
@@ -427,7 +606,7 @@ mod tests {
             "// my work\n"
         );
         fs::create_dir_all(root.join("testcases/boj-2000")).unwrap();
-        assert!(create(root, "2000").is_err());
+        assert!(create(root, "2000", Kind::Batch).is_err());
         assert!(!root.join("boj-2000").exists());
         assert_eq!(
             fs::read_to_string(root.join("Cargo.toml")).unwrap(),
@@ -441,6 +620,7 @@ mod tests {
             time_limit_ms: Some(1500),
             memory_limit_mb: Some(512),
             special_judge: spj,
+            interactive: false,
             samples: (1..=samples)
                 .map(|k| (format!("{k} {k}  \n"), format!("{}\n\n", 2 * k)))
                 .collect(),
@@ -452,7 +632,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
         fs::write(root.join("Cargo.toml"), WORKSPACE).unwrap();
-        create(root, "1000").unwrap();
+        create(root, "1000", Kind::Batch).unwrap();
         fs::write(root.join("boj-1000/src/main.rs"), "// my work\n").unwrap();
         fs::write(root.join("testcases/boj-1000/edge.in"), "9\n").unwrap();
         let url = "https://www.acmicpc.net/problem/1000";
@@ -479,6 +659,101 @@ mod tests {
         let manifest = fs::read_to_string(root.join("boj-1000/Cargo.toml")).unwrap();
         assert!(manifest.contains("checker = \"boj-1000-checker\""));
         assert!(root.join("boj-1000/src/bin/boj-1000-checker.rs").is_file());
+    }
+
+    /// A workspace `cargo metadata --no-deps` can read, its members' `workspace = true`
+    /// keys resolved.
+    const FULL_WORKSPACE: &str = "[workspace]\nresolver = \"2\"\nmembers = []\n\n[workspace.package]\nedition = \"2021\"\nrust-version = \"1.73\"\npublish = false\n\n[workspace.dependencies]\nproconio = \"0.5\"\nitertools = \"0.14\"\n";
+
+    /// The problems cargo sees in the workspace at `root`.
+    fn problems_at(root: &Path) -> Vec<crate::workspace::problems::Problem> {
+        let meta = cargo_metadata::MetadataCommand::new()
+            .manifest_path(root.join("Cargo.toml"))
+            .no_deps()
+            .exec()
+            .unwrap();
+        crate::workspace::problems::Workspace::from_metadata(&meta)
+            .unwrap()
+            .problems
+    }
+
+    /// `make new --interactive` (or an interactive page): cargo sees the interactor as a
+    /// binary target of the crate and the problem's rule runs it; the solution is the
+    /// interactive template, and no brute force is asked for.
+    #[test]
+    fn an_interactive_crate_is_judged_by_its_interactor_target() {
+        use crate::engine::compare::Rule;
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        fs::write(root.join("Cargo.toml"), FULL_WORKSPACE).unwrap();
+        create(root, "1000", Kind::Interactive).unwrap();
+        create(root, "2000", Kind::Batch).unwrap();
+        let krate = root.join("boj-1000");
+        assert!(krate.join("src/bin/interactor.rs").is_file());
+        assert!(!krate.join("examples/brute.rs").exists());
+        let main = fs::read_to_string(krate.join("src/main.rs")).unwrap();
+        assert!(main.contains("input_interactive!") && main.contains("flush"));
+        let meta = cargo_metadata::MetadataCommand::new()
+            .manifest_path(root.join("Cargo.toml"))
+            .no_deps()
+            .exec()
+            .unwrap();
+        let package = meta.packages.iter().find(|p| p.name == "boj-1000").unwrap();
+        let bins: Vec<&str> = package
+            .targets
+            .iter()
+            .filter(|t| t.kind.iter().any(|k| k.to_string() == "bin"))
+            .map(|t| t.name.as_str())
+            .collect();
+        assert_eq!(bins, ["boj-1000", "boj-1000-interactor"]);
+        let problems = problems_at(root);
+        let rule = |name: &str| {
+            problems
+                .iter()
+                .find(|p| p.name == name)
+                .unwrap()
+                .rule
+                .clone()
+        };
+        match rule("boj-1000") {
+            Rule::Interactor(bin) => assert!(bin.ends_with("release/boj-1000-interactor")),
+            other => panic!("{other:?}"),
+        }
+        assert!(!matches!(rule("boj-2000"), Rule::Interactor(_)));
+    }
+
+    /// `make fetch` of a page labelled interactive, on a crate made as a batch problem: the
+    /// metadata, the interactor's target and skeleton are added (once, however often it is
+    /// fetched); the solution is the user's and stays; the samples (an exchange) are not
+    /// written as cases.
+    #[test]
+    fn an_interactive_page_makes_an_existing_crate_interactive_and_keeps_the_solution() {
+        use crate::engine::compare::Rule;
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        fs::write(root.join("Cargo.toml"), FULL_WORKSPACE).unwrap();
+        create(root, "1000", Kind::Batch).unwrap();
+        fs::write(root.join("boj-1000/src/main.rs"), "// my work\n").unwrap();
+        let page = crate::boj_page::Page {
+            interactive: true,
+            ..page_with(1, false)
+        };
+        let url = "https://www.acmicpc.net/problem/1000";
+        apply(root, "boj-1000", url, &page).unwrap();
+        apply(root, "boj-1000", url, &page).unwrap();
+        let manifest = fs::read_to_string(root.join("boj-1000/Cargo.toml")).unwrap();
+        assert_eq!(
+            manifest.matches("name = \"boj-1000-interactor\"").count(),
+            1
+        );
+        assert!(root.join("boj-1000/src/bin/interactor.rs").is_file());
+        assert_eq!(
+            fs::read_to_string(root.join("boj-1000/src/main.rs")).unwrap(),
+            "// my work\n"
+        );
+        assert!(!root.join("testcases/boj-1000/sample-1.in").exists());
+        let problems = problems_at(root);
+        assert!(matches!(problems[0].rule, Rule::Interactor(_)));
     }
 
     /// `make test` checks formatting: what `make new` writes must pass it as written.
@@ -520,6 +795,8 @@ mod tests {
     fn every_generated_file_is_already_formatted() {
         let files = [
             main_rs("Title", "https://www.acmicpc.net/problem/1000"),
+            interactive_main_rs("Title", "https://www.acmicpc.net/problem/1000"),
+            INTERACTOR_RS.to_string(),
             GEN_RS.to_string(),
             BRUTE_RS.to_string(),
             CHECKER_RS.to_string(),
@@ -551,7 +828,12 @@ mod tests {
     /// `derive` feature, which the workspace's proconio leaves off for the showcase problems.
     #[test]
     fn a_new_crate_has_proconios_derive_so_fastout_resolves() {
-        let text = manifest("boj-1000", "https://www.acmicpc.net/problem/1000", "BOJ");
+        let text = manifest(
+            "boj-1000",
+            "https://www.acmicpc.net/problem/1000",
+            "BOJ",
+            Kind::Batch,
+        );
         let doc: toml_edit::DocumentMut = text.parse().unwrap();
         let proconio = &doc["dependencies"]["proconio"];
         let features: Vec<&str> = proconio["features"]
