@@ -15,7 +15,7 @@ pub enum End {
     Passed,
     /// A compiler rejected it.
     Rejected,
-    /// It compiled and printed other than expected.
+    /// It compiled and failed a case (printed other than expected, or the judge's side rejected it).
     Differs,
     /// It failed in a way no later step changes.
     Final,
@@ -83,7 +83,7 @@ pub fn story<T>(climb: &Climb<T>) -> Option<String> {
             let how = match end {
                 End::Passed => "passed",
                 End::Rejected => "rejected by a compiler",
-                End::Differs => "printed other output",
+                End::Differs => "failed a case",
                 End::Final => "failed",
             };
             format!("{}: {how}", scope.label())

@@ -81,17 +81,15 @@ fn show(f: &Failure, programs: &Programs) {
     for line in f.report.lines().take(20) {
         println!("  {line}");
     }
-    match &programs.brute {
-        Some(_) => println!(
+    // An interactive case is replayed as a saved case (`--save`, then `make test-<p>`).
+    if programs.brute.is_some() {
+        println!(
             "replay: {} {} {} | {}",
             programs.generator.display(),
             f.seed,
             f.size,
             programs.solution.display()
-        ),
-        None => println!(
-            "replay: keep it with --save, then `make test-<problem>` runs it against the interactor"
-        ),
+        );
     }
 }
 
@@ -297,6 +295,11 @@ fn report(
                         input.display()
                     ),
                 }
+            } else if programs.brute.is_none() {
+                println!(
+                    "keep it as a case: add --save (writes testcases/{0}/stress-{1}.in, the interactor's input; `make test-{0}` replays it)",
+                    problem.name, smallest.seed
+                );
             } else {
                 println!(
                     "keep it as a case: add --save (writes testcases/{}/stress-{}.{{in,out}})",

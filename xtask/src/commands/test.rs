@@ -78,8 +78,12 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
         ])?;
         steps.push((format!("stress {STRESS_SECONDS} s"), stress));
     } else {
+        let files = match interactive {
+            true => "examples/gen.rs, for the interactor",
+            false => "examples/gen.rs, examples/brute.rs",
+        };
         println!(
-            "note    {} has no written stress pair (examples/gen.rs, examples/brute.rs): no stress",
+            "note    {} has no written stress pair ({files}): no stress",
             problem.name
         );
     }

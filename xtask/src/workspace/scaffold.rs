@@ -192,7 +192,7 @@ fn main() {{
     }}
     // TODO: ask with `say(&format!("? {{x}}"))`, read each reply with `input_interactive!`,
     // then answer with `say(&format!("! {{answer}}"))`.
-    let _ = n;
+    let _ = (n, say);
 }}
 "#
     )
