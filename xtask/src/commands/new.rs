@@ -53,7 +53,9 @@ fn new(root: &Path, wanted: &str, url: Option<&str>, interactive: bool) -> anyho
             return Err(anyhow::anyhow!(why));
         }
     }
-    // The page first: it says which template the crate starts from.
+    // The page first: it says which template the crate starts from (not fetched for a
+    // crate that cannot be made).
+    scaffold::ensure_free(root, &name)?;
     let fetched = scaffold::fetch_page(&name, url);
     let page_says = matches!(&fetched, Ok(Some(f)) if f.page.interactive);
     let kind = match interactive || page_says {

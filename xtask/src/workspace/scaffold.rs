@@ -302,16 +302,9 @@ pub fn crate_files(name: &str, url: &str, judge: &str, kind: Kind) -> Vec<(&'sta
 /// changes nothing when the crate or its test folder exists.
 pub fn create(root: &Path, wanted: &str, kind: Kind) -> anyhow::Result<String> {
     let name = crate_name(wanted)?;
+    ensure_free(root, &name)?;
     let crate_dir = root.join(&name);
     let cases_dir = root.join("testcases").join(&name);
-    for existing in [&crate_dir, &cases_dir] {
-        if existing.exists() {
-            return Err(anyhow::anyhow!(
-                "{} already exists; nothing was changed",
-                existing.display()
-            ));
-        }
-    }
     let manifest_path = root.join("Cargo.toml");
     let workspace = fs::read_to_string(&manifest_path)
         .map_err(|e| anyhow::anyhow!("{}: {e}", manifest_path.display()))?;
@@ -334,6 +327,19 @@ pub fn create(root: &Path, wanted: &str, kind: Kind) -> anyhow::Result<String> {
         ));
     }
     Ok(name)
+}
+
+/// An error unless neither the crate `name` nor its test folder exists under `root`.
+pub fn ensure_free(root: &Path, name: &str) -> anyhow::Result<()> {
+    for existing in [root.join(name), root.join("testcases").join(name)] {
+        if existing.exists() {
+            return Err(anyhow::anyhow!(
+                "{} already exists; nothing was changed",
+                existing.display()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Sets `key` of `[package.metadata.problem]` in a manifest's text, keeping the rest.
