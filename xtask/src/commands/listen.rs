@@ -307,6 +307,23 @@ mod tests {
         answer.lines().next().unwrap_or("").to_string()
     }
 
+    /// `serve(.., once)` for the workspace at `root` on a free local port, in a thread: its
+    /// address, and the thread to join for its answer.
+    fn listening_once(
+        root: &Path,
+    ) -> (
+        std::net::SocketAddr,
+        std::thread::JoinHandle<anyhow::Result<bool>>,
+    ) {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        let root = root.to_path_buf();
+        (
+            address,
+            std::thread::spawn(move || serve(&listener, &root, true)),
+        )
+    }
+
     /// A workspace with no member yet.
     fn workspace() -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
@@ -348,12 +365,7 @@ mod tests {
         let ws = workspace();
         let root = ws.path().to_path_buf();
         let url = "https://www.acmicpc.net/problem/1000";
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let address = listener.local_addr().unwrap();
-        let served = {
-            let root = root.clone();
-            std::thread::spawn(move || serve(&listener, &root, true))
-        };
+        let (address, served) = listening_once(&root);
         assert_eq!(post(address, "{not json"), "HTTP/1.1 400 Bad Request");
         assert_eq!(
             post(address, "{\"name\": \"x\"}"),
@@ -383,12 +395,7 @@ mod tests {
         // Posted again: updated, the solution untouched.
         let main = root.join("boj-1000/src/main.rs");
         std::fs::write(&main, "// my work\n").unwrap();
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let address = listener.local_addr().unwrap();
-        let served = {
-            let root = root.clone();
-            std::thread::spawn(move || serve(&listener, &root, true))
-        };
+        let (address, served) = listening_once(&root);
         let changed = payload(url, ("b2", 1)).replace("\"timeLimit\":1000", "\"timeLimit\":2000");
         assert_eq!(post(address, &changed), "HTTP/1.1 200 OK");
         assert!(served.join().unwrap().unwrap());
@@ -404,12 +411,7 @@ mod tests {
     fn a_posted_interactive_problem_becomes_an_interactive_crate() {
         let ws = workspace();
         let root = ws.path().to_path_buf();
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let address = listener.local_addr().unwrap();
-        let served = {
-            let root = root.clone();
-            std::thread::spawn(move || serve(&listener, &root, true))
-        };
+        let (address, served) = listening_once(&root);
         let body = payload("https://www.acmicpc.net/problem/1000", ("i", 1))
             .replace("\"interactive\":false", "\"interactive\":true");
         assert!(body.contains("\"interactive\":true"));
@@ -439,12 +441,7 @@ mod tests {
     fn once_takes_a_whole_batch_and_another_judges_problem_is_named_from_its_url() {
         let ws = workspace();
         let root = ws.path().to_path_buf();
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let address = listener.local_addr().unwrap();
-        let served = {
-            let root = root.clone();
-            std::thread::spawn(move || serve(&listener, &root, true))
-        };
+        let (address, served) = listening_once(&root);
         for task in ["a", "b"] {
             let url = format!("https://atcoder.jp/contests/abc300/tasks/abc300_{task}");
             assert_eq!(
