@@ -65,9 +65,9 @@ pub fn bundle_and_verify(
     let _ = fs::remove_file(&failed_path);
     let dir = path.parent().expect("target/submit/<crate>.rs");
     fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
-    // The problem's judge, chosen here once: every step below reads its facts from it.
-    let judge = judge::profile(&problem.judge);
-    let options = bundle::Options { judge, ..options };
+    // The problem's judge, chosen by the caller (`Problem::profile`): every step below reads
+    // its facts from it.
+    let judge = options.judge;
     let mut graph = crates::graph(&inputs.meta, &problem.name, judge)?;
     // Only what the solution can reach is readied (a refusal in reading it is reported by
     // the bundler: then everything is).

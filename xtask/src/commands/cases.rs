@@ -26,7 +26,7 @@ fn run_problem(ws: &Workspace, problem: &Problem, inputs: &verify::Inputs) -> Ta
             broken = true;
         }
     }
-    let options = crate::bundle::Options::for_judge(crate::judge::profile(&problem.judge));
+    let options = crate::bundle::Options::for_judge(problem.profile());
     match verify::bundle_and_verify(ws, problem, inputs, options) {
         Ok(bundled) => {
             tally.add(bundled.tally);

@@ -84,7 +84,7 @@ impl Args {
 pub fn run(args: Args) -> anyhow::Result<bool> {
     let ws = Workspace::load()?;
     let problem = ws.find(&args.problem)?.clone();
-    let options = args.options(crate::judge::profile(&problem.judge));
+    let options = args.options(problem.profile());
     if let Some(bin) = problem.judge_bin() {
         // The special judge is a binary target of the problem crate.
         crate::workspace::cargo::build_release(&[&problem.name], &["--bin", &bin])?;

@@ -206,6 +206,12 @@ impl Problem {
         }
     }
 
+    /// The profile of the judge it is for (`judge = "..."`; `judge::NO_JUDGE` for `none` or
+    /// a name without a profile): chosen here, then passed down.
+    pub fn profile(&self) -> &'static crate::judge::Profile {
+        crate::judge::profile(&self.judge)
+    }
+
     /// The limits a run of it gets.
     pub fn limits(&self) -> crate::engine::Limits {
         let memory_bytes = self.memory_limit_mb << 20;
@@ -213,7 +219,7 @@ impl Problem {
             // The judge's stack limit is its memory limit (BOJ's feature-request tracker,
             // issue 107): a deep recursion that fits in memory is AC there.
             stack_bytes: memory_bytes,
-            output_bytes: crate::judge::profile(&self.judge).output_limit_bytes,
+            output_bytes: self.profile().output_limit_bytes,
             ..crate::engine::Limits::new(
                 std::time::Duration::from_millis(self.time_limit_ms),
                 memory_bytes,
