@@ -503,8 +503,14 @@ fn refine_from(
         count_item_names(items, &mut name_counts);
     }
     // A draft that does not compile is left for verification to report.
-    let Ok(mut found) = oracle::consult(&best.text, modules, scratch.path()) else {
-        return Ok((best, trees, findings));
+    let mut found = match oracle::consult(&best.text, modules, scratch.path()) {
+        Ok(found) => found,
+        Err(e) => {
+            if debug {
+                eprintln!("oracle: the first draft does not compile:\n{e}");
+            }
+            return Ok((best, trees, findings));
+        }
     };
     unprotected(&mut found);
     let mut broken = [false; 4];

@@ -155,6 +155,16 @@ pub(super) struct Index {
     pub(super) module_ids: HashMap<String, usize>,
     /// The variants of each enum, by name.
     pub(super) variants: HashMap<Sym, Vec<Sym>>,
+    /// Per library: the names that lead into another library in a path (that library's
+    /// module, `crate::L::...`, and what a `use` of a path into it binds, `use crate::L::m;`
+    /// then `m::...`), and which library.
+    gateways: Vec<HashMap<String, usize>>,
+    /// The library being indexed, and what the last `idents` found written through a
+    /// gateway (taken by the next node pushed).
+    current_lib: usize,
+    pending_cross: Vec<(usize, Sym)>,
+    /// The library the `use` leaf being pushed enters, if another.
+    use_cross: Option<usize>,
 }
 
 impl Index {
@@ -171,8 +181,17 @@ impl Index {
             by_addr: HashMap::new(),
             module_ids: HashMap::new(),
             variants: HashMap::new(),
+            gateways: libraries
+                .iter()
+                .enumerate()
+                .map(|(k, items)| gateways(k, items, modules))
+                .collect(),
+            current_lib: 0,
+            pending_cross: Vec::new(),
+            use_cross: None,
         };
         for (k, items) in libraries.iter().enumerate() {
+            index.current_lib = k;
             let root = Scope {
                 parent: None,
                 path: format!("#{k}"),
@@ -187,7 +206,16 @@ impl Index {
 
     pub(super) fn idents(&mut self, node: &impl ToTokens) -> Vec<Sym> {
         let mut out = Vec::new();
-        collect_idents(node.to_token_stream(), &mut self.interner, &mut out);
+        let tokens = node.to_token_stream();
+        let mut cross = Vec::new();
+        if let Some(gateways) = self.gateways.get(self.current_lib) {
+            through_gateways(tokens.clone(), gateways, &mut cross);
+        }
+        for (lib, name) in cross {
+            let sym = self.interner.sym(&name);
+            self.pending_cross.push((lib, sym));
+        }
+        collect_idents(tokens, &mut self.interner, &mut out);
         out.sort_unstable();
         out.dedup();
         out
@@ -226,12 +254,20 @@ impl Index {
             .next()
             .and_then(|k| k.parse().ok())
             .unwrap_or(0);
+        let mut cross = std::mem::take(&mut self.pending_cross);
+        if let Kind::UseLeaf { source, .. } = &kind {
+            // A `use` of a path into another library brings that library's item in.
+            cross.extend(self.use_cross.take().map(|lib| (lib, *source)));
+        }
+        cross.sort_unstable();
+        cross.dedup();
         self.nodes.push(Node {
             kind,
             key,
             lib,
             name,
             uses: std::mem::take(uses),
+            cross,
             parent: scope.parent,
             kept: false,
             value: false,
@@ -532,6 +568,8 @@ impl Index {
                         private,
                         std: false,
                     };
+                    self.use_cross =
+                        entered_library(&path, &self.modules).filter(|&l| l != self.current_lib);
                     self.push_keyed(addr(tree), kind, None, &mut uses, parent, key);
                 }
                 _ => {}
@@ -845,6 +883,118 @@ pub(super) fn use_leaves<'a>(
             }
         }
         leaf => out.push((leaf, path.clone())),
+    }
+}
+
+/// The library a path enters (`crate::L::...`, or `L::...`), by its bundle module.
+fn entered_library(path: &[String], modules: &[String]) -> Option<usize> {
+    let head = match path {
+        [c, l, ..] if c == "crate" => l,
+        [l, ..] => l,
+        [] => return None,
+    };
+    modules.iter().position(|m| m == head)
+}
+
+/// Library `k`'s gateways: every other library's module name, and the names its `use`s of
+/// paths into another library bind (`use crate::hashbrown::hash_table;`,
+/// `use crate::num_traits as traits;`).
+fn gateways(k: usize, items: &[syn::Item], modules: &[String]) -> HashMap<String, usize> {
+    let mut out: HashMap<String, usize> = modules
+        .iter()
+        .enumerate()
+        .filter(|(l, _)| *l != k)
+        .map(|(l, m)| (m.clone(), l))
+        .collect();
+    fn walk(items: &[syn::Item], k: usize, modules: &[String], out: &mut HashMap<String, usize>) {
+        for item in items {
+            match item {
+                syn::Item::Use(u) => {
+                    let mut leaves = Vec::new();
+                    use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                    for (tree, mut path) in leaves {
+                        let local = match tree {
+                            syn::UseTree::Name(n) => {
+                                path.push(n.ident.to_string());
+                                n.ident.to_string()
+                            }
+                            syn::UseTree::Rename(r) => {
+                                path.push(r.ident.to_string());
+                                r.rename.to_string()
+                            }
+                            _ => continue,
+                        };
+                        if let Some(l) = entered_library(&path, modules).filter(|&l| l != k) {
+                            out.insert(local, l);
+                        }
+                    }
+                }
+                syn::Item::Mod(m) => {
+                    if let Some((_, inner)) = &m.content {
+                        walk(inner, k, modules, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    walk(items, k, modules, &mut out);
+    out
+}
+
+/// What `tokens` write through a gateway (`gate::a::B`, `gate::{a, B}`): each name after
+/// it, with the library it leads into.
+fn through_gateways(
+    tokens: TokenStream,
+    gateways: &HashMap<String, usize>,
+    out: &mut Vec<(usize, String)>,
+) {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let colons_at = |j: usize| {
+        matches!(trees.get(j), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+            && matches!(trees.get(j + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+    };
+    let mut i = 0;
+    while i < trees.len() {
+        match &trees[i] {
+            TokenTree::Ident(id) if colons_at(i + 1) => {
+                if let Some(&lib) = gateways.get(&id.to_string()) {
+                    let mut j = i + 3;
+                    loop {
+                        match trees.get(j) {
+                            Some(TokenTree::Ident(next)) => {
+                                out.push((lib, next.to_string()));
+                                if colons_at(j + 1) {
+                                    j += 3;
+                                    continue;
+                                }
+                            }
+                            Some(TokenTree::Group(g))
+                                if g.delimiter() == proc_macro2::Delimiter::Brace =>
+                            {
+                                every_ident(g.stream(), lib, out);
+                            }
+                            _ => {}
+                        }
+                        break;
+                    }
+                    i = j;
+                }
+            }
+            TokenTree::Group(g) => through_gateways(g.stream(), gateways, out),
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+fn every_ident(tokens: TokenStream, lib: usize, out: &mut Vec<(usize, String)>) {
+    for t in tokens {
+        match t {
+            TokenTree::Ident(id) => out.push((lib, id.to_string())),
+            TokenTree::Group(g) => every_ident(g.stream(), lib, out),
+            _ => {}
+        }
     }
 }
 

@@ -100,6 +100,9 @@ struct Node {
     lib: usize,
     name: Option<Sym>,
     uses: Vec<Sym>,
+    /// What it writes through a path into another library (`crate::L::m::X`, `m::X` after
+    /// `use crate::L::m;`, a `use` of such a path): that library's names, by library.
+    cross: Vec<(usize, Sym)>,
     parent: Option<usize>,
     kept: bool,
     /// A function, constant or static: never what a qualifier (`name::x`) means.

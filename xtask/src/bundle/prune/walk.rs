@@ -21,12 +21,60 @@ pub(super) struct Walk<'a> {
     passed_to_macros: HashSet<(usize, Sym)>,
     /// `XTASK_PRUNE_DEBUG=1`: what first mentioned each name.
     debug: Option<HashMap<Sym, usize>>,
+    /// Where names are mentioned, by library: a library's own kept code (and what its globs
+    /// open), and another library's paths into it (`Node::cross`). A named item is reached
+    /// only by a mention its library can see: a name written in one library never keeps
+    /// another library's item of that name (indexmap's own `OccupiedEntry` is not
+    /// hashbrown's `map::OccupiedEntry`).
+    mentioned_in: HashSet<(usize, Sym)>,
+    /// What the solution writes: every library can be what it means.
+    seeded: HashSet<Sym>,
+    /// Per library, the libraries its glob imports open (all, for a glob that cannot be
+    /// placed): its mentions count in those too.
+    opens: Vec<Vec<usize>>,
+    /// Names of kept items, by library; and the names each library defines.
+    kept_in: HashSet<(usize, Sym)>,
+    defined_in: HashSet<(usize, Sym)>,
+    /// The names each library's `use`s of library paths bring in.
+    imported_in: HashSet<(usize, Sym)>,
 }
 
 impl<'a> Walk<'a> {
     pub(super) fn new(index: &Index, facts: &'a Facts, dead: &'a Dead, seeds: &[Sym]) -> Walk<'a> {
         let mut mentioned = Mentions::default();
         mentioned.extend(seeds);
+        let libraries = index.modules.len();
+        let mut opens: Vec<Vec<usize>> = vec![Vec::new(); libraries];
+        let mut defined_in = HashSet::new();
+        let mut imported_in = HashSet::new();
+        for n in &index.nodes {
+            match &n.kind {
+                Kind::Glob { module, .. } => {
+                    let lib = module
+                        .as_ref()
+                        .and_then(|m| m[1..].split("::").next()?.parse::<usize>().ok());
+                    match lib {
+                        Some(l) => opens[n.lib].push(l),
+                        None => opens[n.lib].extend(0..libraries),
+                    }
+                }
+                Kind::Named | Kind::Trait { .. } | Kind::MacroRules => {
+                    if let Some(name) = n.name {
+                        defined_in.insert((n.lib, name));
+                    }
+                }
+                Kind::UseLeaf {
+                    local, std: false, ..
+                } => {
+                    imported_in.insert((n.lib, *local));
+                }
+                _ => {}
+            }
+        }
+        for o in &mut opens {
+            o.sort_unstable();
+            o.dedup();
+        }
         Walk {
             facts,
             dead,
@@ -36,7 +84,44 @@ impl<'a> Walk<'a> {
             imported_by_use: HashSet::new(),
             passed_to_macros: HashSet::new(),
             debug: std::env::var_os("XTASK_PRUNE_DEBUG").map(|_| HashMap::new()),
+            mentioned_in: HashSet::new(),
+            seeded: seeds.iter().map(|s| s & !KINDS).collect(),
+            opens,
+            kept_in: HashSet::new(),
+            defined_in,
+            imported_in,
         }
+    }
+
+    /// Whether node `i`'s name is mentioned where its library can be what the mention
+    /// means (see `mentioned_in`).
+    fn seen_by_its_library(&self, index: &Index, i: usize) -> bool {
+        let node = &index.nodes[i];
+        node.name
+            .is_some_and(|n| self.seeded.contains(&n) || self.mentioned_in.contains(&(node.lib, n)))
+    }
+
+    /// Whether an impl of library `lib` has all the library types its header names kept:
+    /// its own library's when it defines one of that name; another library's (any of that
+    /// name) when it imports one; else the name is the standard library's
+    /// (`impl VisitMap<N> for HashSet<N>` after `use std::collections::HashSet;`, while
+    /// hashbrown defines a `HashSet` too).
+    /// A name written through a path into another library (`crate::indexmap::IndexMap`) is
+    /// that library's.
+    fn header_kept(&self, node: &Node, header_locals: &[Sym]) -> bool {
+        let lib = node.lib;
+        header_locals.iter().all(|&s| {
+            let through = node.cross.iter().find(|(_, c)| *c == s);
+            if let Some(&(other, _)) = through {
+                self.kept_in.contains(&(other, s))
+            } else if self.defined_in.contains(&(lib, s)) {
+                self.kept_in.contains(&(lib, s))
+            } else if self.imported_in.contains(&(lib, s)) {
+                self.kept_names.contains(&s)
+            } else {
+                true
+            }
+        })
     }
 
     /// Keeps nodes until nothing new is kept, then settles modules, globs and imports.
@@ -121,8 +206,9 @@ impl<'a> Walk<'a> {
         match &node.kind {
             Kind::Named if node.value => {
                 node.name.is_some_and(|n| self.mentioned.value.contains(&n))
+                    && self.seen_by_its_library(index, i)
             }
-            Kind::Named => self.named(node.name),
+            Kind::Named => self.named(node.name) && self.seen_by_its_library(index, i),
             // A macro is called by `name!`; a kept `use` of it also needs it, and so does a
             // macro call of its library that passes its name on (petgraph's
             // `GraphBase!{delegate_impl []}`).
@@ -143,7 +229,7 @@ impl<'a> Walk<'a> {
             // needs it even when no one writes its name; so does the solution's, when it
             // imports the trait by name or by a glob.
             Kind::Trait { .. } => {
-                self.named(node.name)
+                (self.named(node.name) && self.seen_by_its_library(index, i))
                     || ((self.facts.globbed.contains(&node.lib)
                         || node.name.is_some_and(|n| self.facts.imported.contains(&n)))
                         && node.name.is_some_and(|t| self.reached_by_method(t)))
@@ -155,9 +241,7 @@ impl<'a> Walk<'a> {
                         || self.method(node.name)
                         || node.name.is_some_and(|n| self.facts.macro_fns.contains(&n)))
             }
-            Kind::Impl { header_locals, .. } => {
-                header_locals.iter().all(|s| self.kept_names.contains(s))
-            }
+            Kind::Impl { header_locals, .. } => self.header_kept(node, header_locals),
             Kind::ImplItem { is_fn } => parent_kept && self.keeps_impl_item(index, node, *is_fn),
             Kind::UseLeaf {
                 local,
@@ -270,6 +354,14 @@ impl<'a> Walk<'a> {
                 }
             }
         }
+        for &u in node.uses.iter().filter(|u| is_path(**u)) {
+            let plain = u & !KINDS;
+            self.mentioned_in.insert((node.lib, plain));
+            for &l in &self.opens[node.lib] {
+                self.mentioned_in.insert((l, plain));
+            }
+        }
+        self.mentioned_in.extend(node.cross.iter().copied());
         if let Kind::UseLeaf { local, source, .. } = node.kind {
             self.imported_by_use.insert(source);
             // Imported only as a macro: its source is wanted only as a macro.
@@ -286,6 +378,8 @@ impl<'a> Walk<'a> {
             (node.name, &node.kind)
         {
             self.kept_names.insert(n);
+            self.kept_in.insert((node.lib, n));
+            self.mentioned_in.insert((node.lib, n));
             self.mentioned.extend(&[n]);
         }
     }
