@@ -228,6 +228,7 @@ pub fn bundle(
         modules: libraries.iter().map(|l| l.module.clone()).collect(),
         solution: &solution,
         whole: options.scope != Scope::Reached,
+        scoped: std::cell::Cell::new(true),
         layout: options.layout,
         uses_alloc: read.uses_alloc,
         refusals: read.refusals,
@@ -243,7 +244,21 @@ pub fn bundle(
     // What the solution imports by name must exist for its `use` to resolve, used or not
     // (`use proconio::marker::{Chars, Usize1};` in a template): never taken out as dead.
     let protected = &solution.imports_by_name;
-    let (best, trees, findings) = refine(best, trees, modules, protected, &draft)?;
+    let scratch = tempfile::tempdir().context("a scratch folder for the oracle's drafts")?;
+    // A first draft whose names were followed by scope that does not compile is drafted
+    // again with names followed everywhere, as before scopes were read (never larger than
+    // that, whatever the scoping rules miss).
+    let (best, first) = match oracle::consult(&best.text, modules, scratch.path()) {
+        Ok(found) => (best, Some(found)),
+        Err(e) => {
+            if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
+                eprintln!("oracle: the scoped first draft does not compile:\n{e}");
+            }
+            drafter.scoped.set(false);
+            (draft(&trees, &oracle::Findings::default())?, None)
+        }
+    };
+    let (best, trees, findings) = refine(best, trees, first, modules, protected, &draft)?;
     // Trait impls the program compiles without: worth a few compiles only in a large bundle.
     if best.text.len() as u64 <= options.judge.size_note {
         return Ok(best);
@@ -254,7 +269,7 @@ pub fn bundle(
         return Ok(best);
     }
     // What only the impls taken out used is now dead: one more pass of the oracle.
-    let (best, _, _) = refine_from(best, trees, findings, modules, protected, &draft)?;
+    let (best, _, _) = refine_from(best, trees, (findings, None), modules, protected, &draft)?;
     Ok(best)
 }
 
@@ -311,6 +326,9 @@ struct Drafter<'a> {
     solution: &'a solution::Solution,
     /// The whole crates (less what is ruled out), not what the solution reaches.
     whole: bool,
+    /// Names followed only where they can mean an item (`prune::reach`); turned off when a
+    /// first draft so pruned does not compile.
+    scoped: std::cell::Cell<bool>,
     layout: Layout,
     uses_alloc: Vec<bool>,
     refusals: Vec<Vec<String>>,
@@ -339,6 +357,7 @@ impl Drafter<'_> {
                 },
                 &findings.banned(),
                 self.whole,
+                self.scoped.get(),
             )
         };
         let mut chunks = String::new();
@@ -465,28 +484,25 @@ fn reachable_modules(
 /// unused may still be implemented by macro-made impls); without items whose name is
 /// defined twice (the pruner cannot tell which one a mention means); macro arms only. A step
 /// that broke a draft is not tried again.
+/// `first`: what the compiler found in `best`, when it was already asked.
 fn refine(
     best: Bundle,
     trees: Vec<Vec<syn::Item>>,
+    first: Option<oracle::Findings>,
     modules: &[String],
     protected: &std::collections::BTreeSet<String>,
     draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> anyhow::Result<Bundle>,
 ) -> anyhow::Result<(Bundle, Vec<Vec<syn::Item>>, oracle::Findings)> {
-    refine_from(
-        best,
-        trees,
-        oracle::Findings::default(),
-        modules,
-        protected,
-        draft,
-    )
+    let accepted = (oracle::Findings::default(), first);
+    refine_from(best, trees, accepted, modules, protected, draft)
 }
 
-/// `refine`, from findings already accepted (`best` drafted with them).
+/// `refine`, from findings already accepted (`best` drafted with them), and what the
+/// compiler found in `best` when it was already asked.
 fn refine_from(
     mut best: Bundle,
     mut trees: Vec<Vec<syn::Item>>,
-    mut findings: oracle::Findings,
+    (mut findings, first): (oracle::Findings, Option<oracle::Findings>),
     modules: &[String],
     protected: &std::collections::BTreeSet<String>,
     draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> anyhow::Result<Bundle>,
@@ -503,7 +519,11 @@ fn refine_from(
         count_item_names(items, &mut name_counts);
     }
     // A draft that does not compile is left for verification to report.
-    let mut found = match oracle::consult(&best.text, modules, scratch.path()) {
+    let read = match first {
+        Some(found) => Ok(found),
+        None => oracle::consult(&best.text, modules, scratch.path()),
+    };
+    let mut found = match read {
         Ok(found) => found,
         Err(e) => {
             if debug {

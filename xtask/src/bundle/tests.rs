@@ -927,6 +927,27 @@ fn a_name_written_in_one_library_keeps_no_other_librarys_item_of_that_name() {
     assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
 }
 
+/// Within one library, a name it defines twice is followed to the item its module can
+/// mean: `graph::Edges` keeps `graph`'s `Edges`, not `graphmap`'s (nor the `Heavy` that one
+/// holds, nor its impls): petgraph's `graph::Edges` kept `GraphMap`, indexmap and hashbrown
+/// (233 KiB; 77 since).
+#[test]
+fn a_name_a_library_defines_twice_is_followed_to_its_own_modules_item() {
+    let dir = tempfile::tempdir().unwrap();
+    let (libraries, main_rs, deps) = user_over_dep(
+        dir.path(),
+        "",
+        "pub mod graph {\n    pub struct Edges(pub u32);\n    impl Clone for Edges { fn clone(&self) -> Self { Edges(self.0) } }\n}\npub mod graphmap {\n    pub struct Heavy;\n    pub struct Edges(pub Heavy);\n    impl Clone for Edges { fn clone(&self) -> Self { Edges(Heavy) } }\n}\npub fn start() -> u32 {\n    graph::Edges(3).clone().0\n}\n",
+    );
+    let options = Options {
+        pruning: Pruning::Names,
+        ..Options::default()
+    };
+    let b = bundle(&main_rs, &deps, &libraries, options).unwrap();
+    assert!(!b.text.contains("Heavy"), "{}", b.text);
+    assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
+}
+
 /// `extern crate dep as alias;` in a library (num-integer 0.1's `extern crate num_traits as
 /// traits;`) and `#[macro_use] extern crate dep;` name the dependency's module of the
 /// bundle, not a path inside the library; at the root, the alias names it in every module

@@ -163,8 +163,13 @@ pub(super) struct Index {
     /// gateway (taken by the next node pushed).
     current_lib: usize,
     pending_cross: Vec<(usize, Sym)>,
+    /// The `q::name` pairs the last `idents` found (taken by the next node pushed).
+    pending_quals: Vec<(Sym, Sym)>,
     /// The library the `use` leaf being pushed enters, if another.
     use_cross: Option<usize>,
+    /// The last segment of the path of the `use` leaf being pushed (`graph_impl` in
+    /// `use crate::petgraph::graph_impl::Edges;`).
+    use_qualifier: Option<Sym>,
 }
 
 impl Index {
@@ -188,7 +193,9 @@ impl Index {
                 .collect(),
             current_lib: 0,
             pending_cross: Vec::new(),
+            pending_quals: Vec::new(),
             use_cross: None,
+            use_qualifier: None,
         };
         for (k, items) in libraries.iter().enumerate() {
             index.current_lib = k;
@@ -214,6 +221,12 @@ impl Index {
         for (lib, name) in cross {
             let sym = self.interner.sym(&name);
             self.pending_cross.push((lib, sym));
+        }
+        let mut quals = Vec::new();
+        qualified_pairs(tokens.clone(), &mut quals);
+        for (q, name) in quals {
+            let pair = (self.interner.sym(&q), self.interner.sym(&name));
+            self.pending_quals.push(pair);
         }
         collect_idents(tokens, &mut self.interner, &mut out);
         out.sort_unstable();
@@ -261,6 +274,12 @@ impl Index {
         }
         cross.sort_unstable();
         cross.dedup();
+        let mut quals = std::mem::take(&mut self.pending_quals);
+        if let Kind::UseLeaf { source, .. } = &kind {
+            quals.extend(self.use_qualifier.take().map(|q| (q, *source)));
+        }
+        quals.sort_unstable();
+        quals.dedup();
         self.nodes.push(Node {
             kind,
             key,
@@ -268,6 +287,7 @@ impl Index {
             name,
             uses: std::mem::take(uses),
             cross,
+            quals,
             parent: scope.parent,
             kept: false,
             value: false,
@@ -570,6 +590,7 @@ impl Index {
                     };
                     self.use_cross =
                         entered_library(&path, &self.modules).filter(|&l| l != self.current_lib);
+                    self.use_qualifier = path.last().map(|q| self.interner.sym(q));
                     self.push_keyed(addr(tree), kind, None, &mut uses, parent, key);
                 }
                 _ => {}
@@ -985,6 +1006,36 @@ fn through_gateways(
             _ => {}
         }
         i += 1;
+    }
+}
+
+/// Every `q::name` that `tokens` write, as the pair of names.
+fn qualified_pairs(tokens: TokenStream, out: &mut Vec<(String, String)>) {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let colon = |k: usize| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+    for (i, t) in trees.iter().enumerate() {
+        match t {
+            TokenTree::Ident(q) if colon(i + 1) && colon(i + 2) => match trees.get(i + 3) {
+                Some(TokenTree::Ident(name)) => out.push((q.to_string(), name.to_string())),
+                // `q::{a, b::c}` (a `use` inside a body): `q::a` and `q::b`.
+                Some(TokenTree::Group(g)) if g.delimiter() == proc_macro2::Delimiter::Brace => {
+                    let mut head = true;
+                    for t in g.stream() {
+                        match t {
+                            TokenTree::Ident(name) if head => {
+                                out.push((q.to_string(), name.to_string()));
+                                head = false;
+                            }
+                            TokenTree::Punct(p) if p.as_char() == ',' => head = true,
+                            _ => head = false,
+                        }
+                    }
+                }
+                _ => {}
+            },
+            TokenTree::Group(g) => qualified_pairs(g.stream(), out),
+            _ => {}
+        }
     }
 }
 

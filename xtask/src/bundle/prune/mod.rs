@@ -103,6 +103,8 @@ struct Node {
     /// What it writes through a path into another library (`crate::L::m::X`, `m::X` after
     /// `use crate::L::m;`, a `use` of such a path): that library's names, by library.
     cross: Vec<(usize, Sym)>,
+    /// The `q::name` pairs it writes (and a `use` leaf's last path segment with its name).
+    quals: Vec<(Sym, Sym)>,
     parent: Option<usize>,
     kept: bool,
     /// A function, constant or static: never what a qualifier (`name::x`) means.
@@ -303,14 +305,18 @@ pub struct Seeds<'a> {
     pub imports_from: &'a BTreeSet<(String, String)>,
 }
 
+/// `scoped`: a name is followed only to the items it can mean where it is written (its
+/// library, and its module for a name the library defines twice; see `walk::Walk`); off, to
+/// every item of that name, as before (the fallback when a scoped draft does not compile).
 pub fn reach(
     libraries: &[&[syn::Item]],
     modules: &[String],
     seeds: &Seeds,
     banned: &HashSet<String>,
     whole: bool,
+    scoped: bool,
 ) -> Kept {
-    let index = walk(libraries, modules, seeds, banned, whole, &[]);
+    let index = walk(libraries, modules, seeds, banned, (whole, scoped), &[]);
     // A name the solution imports from a library that goes into the bundle must exist
     // there for its `use` to resolve, used or not (`use proconio::marker::{Chars, Usize1};`
     // in a template). From a library nothing else of is kept, the `use` goes instead.
@@ -339,7 +345,14 @@ pub fn reach(
     let index = if imported.is_empty() || whole {
         index
     } else {
-        walk(libraries, modules, seeds, banned, whole, &imported)
+        walk(
+            libraries,
+            modules,
+            seeds,
+            banned,
+            (whole, scoped),
+            &imported,
+        )
     };
     Kept {
         addresses: index
@@ -357,7 +370,7 @@ fn walk(
     modules: &[String],
     seeds: &Seeds,
     banned: &HashSet<String>,
-    whole: bool,
+    (whole, scoped): (bool, bool),
     also: &[&str],
 ) -> Index {
     let (solution_globs, solution_imports, use_modules) =
@@ -397,7 +410,7 @@ fn walk(
             index.module_ids.get(&format!("#{k}::{rest}")).copied()
         })
         .collect();
-    let walk = Walk::new(&index, &facts, &dead, &seed_syms);
+    let walk = Walk::new(&index, &facts, &dead, &seed_syms, scoped);
     if whole {
         walk.run_whole(&mut index);
     } else {

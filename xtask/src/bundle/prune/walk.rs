@@ -7,6 +7,40 @@ use super::places::Places;
 use super::{Kind, Mentions, Node};
 use std::collections::{HashMap, HashSet};
 
+/// What a glob import opens.
+enum Opens {
+    /// A module of its library (`None`: the root).
+    Module(Option<usize>),
+    /// An enum's variants.
+    Variants,
+    /// Nothing this can place.
+    Unknown,
+}
+
+/// What glob node `i` opens: `use super::*` and `use self::*` the module above or its own,
+/// `use a::b::*` the module its key names, `use Enum::*` variants.
+fn glob_opens(index: &Index, i: usize, item_keys: &HashSet<&str>) -> Opens {
+    let Kind::Glob { target, module, .. } = &index.nodes[i].kind else {
+        return Opens::Unknown;
+    };
+    let own = super::places::enclosing_module(&index.nodes, i);
+    let target = target.map(|t| index.name_of(t));
+    match (module, target) {
+        (Some(key), _) => match index.module_ids.get(key) {
+            Some(&m) => Opens::Module(Some(m)),
+            None if !key[1..].contains("::") => Opens::Module(None),
+            None if item_keys.contains(key.as_str()) => Opens::Variants,
+            None => Opens::Unknown,
+        },
+        (None, Some("self")) => Opens::Module(own),
+        (None, Some("super")) => match own {
+            Some(m) => Opens::Module(super::places::enclosing_module(&index.nodes, m)),
+            None => Opens::Unknown,
+        },
+        _ => Opens::Unknown,
+    }
+}
+
 /// What the walk has learnt so far.
 pub(super) struct Walk<'a> {
     facts: &'a Facts,
@@ -37,17 +71,49 @@ pub(super) struct Walk<'a> {
     defined_in: HashSet<(usize, Sym)>,
     /// The names each library's `use`s of library paths bring in.
     imported_in: HashSet<(usize, Sym)>,
+    /// Names a library defines more than once (petgraph's `graph::Edges` and
+    /// `graphmap::Edges`): a mention of one counts only where it can mean the item's own
+    /// module's (see `seen_by_its_module`).
+    twice_in: HashSet<(usize, Sym)>,
+    /// Every `q::name` kept code writes (a `use` leaf's last path segment and name too).
+    qualified: HashSet<(Sym, Sym)>,
+    /// Names other libraries' paths reach, by library.
+    crossed_in: HashSet<(usize, Sym)>,
+    /// Per module node, the modules whose globs open it; the libraries with a glob that
+    /// cannot be placed (their names are followed as before).
+    globbed_from: HashMap<Option<usize>, Vec<Option<usize>>>,
+    loose_globs: HashSet<usize>,
+    /// The keys of the libraries' named items and traits, and of those kept.
+    defined_keys: HashSet<String>,
+    kept_keys: HashSet<String>,
+    /// Off: names are followed to every item that bears them (the rules above unused).
+    scoped: bool,
 }
 
 impl<'a> Walk<'a> {
-    pub(super) fn new(index: &Index, facts: &'a Facts, dead: &'a Dead, seeds: &[Sym]) -> Walk<'a> {
+    pub(super) fn new(
+        index: &Index,
+        facts: &'a Facts,
+        dead: &'a Dead,
+        seeds: &[Sym],
+        scoped: bool,
+    ) -> Walk<'a> {
         let mut mentioned = Mentions::default();
         mentioned.extend(seeds);
         let libraries = index.modules.len();
         let mut opens: Vec<Vec<usize>> = vec![Vec::new(); libraries];
         let mut defined_in = HashSet::new();
         let mut imported_in = HashSet::new();
-        for n in &index.nodes {
+        let mut twice_in = HashSet::new();
+        let mut globbed_from: HashMap<Option<usize>, Vec<Option<usize>>> = HashMap::new();
+        let item_keys: HashSet<&str> = index
+            .nodes
+            .iter()
+            .filter(|n| matches!(n.kind, Kind::Named))
+            .filter_map(|n| n.key.as_deref())
+            .collect();
+        let mut loose_globs = HashSet::new();
+        for (i, n) in index.nodes.iter().enumerate() {
             match &n.kind {
                 Kind::Glob { module, .. } => {
                     let lib = module
@@ -57,8 +123,25 @@ impl<'a> Walk<'a> {
                         Some(l) => opens[n.lib].push(l),
                         None => opens[n.lib].extend(0..libraries),
                     }
+                    match glob_opens(index, i, &item_keys) {
+                        Opens::Module(m) => globbed_from
+                            .entry(m)
+                            .or_default()
+                            .push(super::places::enclosing_module(&index.nodes, i)),
+                        Opens::Variants => {}
+                        Opens::Unknown => {
+                            loose_globs.insert(n.lib);
+                        }
+                    }
                 }
-                Kind::Named | Kind::Trait { .. } | Kind::MacroRules => {
+                Kind::Named | Kind::Trait { .. } => {
+                    if let Some(name) = n.name {
+                        if !defined_in.insert((n.lib, name)) {
+                            twice_in.insert((n.lib, name));
+                        }
+                    }
+                }
+                Kind::MacroRules => {
                     if let Some(name) = n.name {
                         defined_in.insert((n.lib, name));
                     }
@@ -90,15 +173,72 @@ impl<'a> Walk<'a> {
             kept_in: HashSet::new(),
             defined_in,
             imported_in,
+            twice_in,
+            qualified: HashSet::new(),
+            crossed_in: HashSet::new(),
+            globbed_from,
+            loose_globs,
+            defined_keys: index
+                .nodes
+                .iter()
+                .filter(|n| matches!(n.kind, Kind::Named | Kind::Trait { .. }))
+                .filter_map(|n| n.key.clone())
+                .collect(),
+            kept_keys: HashSet::new(),
+            scoped,
         }
+    }
+
+    /// For a name its library defines more than once, whether a mention can mean node
+    /// `i`'s: written in its module or a module inside it, or as `module::name`, or where a
+    /// glob opens its module, or by the solution or another library.
+    fn seen_by_its_module(&self, index: &Index, i: usize) -> bool {
+        let node = &index.nodes[i];
+        let (lib, Some(name)) = (node.lib, node.name) else {
+            return true;
+        };
+        !self.scoped
+            || !self.twice_in.contains(&(lib, name))
+            || self.visible_in_module(index, i, name)
+    }
+
+    /// Whether a mention of `name` can mean what node `i`'s module holds by that name (an
+    /// item, or what a `pub use` there brings in): written in that module or one inside it,
+    /// as `module::name`, where a glob opens the module, or by the solution or another
+    /// library.
+    fn visible_in_module(&self, index: &Index, i: usize, name: Sym) -> bool {
+        let lib = index.nodes[i].lib;
+        if self.loose_globs.contains(&lib) {
+            return true;
+        }
+        if self.seeded.contains(&name) || self.crossed_in.contains(&(lib, name)) {
+            return true;
+        }
+        let module = self.places.module_of(i);
+        if self.places.seen_within(&index.nodes, name, lib, module) {
+            return true;
+        }
+        let module_name = match module {
+            Some(m) => index.nodes[m].name,
+            None => index.interner.get(&index.modules[lib]),
+        };
+        if module_name.is_some_and(|q| self.qualified.contains(&(q, name))) {
+            return true;
+        }
+        self.globbed_from.get(&module).is_some_and(|from| {
+            from.iter()
+                .any(|&p| self.places.seen_within(&index.nodes, name, lib, p))
+        })
     }
 
     /// Whether node `i`'s name is mentioned where its library can be what the mention
     /// means (see `mentioned_in`).
     fn seen_by_its_library(&self, index: &Index, i: usize) -> bool {
         let node = &index.nodes[i];
-        node.name
-            .is_some_and(|n| self.seeded.contains(&n) || self.mentioned_in.contains(&(node.lib, n)))
+        !self.scoped
+            || node.name.is_some_and(|n| {
+                self.seeded.contains(&n) || self.mentioned_in.contains(&(node.lib, n))
+            })
     }
 
     /// Whether an impl of library `lib` has all the library types its header names kept:
@@ -108,9 +248,23 @@ impl<'a> Walk<'a> {
     /// hashbrown defines a `HashSet` too).
     /// A name written through a path into another library (`crate::indexmap::IndexMap`) is
     /// that library's.
-    fn header_kept(&self, node: &Node, header_locals: &[Sym]) -> bool {
+    fn header_kept(&self, index: &Index, node: &Node, header_locals: &[Sym]) -> bool {
+        if !self.scoped {
+            return header_locals.iter().all(|s| self.kept_names.contains(s));
+        }
         let lib = node.lib;
+        // The impl's module (its key is `module::SelfType`): a name that module defines is
+        // that item, whatever else of that name the library has.
+        let module = node
+            .key
+            .as_deref()
+            .and_then(|k| k.rsplit_once("::"))
+            .map(|m| m.0);
         header_locals.iter().all(|&s| {
+            let own_key = module.map(|m| format!("{m}::{}", index.name_of(s)));
+            if let Some(key) = own_key.filter(|k| self.defined_keys.contains(k)) {
+                return self.kept_keys.contains(&key);
+            }
             let through = node.cross.iter().find(|(_, c)| *c == s);
             if let Some(&(other, _)) = through {
                 self.kept_in.contains(&(other, s))
@@ -207,8 +361,13 @@ impl<'a> Walk<'a> {
             Kind::Named if node.value => {
                 node.name.is_some_and(|n| self.mentioned.value.contains(&n))
                     && self.seen_by_its_library(index, i)
+                    && self.seen_by_its_module(index, i)
             }
-            Kind::Named => self.named(node.name) && self.seen_by_its_library(index, i),
+            Kind::Named => {
+                self.named(node.name)
+                    && self.seen_by_its_library(index, i)
+                    && self.seen_by_its_module(index, i)
+            }
             // A macro is called by `name!`; a kept `use` of it also needs it, and so does a
             // macro call of its library that passes its name on (petgraph's
             // `GraphBase!{delegate_impl []}`).
@@ -229,7 +388,9 @@ impl<'a> Walk<'a> {
             // needs it even when no one writes its name; so does the solution's, when it
             // imports the trait by name or by a glob.
             Kind::Trait { .. } => {
-                (self.named(node.name) && self.seen_by_its_library(index, i))
+                (self.named(node.name)
+                    && self.seen_by_its_library(index, i)
+                    && self.seen_by_its_module(index, i))
                     || ((self.facts.globbed.contains(&node.lib)
                         || node.name.is_some_and(|n| self.facts.imported.contains(&n)))
                         && node.name.is_some_and(|t| self.reached_by_method(t)))
@@ -241,7 +402,7 @@ impl<'a> Walk<'a> {
                         || self.method(node.name)
                         || node.name.is_some_and(|n| self.facts.macro_fns.contains(&n)))
             }
-            Kind::Impl { header_locals, .. } => self.header_kept(node, header_locals),
+            Kind::Impl { header_locals, .. } => self.header_kept(index, node, header_locals),
             Kind::ImplItem { is_fn } => parent_kept && self.keeps_impl_item(index, node, *is_fn),
             Kind::UseLeaf {
                 local,
@@ -302,7 +463,8 @@ impl<'a> Walk<'a> {
             self.places
                 .seen_within(&index.nodes, name, node.lib, self.places.module_of(i))
         } else {
-            self.mentioned.path.contains(&name) || self.mentioned.variants.contains(&name)
+            (self.mentioned.path.contains(&name) || self.mentioned.variants.contains(&name))
+                && (!self.scoped || self.visible_in_module(index, i, name))
         };
         seen || (self.mentioned.macros.contains(&name) && self.kept_names.contains(&source))
             || self.called_near(index, i, source)
@@ -362,6 +524,8 @@ impl<'a> Walk<'a> {
             }
         }
         self.mentioned_in.extend(node.cross.iter().copied());
+        self.crossed_in.extend(node.cross.iter().copied());
+        self.qualified.extend(node.quals.iter().copied());
         if let Kind::UseLeaf { local, source, .. } = node.kind {
             self.imported_by_use.insert(source);
             // Imported only as a macro: its source is wanted only as a macro.
@@ -379,6 +543,9 @@ impl<'a> Walk<'a> {
         {
             self.kept_names.insert(n);
             self.kept_in.insert((node.lib, n));
+            if let (Some(key), Kind::Named | Kind::Trait { .. }) = (&node.key, &node.kind) {
+                self.kept_keys.insert(key.clone());
+            }
             self.mentioned_in.insert((node.lib, n));
             self.mentioned.extend(&[n]);
         }
