@@ -41,11 +41,12 @@ pub fn load(
             }
         }
     }
+    let generated = with_named_paths(&lib.generated, &lib.env);
     let mut reader = Reader {
         cfg: &cfg,
         refusals: &mut refusals,
         macros: &mut macros,
-        generated: &lib.generated,
+        generated: &generated,
     };
     let mut items = reader.file(&lib.root, &dir)?.unwrap_or_default();
     let mut env = EnvValues {
@@ -92,6 +93,12 @@ impl Reader<'_> {
         }
         let mut items = file.items;
         splice_generated(&mut items, self.generated);
+        let mut in_bodies = SpliceInBodies {
+            generated: self.generated,
+        };
+        for item in &mut items {
+            in_bodies.visit_item_mut(item);
+        }
         settle_items(&mut items, self.cfg);
         let mut rewriter = CfgRewriter { cfg: self.cfg };
         for item in &mut items {
@@ -147,12 +154,56 @@ fn splice_generated(items: &mut Vec<syn::Item>, generated: &[(String, String)]) 
     }
 }
 
+/// The build script's files, and each again under `$K` for a variable `K` it sets
+/// (`cargo:rustc-env`) to the file's path: typenum 1.11's `include!(env!("TYPENUM_BUILD_OP"))`.
+fn with_named_paths(files: &[(String, String)], env: &[(String, String)]) -> Vec<(String, String)> {
+    let mut out = files.to_vec();
+    for (key, value) in env {
+        let value = value.replace('\\', "/");
+        let named = files
+            .iter()
+            .find(|(rel, _)| value == *rel || value.ends_with(&format!("/{rel}")));
+        if let Some((_, text)) = named {
+            out.push((format!("${key}"), text.clone()));
+        }
+    }
+    out
+}
+
+/// `splice_generated` in the modules written inside function bodies (num-bigint 0.4.3's
+/// `fn get_radix_base(..) { mod gen { include! { concat!(env!("OUT_DIR"), "/radix_bases.rs") } } .. }`).
+struct SpliceInBodies<'a> {
+    generated: &'a [(String, String)],
+}
+
+impl VisitMut for SpliceInBodies<'_> {
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        for stmt in &mut block.stmts {
+            if let syn::Stmt::Item(syn::Item::Mod(m)) = stmt {
+                if let Some((_, content)) = &mut m.content {
+                    splice_generated(content, self.generated);
+                }
+            }
+        }
+        syn::visit_mut::visit_block_mut(self, block);
+    }
+}
+
 /// The text of the build script's file a macro's argument names as
-/// `concat!(env!("OUT_DIR"), "/f.rs")`, if it wrote one.
+/// `concat!(env!("OUT_DIR"), "/f.rs")`, or as `env!("K")` for a variable the script set to
+/// its path, if it wrote one.
 fn generated_file<'g>(mac: &syn::Macro, generated: &'g [(String, String)]) -> Option<&'g str> {
     let syn::Expr::Macro(concat) = mac.parse_body::<syn::Expr>().ok()? else {
         return None;
     };
+    if concat.mac.path.is_ident("env") {
+        let key: syn::LitStr = concat.mac.parse_body().ok()?;
+        let named = format!("${}", key.value());
+        return generated
+            .iter()
+            .find(|(p, _)| *p == named)
+            .map(|(_, text)| text.as_str());
+    }
     if !concat.mac.path.is_ident("concat") {
         return None;
     }

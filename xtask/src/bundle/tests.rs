@@ -999,8 +999,10 @@ fn an_extern_crate_in_a_module_named_like_the_dependency_names_the_dependency() 
 }
 
 /// What a library's build script writes to `OUT_DIR` and its code includes (serde 1.0.229's
-/// `include!(concat!(env!("OUT_DIR"), "/private.rs"));`, a table read with `include_str!`)
-/// is written into the bundle: no file beside it, no `OUT_DIR` at the judge.
+/// `include!(concat!(env!("OUT_DIR"), "/private.rs"));`, a table read with `include_str!`,
+/// typenum 1.11's `include!(env!("TYPENUM_BUILD_OP"))` of a path the script set, num-bigint
+/// 0.4.3's `include!` in a module inside a function) is written into the bundle: no file
+/// beside it, no `OUT_DIR` at the judge.
 #[test]
 fn a_build_scripts_out_dir_files_the_code_includes_are_written_into_the_bundle() {
     let dir = tempfile::tempdir().unwrap();
@@ -1008,7 +1010,7 @@ fn a_build_scripts_out_dir_files_the_code_includes_are_written_into_the_bundle()
         dir.path(),
         &[(
             "lib.rs",
-            "include!(concat!(env!(\"OUT_DIR\"), \"/private.rs\"));\npub fn name() -> &'static str { include_str!(concat!(env!(\"OUT_DIR\"), \"/data/name.txt\")) }\npub fn both() -> u32 { private::five() + include!(concat!(env!(\"OUT_DIR\"), \"/two.rs\")) }\n",
+            "include!(concat!(env!(\"OUT_DIR\"), \"/private.rs\"));\ninclude!(env!(\"FIXTURE_BUILD_OP\"));\npub fn name() -> &'static str { include_str!(concat!(env!(\"OUT_DIR\"), \"/data/name.txt\")) }\npub fn both() -> u32 { private::five() + include!(concat!(env!(\"OUT_DIR\"), \"/two.rs\")) }\npub fn radix() -> u32 {\n    mod gen {\n        include! { concat!(env!(\"OUT_DIR\"), \"/bases.rs\") }\n    }\n    gen::BASE + op()\n}\n",
         )],
     );
     lib.generated = vec![
@@ -1018,11 +1020,18 @@ fn a_build_scripts_out_dir_files_the_code_includes_are_written_into_the_bundle()
             "mod private { pub fn five() -> u32 { 5 } }\n".into(),
         ),
         ("two.rs".into(), "1 + 1".into()),
+        ("op.rs".into(), "pub fn op() -> u32 { 3 }\n".into()),
+        ("bases.rs".into(), "pub const BASE: u32 = 10;\n".into()),
     ];
+    // typenum 1.11's build script names its file by a variable: `include!(env!("K"))`.
+    lib.env = vec![(
+        "FIXTURE_BUILD_OP".into(),
+        "/home/u/target/release/build/fixture-1/out/op.rs".into(),
+    )];
     let main_rs: PathBuf = dir.path().join("main.rs");
     fs::write(
         &main_rs,
-        "fn main() { println!(\"{} {}\", fixture::name(), fixture::both()); }\n",
+        "fn main() { println!(\"{} {} {}\", fixture::name(), fixture::both(), fixture::radix()); }\n",
     )
     .unwrap();
     for scope in [Scope::Reached, Scope::Whole] {
@@ -1032,9 +1041,10 @@ fn a_build_scripts_out_dir_files_the_code_includes_are_written_into_the_bundle()
         };
         let b = bundle(&main_rs, &deps_on(&lib), &[lib.clone()], options).unwrap();
         assert!(!b.text.contains("OUT_DIR"), "{}", b.text);
+        assert!(!b.text.contains("FIXTURE_BUILD_OP"), "{}", b.text);
         assert_eq!(
             bundle_output(dir.path(), &b.text, b""),
-            "gen 7\n",
+            "gen 7 13\n",
             "{scope:?}"
         );
     }
