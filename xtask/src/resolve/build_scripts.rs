@@ -314,6 +314,7 @@ pub fn read_instructions(stdout: &str, src: &Path) -> Verdict {
         };
         let (key, value) = rest.split_once('=').unwrap_or((rest, ""));
         match key {
+            "rustc-cfg" if value.trim().is_empty() => {}
             "rustc-cfg" => cfgs.push(normalise_cfg(value)),
             "rustc-check-cfg" | "rerun-if-changed" | "rerun-if-env-changed" | "warning" => {}
             // The value is written into the file where the code reads it (`env!`).

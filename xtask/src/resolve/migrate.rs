@@ -69,6 +69,13 @@ pub fn migrate_all(
                     .to_path_buf();
                 lib.root = dir.join("pkg").join(relative);
                 lib.edition = TARGET_EDITION.to_string();
+                // The build script's files as migrated with the code that includes them.
+                let migrated = dir.join("pkg").join(OUT_DIR_COPY);
+                for (rel, text) in &mut lib.generated {
+                    if let Ok(t) = fs::read_to_string(migrated.join(&*rel)) {
+                        *text = t;
+                    }
+                }
             }
             Err(why) if lib.edition == "2015" => {
                 lib.unbundleable = Some(format!(
@@ -165,10 +172,42 @@ fn checked_outcome(dir: &Path, text: &str) -> Option<Result<(), String>> {
     }
 }
 
+/// Where in the migrated copy the build script's files are written, for the compiles and
+/// the fixes to read them.
+const OUT_DIR_COPY: &str = ".xtask-out-dir";
+
+/// What the library's code reads at compile time, as cargo gives it: `OUT_DIR` (its build
+/// script's files, written again into `out_dir`) and the variables the script set, a path to
+/// one of those files pointing into `out_dir` (typenum 1.11's
+/// `include!(env!("TYPENUM_BUILD_OP"))`).
+fn build_script_env(lib: &Library, out_dir: &Path) -> anyhow::Result<Vec<(String, String)>> {
+    for (rel, text) in &lib.generated {
+        let path = out_dir.join(rel);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent).at(parent)?;
+        }
+        fs::write(&path, text).at(&path)?;
+    }
+    let mut envs = vec![("OUT_DIR".to_string(), out_dir.display().to_string())];
+    for (key, value) in &lib.env {
+        let file = lib
+            .generated
+            .iter()
+            .find(|(rel, _)| value == rel || value.ends_with(&format!("/{rel}")));
+        let value = match file {
+            Some((rel, _)) => out_dir.join(rel).display().to_string(),
+            None => value.clone(),
+        };
+        envs.push((key.clone(), value));
+    }
+    Ok(envs)
+}
+
 fn cache_name(lib: &Library, origin: &Origin, version: &str) -> String {
     let mut h = DefaultHasher::new();
-    // 3: only the edition lints' fixes, overlapping ones on later passes.
-    3u8.hash(&mut h);
+    // 3: only the edition lints' fixes, overlapping ones on later passes; 5: empty cfgs
+    // dropped, the build script's variables and files given to the compiles and migrated.
+    5u8.hash(&mut h);
     (
         &origin.package_id,
         &lib.features,
@@ -212,7 +251,8 @@ fn migrate_one(
         args.push("--cfg".into());
         args.push(format!("feature={f:?}"));
     }
-    for c in &lib.cfgs {
+    // An empty cfg (a script's bare `cargo:rustc-cfg=`) is no cfg; rustc refuses `--cfg ""`.
+    for c in lib.cfgs.iter().filter(|c| !c.trim().is_empty()) {
         args.push("--cfg".into());
         args.push(c.clone());
     }
@@ -224,6 +264,9 @@ fn migrate_one(
     }
     let out = dir.join("out");
     fs::create_dir_all(&out).at(&out)?;
+    // Inside the copy: the edition fixes reach the build script's files too (typenum 1.11's
+    // generated `use uint::...` is a 2015 path).
+    let envs = build_script_env(lib, &pkg.join(OUT_DIR_COPY))?;
     let steps: &[(&str, &str)] = match lib.edition.as_str() {
         "2015" => &[
             ("2015", "rust_2018_compatibility"),
@@ -233,7 +276,8 @@ fn migrate_one(
     };
     let compile = |edition: &str, lint: Option<&str>| -> anyhow::Result<(bool, String)> {
         let mut c = Command::new(rustc);
-        c.args(&args)
+        c.envs(envs.iter().map(|(k, v)| (k, v)))
+            .args(&args)
             .args(["--edition", edition, "--out-dir"])
             .arg(&out)
             .arg(&root);
@@ -371,6 +415,51 @@ mod tests {
             Some(Err("E0425".to_string()))
         );
         assert_eq!(checked_outcome(dir, "garbage"), None);
+    }
+
+    /// A 2015 crate whose build script names a file it wrote (`cargo:rustc-env=K=<path>`,
+    /// read as `include!(env!("K"))`: typenum 1.11) migrates: the compiles get the script's
+    /// variables and files, an empty cfg is no `--cfg`, and the file's 2015 paths are fixed
+    /// with the code (the bundle splices the migrated file).
+    #[test]
+    fn a_build_scripts_file_named_by_a_variable_is_given_to_the_migration_and_migrated() {
+        let dir = tempfile::tempdir().unwrap();
+        let src = dir.path().join("crate/src");
+        fs::create_dir_all(&src).unwrap();
+        fs::write(
+            src.join("lib.rs"),
+            "pub mod inner { pub struct X; }\ninclude!(env!(\"FIX_OP\"));\npub fn f() -> inner::X { make() }\n",
+        )
+        .unwrap();
+        let origin = Origin {
+            package_id: "old 0.1.0".into(),
+            name: "old".into(),
+            version: "0.1.0".into(),
+            lib_name: "old".into(),
+            rust_version: None,
+            manifest_dir: dir.path().join("crate"),
+            deps: Vec::new(),
+        };
+        let mut lib = Library {
+            origin: Some(origin.clone()),
+            ..Library::new("old", "old 0.1.0", src.join("lib.rs"), "2015")
+        };
+        lib.generated = vec![(
+            "op.rs".into(),
+            "use inner::X;\npub fn make() -> X { X }\n".into(),
+        )];
+        lib.env = vec![("FIX_OP".into(), "/elsewhere/build/old-1/out/op.rs".into())];
+        lib.cfgs = vec![String::new()];
+        let built = crate::resolve::build::Built {
+            libraries: HashMap::new(),
+            build_scripts: HashMap::new(),
+            deps_dir: dir.path().to_path_buf(),
+        };
+        let work = dir.path().join("work");
+        let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+        migrate_one(&lib, &origin, &work, &built, &rustc).unwrap();
+        let op = fs::read_to_string(work.join("pkg").join(OUT_DIR_COPY).join("op.rs")).unwrap();
+        assert!(op.contains("crate::inner::X"), "{op}");
     }
 
     /// The migration applies the edition's own fixes and no other: this machine's rustc
