@@ -424,37 +424,16 @@ mod tests {
     #[test]
     fn a_build_scripts_file_named_by_a_variable_is_given_to_the_migration_and_migrated() {
         let dir = tempfile::tempdir().unwrap();
-        let src = dir.path().join("crate/src");
-        fs::create_dir_all(&src).unwrap();
-        fs::write(
-            src.join("lib.rs"),
+        let (mut lib, origin, built) = edition_2015_crate(
+            dir.path(),
             "pub mod inner { pub struct X; }\ninclude!(env!(\"FIX_OP\"));\npub fn f() -> inner::X { make() }\n",
-        )
-        .unwrap();
-        let origin = Origin {
-            package_id: "old 0.1.0".into(),
-            name: "old".into(),
-            version: "0.1.0".into(),
-            lib_name: "old".into(),
-            rust_version: None,
-            manifest_dir: dir.path().join("crate"),
-            deps: Vec::new(),
-        };
-        let mut lib = Library {
-            origin: Some(origin.clone()),
-            ..Library::new("old", "old 0.1.0", src.join("lib.rs"), "2015")
-        };
+        );
         lib.generated = vec![(
             "op.rs".into(),
             "use inner::X;\npub fn make() -> X { X }\n".into(),
         )];
         lib.env = vec![("FIX_OP".into(), "/elsewhere/build/old-1/out/op.rs".into())];
         lib.cfgs = vec![String::new()];
-        let built = crate::resolve::build::Built {
-            libraries: HashMap::new(),
-            build_scripts: HashMap::new(),
-            deps_dir: dir.path().to_path_buf(),
-        };
         let work = dir.path().join("work");
         let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
         migrate_one(&lib, &origin, &work, &built, &rustc).unwrap();
@@ -462,31 +441,23 @@ mod tests {
         assert!(op.contains("crate::inner::X"), "{op}");
     }
 
-    /// The migration applies the edition's own fixes and no other: this machine's rustc
-    /// would turn a `transmute::<i16, u16>` into `i16::cast_unsigned` (a std API of Rust
-    /// 1.87, which the judge's 1.73 lacks), as it did to ordered-float 1.0.2.
-    #[test]
-    fn only_the_editions_own_fixes_are_applied() {
-        let dir = tempfile::tempdir().unwrap();
-        let src = dir.path().join("crate/src");
+    /// A 2015 crate `old` whose `lib.rs` is `lib_rs`, under `dir`: its library, its origin and
+    /// an empty build (it has no dependencies).
+    fn edition_2015_crate(
+        dir: &Path,
+        lib_rs: &str,
+    ) -> (Library, Origin, crate::resolve::build::Built) {
+        let src = dir.join("crate/src");
         fs::create_dir_all(&src).unwrap();
-        fs::write(
-            src.join("lib.rs"),
-            "pub fn bits(x: i16) -> u16 { unsafe { ::std::mem::transmute::<i16, u16>(x) } }\npub fn id(async: u8) -> u8 { async }\n",
-        )
-        .unwrap();
-        fs::write(
-            dir.path().join("crate/Cargo.toml"),
-            "[package]\nname = \"old\"\n",
-        )
-        .unwrap();
+        fs::write(src.join("lib.rs"), lib_rs).unwrap();
+        fs::write(dir.join("crate/Cargo.toml"), "[package]\nname = \"old\"\n").unwrap();
         let origin = Origin {
             package_id: "old 0.1.0".into(),
             name: "old".into(),
             version: "0.1.0".into(),
             lib_name: "old".into(),
             rust_version: None,
-            manifest_dir: dir.path().join("crate"),
+            manifest_dir: dir.join("crate"),
             deps: Vec::new(),
         };
         let lib = Library {
@@ -496,8 +467,21 @@ mod tests {
         let built = crate::resolve::build::Built {
             libraries: HashMap::new(),
             build_scripts: HashMap::new(),
-            deps_dir: dir.path().to_path_buf(),
+            deps_dir: dir.to_path_buf(),
         };
+        (lib, origin, built)
+    }
+
+    /// The migration applies the edition's own fixes and no other: this machine's rustc
+    /// would turn a `transmute::<i16, u16>` into `i16::cast_unsigned` (a std API of Rust
+    /// 1.87, which the judge's 1.73 lacks), as it did to ordered-float 1.0.2.
+    #[test]
+    fn only_the_editions_own_fixes_are_applied() {
+        let dir = tempfile::tempdir().unwrap();
+        let (lib, origin, built) = edition_2015_crate(
+            dir.path(),
+            "pub fn bits(x: i16) -> u16 { unsafe { ::std::mem::transmute::<i16, u16>(x) } }\npub fn id(async: u8) -> u8 { async }\n",
+        );
         let work = dir.path().join("work");
         let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
         migrate_one(&lib, &origin, &work, &built, &rustc).unwrap();

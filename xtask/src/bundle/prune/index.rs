@@ -69,12 +69,15 @@ impl Interner {
     }
 }
 
+/// Whether `trees[j]` and `trees[j + 1]` are the two colons of a path's `::`.
+fn is_path_sep(trees: &[TokenTree], j: usize) -> bool {
+    let colon = |k: usize| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+    colon(j) && colon(j + 1)
+}
+
 pub(super) fn collect_idents(tokens: TokenStream, interner: &mut Interner, out: &mut Vec<Sym>) {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
-    let colons_at = |j: usize| {
-        matches!(trees.get(j), Some(TokenTree::Punct(p)) if p.as_char() == ':')
-            && matches!(trees.get(j + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':')
-    };
+    let colons_at = |j: usize| is_path_sep(&trees, j);
     let mut i = 0;
     while i < trees.len() {
         match &trees[i] {
@@ -971,10 +974,7 @@ fn through_gateways(
     out: &mut Vec<(usize, String)>,
 ) {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
-    let colons_at = |j: usize| {
-        matches!(trees.get(j), Some(TokenTree::Punct(p)) if p.as_char() == ':')
-            && matches!(trees.get(j + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':')
-    };
+    let colons_at = |j: usize| is_path_sep(&trees, j);
     let mut i = 0;
     while i < trees.len() {
         match &trees[i] {
@@ -1012,10 +1012,9 @@ fn through_gateways(
 /// Every `q::name` that `tokens` write, as the pair of names.
 fn qualified_pairs(tokens: TokenStream, out: &mut Vec<(String, String)>) {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
-    let colon = |k: usize| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == ':');
     for (i, t) in trees.iter().enumerate() {
         match t {
-            TokenTree::Ident(q) if colon(i + 1) && colon(i + 2) => match trees.get(i + 3) {
+            TokenTree::Ident(q) if is_path_sep(&trees, i + 1) => match trees.get(i + 3) {
                 Some(TokenTree::Ident(name)) => out.push((q.to_string(), name.to_string())),
                 // `q::{a, b::c}` (a `use` inside a body): `q::a` and `q::b`.
                 Some(TokenTree::Group(g)) if g.delimiter() == proc_macro2::Delimiter::Brace => {
