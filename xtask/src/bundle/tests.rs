@@ -902,29 +902,36 @@ fn user_over_dep(
     (vec![dep, user], main_rs, deps)
 }
 
-/// A name one library writes keeps only what its own paths can mean: `user`'s own `Entry`
-/// and its path into `dep` (`use dep::table::Table;`) do not keep `dep`'s `map::Entry` nor
-/// the `HashMap` it holds (indexmap's own `OccupiedEntry` kept hashbrown's whole `map`
-/// module, 19 KiB of the indexmap corpus program). An impl for the standard library's type
-/// of a name another library also defines (`impl Visit for HashSet<u32>` after
-/// `use std::collections::HashSet;`, while `dep` has a `HashSet`) stays. The walk alone
-/// (`Pruning::Names`): the compiler's findings would hide what it keeps.
-#[test]
-fn a_name_written_in_one_library_keeps_no_other_librarys_item_of_that_name() {
-    let dir = tempfile::tempdir().unwrap();
-    let (libraries, main_rs, deps) = user_over_dep(
-        dir.path(),
-        "pub mod map {\n    pub struct HashMap(pub u8);\n    pub struct Entry(pub HashMap);\n}\npub mod table {\n    pub struct Table(pub u32);\n}\npub struct HashSet;\n",
-        "use dep::table::Table;\nuse std::collections::HashSet;\npub trait Visit { fn visit(&self) -> u32; }\nimpl Visit for HashSet<u32> { fn visit(&self) -> u32 { self.len() as u32 } }\npub struct Entry(pub Table);\npub fn start() -> u32 {\n    let e = Entry(Table(2));\n    let mut s = HashSet::new();\n    s.insert(1u32);\n    e.0 .0 + s.visit()\n}\n",
-    );
+/// `user_over_dep`'s program bundled by the walk alone (`Pruning::Names`: the compiler's
+/// findings would hide what it keeps), and what the bundle prints.
+fn bundled_by_names(dir: &Path, dep_lib: &str, user_lib: &str) -> (String, String) {
+    let (libraries, main_rs, deps) = user_over_dep(dir, dep_lib, user_lib);
     let options = Options {
         pruning: Pruning::Names,
         ..Options::default()
     };
     let b = bundle(&main_rs, &deps, &libraries, options).unwrap();
-    assert!(!b.text.contains("HashMap"), "{}", b.text);
-    assert!(b.text.contains("struct Table"), "{}", b.text);
-    assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
+    let printed = bundle_output(dir, &b.text, b"");
+    (b.text, printed)
+}
+
+/// A name one library writes keeps only what its own paths can mean: `user`'s own `Entry`
+/// and its path into `dep` (`use dep::table::Table;`) do not keep `dep`'s `map::Entry` nor
+/// the `HashMap` it holds (indexmap's own `OccupiedEntry` kept hashbrown's whole `map`
+/// module, 19 KiB of the indexmap corpus program). An impl for the standard library's type
+/// of a name another library also defines (`impl Visit for HashSet<u32>` after
+/// `use std::collections::HashSet;`, while `dep` has a `HashSet`) stays.
+#[test]
+fn a_name_written_in_one_library_keeps_no_other_librarys_item_of_that_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, printed) = bundled_by_names(
+        dir.path(),
+        "pub mod map {\n    pub struct HashMap(pub u8);\n    pub struct Entry(pub HashMap);\n}\npub mod table {\n    pub struct Table(pub u32);\n}\npub struct HashSet;\n",
+        "use dep::table::Table;\nuse std::collections::HashSet;\npub trait Visit { fn visit(&self) -> u32; }\nimpl Visit for HashSet<u32> { fn visit(&self) -> u32 { self.len() as u32 } }\npub struct Entry(pub Table);\npub fn start() -> u32 {\n    let e = Entry(Table(2));\n    let mut s = HashSet::new();\n    s.insert(1u32);\n    e.0 .0 + s.visit()\n}\n",
+    );
+    assert!(!text.contains("HashMap"), "{text}");
+    assert!(text.contains("struct Table"), "{text}");
+    assert_eq!(printed, "3\n");
 }
 
 /// Within one library, a name it defines twice is followed to the item its module can
@@ -934,18 +941,13 @@ fn a_name_written_in_one_library_keeps_no_other_librarys_item_of_that_name() {
 #[test]
 fn a_name_a_library_defines_twice_is_followed_to_its_own_modules_item() {
     let dir = tempfile::tempdir().unwrap();
-    let (libraries, main_rs, deps) = user_over_dep(
+    let (text, printed) = bundled_by_names(
         dir.path(),
         "",
         "pub mod graph {\n    pub struct Edges(pub u32);\n    impl Clone for Edges { fn clone(&self) -> Self { Edges(self.0) } }\n}\npub mod graphmap {\n    pub struct Heavy;\n    pub struct Edges(pub Heavy);\n    impl Clone for Edges { fn clone(&self) -> Self { Edges(Heavy) } }\n}\npub fn start() -> u32 {\n    graph::Edges(3).clone().0\n}\n",
     );
-    let options = Options {
-        pruning: Pruning::Names,
-        ..Options::default()
-    };
-    let b = bundle(&main_rs, &deps, &libraries, options).unwrap();
-    assert!(!b.text.contains("Heavy"), "{}", b.text);
-    assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
+    assert!(!text.contains("Heavy"), "{text}");
+    assert_eq!(printed, "3\n");
 }
 
 /// `extern crate dep as alias;` in a library (num-integer 0.1's `extern crate num_traits as

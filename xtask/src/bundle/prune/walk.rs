@@ -18,8 +18,9 @@ enum Opens {
 }
 
 /// What glob node `i` opens: `use super::*` and `use self::*` the module above or its own,
-/// `use a::b::*` the module its key names, `use Enum::*` variants.
-fn glob_opens(index: &Index, i: usize, item_keys: &HashSet<&str>) -> Opens {
+/// `use a::b::*` the module its key names, `use Enum::*` variants (a key among the items'
+/// `item_keys`: a glob cannot open a trait).
+fn glob_opens(index: &Index, i: usize, item_keys: &HashSet<String>) -> Opens {
     let Kind::Glob { target, module, .. } = &index.nodes[i].kind else {
         return Opens::Unknown;
     };
@@ -29,7 +30,7 @@ fn glob_opens(index: &Index, i: usize, item_keys: &HashSet<&str>) -> Opens {
         (Some(key), _) => match index.module_ids.get(key) {
             Some(&m) => Opens::Module(Some(m)),
             None if !key[1..].contains("::") => Opens::Module(None),
-            None if item_keys.contains(key.as_str()) => Opens::Variants,
+            None if item_keys.contains(key) => Opens::Variants,
             None => Opens::Unknown,
         },
         (None, Some("self")) => Opens::Module(own),
@@ -106,11 +107,11 @@ impl<'a> Walk<'a> {
         let mut imported_in = HashSet::new();
         let mut twice_in = HashSet::new();
         let mut globbed_from: HashMap<Option<usize>, Vec<Option<usize>>> = HashMap::new();
-        let item_keys: HashSet<&str> = index
+        let defined_keys: HashSet<String> = index
             .nodes
             .iter()
-            .filter(|n| matches!(n.kind, Kind::Named))
-            .filter_map(|n| n.key.as_deref())
+            .filter(|n| matches!(n.kind, Kind::Named | Kind::Trait { .. }))
+            .filter_map(|n| n.key.clone())
             .collect();
         let mut loose_globs = HashSet::new();
         for (i, n) in index.nodes.iter().enumerate() {
@@ -123,7 +124,7 @@ impl<'a> Walk<'a> {
                         Some(l) => opens[n.lib].push(l),
                         None => opens[n.lib].extend(0..libraries),
                     }
-                    match glob_opens(index, i, &item_keys) {
+                    match glob_opens(index, i, &defined_keys) {
                         Opens::Module(m) => globbed_from
                             .entry(m)
                             .or_default()
@@ -178,12 +179,7 @@ impl<'a> Walk<'a> {
             crossed_in: HashSet::new(),
             globbed_from,
             loose_globs,
-            defined_keys: index
-                .nodes
-                .iter()
-                .filter(|n| matches!(n.kind, Kind::Named | Kind::Trait { .. }))
-                .filter_map(|n| n.key.clone())
-                .collect(),
+            defined_keys,
             kept_keys: HashSet::new(),
             scoped,
         }
