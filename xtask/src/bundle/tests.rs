@@ -1147,3 +1147,18 @@ fn raw_module_names_and_path_attributes_inside_inline_modules_find_their_files()
     );
     assert!(text.contains("fn get") && text.contains("fn val"), "{text}");
 }
+
+/// Variants a module imports by a glob of its own private enum (`use self::InsertAction::*;`
+/// in im-rc 14's B-tree, then `None => InsertAt`) keep that enum: the pruned im-rc drafts
+/// did not compile ("cannot find value `InsertAt`").
+#[test]
+fn variants_imported_by_a_glob_of_a_private_enum_keep_the_enum() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, printed) = bundled_by_names(
+        dir.path(),
+        "",
+        "pub mod nodes {\n    pub mod btree {\n        use self::Insert::*;\n        use self::Action::*;\n        pub enum Insert { Added, Split(u32) }\n        enum Action { Added2, InsertAt, InsertSplit(u32) }\n        pub fn run(x: u32) -> u32 {\n            let a = if x > 5 { InsertAt } else if x > 2 { InsertSplit(x) } else { Added2 };\n            let i = match a { InsertAt => Added, InsertSplit(v) => Split(v), Added2 => Added };\n            match i { Added => 1, Split(v) => v }\n        }\n    }\n}\npub fn start() -> u32 { nodes::btree::run(3) }\n",
+    );
+    assert!(text.contains("enum Action"), "{text}");
+    assert_eq!(printed, "3\n");
+}

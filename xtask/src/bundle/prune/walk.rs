@@ -84,6 +84,8 @@ pub(super) struct Walk<'a> {
     /// cannot be placed (their names are followed as before).
     globbed_from: HashMap<Option<usize>, Vec<Option<usize>>>,
     loose_globs: HashSet<usize>,
+    /// Per enum key, the modules whose globs import its variants (`use self::Action::*;`).
+    variant_globs: HashMap<String, Vec<Option<usize>>>,
     /// The keys of the libraries' named items and traits, and of those kept.
     defined_keys: HashSet<String>,
     kept_keys: HashSet<String>,
@@ -114,6 +116,7 @@ impl<'a> Walk<'a> {
             .filter_map(|n| n.key.clone())
             .collect();
         let mut loose_globs = HashSet::new();
+        let mut variant_globs: HashMap<String, Vec<Option<usize>>> = HashMap::new();
         for (i, n) in index.nodes.iter().enumerate() {
             match &n.kind {
                 Kind::Glob { module, .. } => {
@@ -129,7 +132,17 @@ impl<'a> Walk<'a> {
                             .entry(m)
                             .or_default()
                             .push(super::places::enclosing_module(&index.nodes, i)),
-                        Opens::Variants => {}
+                        Opens::Variants => {
+                            if let Kind::Glob {
+                                module: Some(key), ..
+                            } = &n.kind
+                            {
+                                variant_globs
+                                    .entry(key.clone())
+                                    .or_default()
+                                    .push(super::places::enclosing_module(&index.nodes, i));
+                            }
+                        }
                         Opens::Unknown => {
                             loose_globs.insert(n.lib);
                         }
@@ -179,6 +192,7 @@ impl<'a> Walk<'a> {
             crossed_in: HashSet::new(),
             globbed_from,
             loose_globs,
+            variant_globs,
             defined_keys,
             kept_keys: HashSet::new(),
             scoped,
@@ -224,6 +238,25 @@ impl<'a> Walk<'a> {
         self.globbed_from.get(&module).is_some_and(|from| {
             from.iter()
                 .any(|&p| self.places.seen_within(&index.nodes, name, lib, p))
+        })
+    }
+
+    /// Whether enum node `i` has a variant written bare where a glob imports its variants
+    /// (`use self::InsertAction::*;` then `None => InsertAt` in im-rc 14's B-tree): the
+    /// enum's name is written nowhere else.
+    fn variant_seen_through_glob(&self, index: &Index, i: usize) -> bool {
+        let node = &index.nodes[i];
+        let (Some(key), Some(name)) = (&node.key, node.name) else {
+            return false;
+        };
+        let (Some(globs), Some(variants)) = (self.variant_globs.get(key), index.variants.get(&name))
+        else {
+            return false;
+        };
+        globs.iter().any(|&m| {
+            variants
+                .iter()
+                .any(|&v| self.places.seen_within(&index.nodes, v, node.lib, m))
         })
     }
 
@@ -360,9 +393,10 @@ impl<'a> Walk<'a> {
                     && self.seen_by_its_module(index, i)
             }
             Kind::Named => {
-                self.named(node.name)
+                (self.named(node.name)
                     && self.seen_by_its_library(index, i)
-                    && self.seen_by_its_module(index, i)
+                    && self.seen_by_its_module(index, i))
+                    || self.variant_seen_through_glob(index, i)
             }
             // A macro is called by `name!`; a kept `use` of it also needs it, and so does a
             // macro call of its library that passes its name on (petgraph's
