@@ -1162,3 +1162,18 @@ fn variants_imported_by_a_glob_of_a_private_enum_keep_the_enum() {
     assert!(text.contains("enum Action"), "{text}");
     assert_eq!(printed, "3\n");
 }
+
+/// An impl of the standard library's `Sum` keeps its `sum` while a library defines a type
+/// of that name (typenum's `type Sum<A, B>` under im-rc 14, whose `impl Sum for OrdMap` lost
+/// its `sum`: E0046), in the same library or another.
+#[test]
+fn an_impl_of_a_std_trait_keeps_its_methods_when_a_library_type_shares_the_traits_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, printed) = bundled_by_names(
+        dir.path(),
+        "pub type Sum<A> = A;\npub fn id(x: Sum<u32>) -> u32 { x }\n",
+        "use std::iter::{Product, Sum};\npub mod alias { pub type Product<A> = A; }\npub struct M(pub u32);\nimpl Sum for M {\n    fn sum<I: Iterator<Item = M>>(it: I) -> M { M(it.map(|m| m.0).count() as u32) }\n}\nimpl Product for M {\n    fn product<I: Iterator<Item = M>>(it: I) -> M { M(it.map(|m| m.0).count() as u32) }\n}\npub fn start() -> u32 {\n    M(3).0 + dep::id(0) + alias_len()\n}\nfn alias_len() -> alias::Product<u32> { 0 }\n",
+    );
+    assert!(text.contains("fn sum"), "{text}");
+    assert_eq!(printed, "3\n");
+}

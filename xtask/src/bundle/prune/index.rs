@@ -162,6 +162,9 @@ pub(super) struct Index {
     /// module, `crate::L::...`, and what a `use` of a path into it binds, `use crate::L::m;`
     /// then `m::...`), and which library.
     gateways: Vec<HashMap<String, usize>>,
+    /// Per library, the names of its modules: `alias::Product` names the library's item
+    /// even where its module imports `std::iter::Product`.
+    module_names: Vec<HashSet<Sym>>,
     /// The library being indexed, and what the last `idents` found written through a
     /// gateway (taken by the next node pushed).
     current_lib: usize,
@@ -194,12 +197,21 @@ impl Index {
                 .enumerate()
                 .map(|(k, items)| gateways(k, items, modules))
                 .collect(),
+            module_names: Vec::new(),
             current_lib: 0,
             pending_cross: Vec::new(),
             pending_quals: Vec::new(),
             use_cross: None,
             use_qualifier: None,
         };
+        index.module_names = libraries
+            .iter()
+            .map(|items| {
+                let mut names = Vec::new();
+                module_names(items, &mut names);
+                names.iter().map(|n| index.interner.sym(n)).collect()
+            })
+            .collect();
         for (k, items) in libraries.iter().enumerate() {
             index.current_lib = k;
             let root = Scope {
@@ -264,12 +276,22 @@ impl Index {
         key: Option<String>,
     ) -> usize {
         let name = name.map(|n| self.interner.sym(n));
-        uses.retain(|u| !scope.shadow.contains(&(u & !KINDS)));
         let lib = scope.path[1..]
             .split("::")
             .next()
             .and_then(|k| k.parse().ok())
             .unwrap_or(0);
+        // A name the module imports from std is std's, unless written after one of the
+        // library's modules (`alias::Product`).
+        let modules = self.module_names.get(lib);
+        let quals = &self.pending_quals;
+        uses.retain(|u| {
+            let plain = u & !KINDS;
+            !scope.shadow.contains(&plain)
+                || quals
+                    .iter()
+                    .any(|&(q, n)| n == plain && modules.is_some_and(|m| m.contains(&q)))
+        });
         let mut cross = std::mem::take(&mut self.pending_cross);
         if let Kind::UseLeaf { source, .. } = &kind {
             // A `use` of a path into another library brings that library's item in.
@@ -923,6 +945,18 @@ fn entered_library(path: &[String], modules: &[String]) -> Option<usize> {
 /// Library `k`'s gateways: every other library's module name, and the names its `use`s of
 /// paths into another library bind (`use crate::hashbrown::hash_table;`,
 /// `use crate::num_traits as traits;`).
+/// The names of the modules among `items`, at any depth.
+fn module_names(items: &[syn::Item], out: &mut Vec<String>) {
+    for item in items {
+        if let syn::Item::Mod(m) = item {
+            out.push(m.ident.to_string());
+            if let Some((_, inner)) = &m.content {
+                module_names(inner, out);
+            }
+        }
+    }
+}
+
 fn gateways(k: usize, items: &[syn::Item], modules: &[String]) -> HashMap<String, usize> {
     let mut out: HashMap<String, usize> = modules
         .iter()

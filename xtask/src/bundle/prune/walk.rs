@@ -456,9 +456,21 @@ impl<'a> Walk<'a> {
         else {
             unreachable!("impl items sit in impls")
         };
+        // A method the library trait of that name does not have: the impl is of another
+        // trait of that name (std's `Sum` while typenum has a `type Sum`), kept whole.
+        let not_a_member = |t: &Sym| {
+            node.name.is_some_and(|n| {
+                !self
+                    .facts
+                    .trait_methods
+                    .get(t)
+                    .is_some_and(|ms| ms.contains(&n))
+            })
+        };
         match trait_name {
             None => self.method(node.name),
             Some(_) if *foreign_trait => true,
+            Some(t) if not_a_member(t) => true,
             Some(t)
                 if node
                     .name
