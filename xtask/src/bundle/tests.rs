@@ -1177,3 +1177,18 @@ fn an_impl_of_a_std_trait_keeps_its_methods_when_a_library_type_shares_the_trait
     assert!(text.contains("fn sum"), "{text}");
     assert_eq!(printed, "3\n");
 }
+
+/// An enum with a variant of its own name (`enum Size { Size(usize), Table(..) }` in im-rc
+/// 14's RRB tree) is kept by a type that holds it: the name is the enum there, not only the
+/// variant ("cannot find type `Size`" in the pruned im-rc drafts).
+#[test]
+fn an_enum_with_a_variant_of_its_own_name_is_kept_by_a_type_that_holds_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, printed) = bundled_by_names(
+        dir.path(),
+        "",
+        "enum Size { Size(u32), Table(Vec<u32>) }\nimpl Size {\n    fn get(&self) -> u32 { match self { Size::Size(s) => *s, Size::Table(t) => t.iter().sum() } }\n}\npub struct Entry(Size);\npub fn start() -> u32 { Entry(Size::Table(vec![1, 2])).0.get() }\n",
+    );
+    assert!(text.contains("enum Size"), "{text}");
+    assert_eq!(printed, "3\n");
+}

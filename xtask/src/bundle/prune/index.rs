@@ -825,10 +825,13 @@ impl Index {
                 .map(|u| u & !KINDS)
                 .filter(|u| self.variants.contains_key(u))
                 .collect();
-            for e in named_enums {
+            for &e in &named_enums {
                 let vs = &self.variants[&e];
                 for u in node.uses.iter_mut() {
-                    if is_path(*u) && vs.contains(&(*u & !KINDS)) {
+                    // im-rc's `enum Size { Size(usize), .. }`: the enum's own name, written
+                    // as a type, is the enum.
+                    let plain = *u & !KINDS;
+                    if is_path(*u) && vs.contains(&plain) && !named_enums.contains(&plain) {
                         *u = (*u & !KINDS) | VARIANT;
                     }
                 }
