@@ -1192,3 +1192,18 @@ fn an_enum_with_a_variant_of_its_own_name_is_kept_by_a_type_that_holds_it() {
     assert!(text.contains("enum Size"), "{text}");
     assert_eq!(printed, "3\n");
 }
+
+/// A function a macro call makes, named only through `super::` in another macro call's
+/// body (libc 0.2.68: `const_fn! { {const} fn CMSG_ALIGN .. }` and `f! { pub fn
+/// CMSG_NXTHDR(..) { .. super::CMSG_ALIGN(..) .. } }` in the module inside), is kept.
+#[test]
+fn a_function_a_macro_call_makes_is_kept_when_another_macro_calls_body_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, printed) = bundled_by_names(
+        dir.path(),
+        "",
+        "macro_rules! const_fn {\n    ($($({$c:ident})* fn $i:ident($($a:ident: $t:ty),*) -> $r:ty { $($b:stmt);* })*) => ($(#[inline] fn $i($($a: $t),*) -> $r { $($b);* })*);\n}\nmacro_rules! f {\n    ($(pub fn $i:ident($($a:ident: $t:ty),*) -> $r:ty { $($b:stmt);* })*) => ($(#[inline] pub fn $i($($a: $t),*) -> $r { $($b);* })*);\n}\nconst_fn! { {const} fn CMSG_ALIGN(len: u32) -> u32 { len + 2 } }\npub mod linux {\n    f! { pub fn CMSG_NXTHDR(x: u32) -> u32 { super::CMSG_ALIGN(x) } }\n}\npub fn start() -> u32 { linux::CMSG_NXTHDR(1) }\n",
+    );
+    assert!(text.contains("CMSG_ALIGN"), "{text}");
+    assert_eq!(printed, "3\n");
+}

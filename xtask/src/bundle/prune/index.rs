@@ -681,7 +681,15 @@ impl Index {
                 collect_idents(m.mac.tokens.clone(), &mut self.interner, &mut args);
                 args.iter_mut().for_each(|s| *s &= !KINDS);
                 args.retain(|s| !parent.shadow.contains(s));
-                self.push(a, Kind::MacroCall { macro_name, args }, None, uses, parent);
+                let mut made = Vec::new();
+                defined_names(m.mac.tokens.clone(), &mut made);
+                let makes = made.iter().map(|n| self.interner.sym(n)).collect();
+                let kind = Kind::MacroCall {
+                    macro_name,
+                    args,
+                    makes,
+                };
+                self.push(a, kind, None, uses, parent);
             }
         }
     }
@@ -1043,6 +1051,30 @@ fn through_gateways(
             _ => {}
         }
         i += 1;
+    }
+}
+
+/// The names `tokens` define literally (`fn name`, `struct Name`, ...; not `$name`).
+fn defined_names(tokens: TokenStream, out: &mut Vec<String>) {
+    let mut after_keyword = false;
+    for tree in tokens {
+        match tree {
+            TokenTree::Ident(i) => {
+                let name = i.to_string();
+                if after_keyword {
+                    out.push(name.clone());
+                }
+                after_keyword = matches!(
+                    name.as_str(),
+                    "fn" | "struct" | "enum" | "trait" | "type" | "const" | "static" | "union"
+                );
+            }
+            TokenTree::Group(g) => {
+                defined_names(g.stream(), out);
+                after_keyword = false;
+            }
+            _ => after_keyword = false,
+        }
     }
 }
 

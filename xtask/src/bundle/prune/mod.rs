@@ -88,6 +88,9 @@ enum Kind {
     MacroCall {
         macro_name: Sym,
         args: Vec<Sym>,
+        /// What its arguments define literally (`fn CMSG_ALIGN` in libc's `const_fn! {..}`,
+        /// a macro the bundler does not expand): a mention of one keeps the call.
+        makes: Vec<Sym>,
     },
     Always,
 }

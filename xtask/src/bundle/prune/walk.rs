@@ -249,7 +249,8 @@ impl<'a> Walk<'a> {
         let (Some(key), Some(name)) = (&node.key, node.name) else {
             return false;
         };
-        let (Some(globs), Some(variants)) = (self.variant_globs.get(key), index.variants.get(&name))
+        let (Some(globs), Some(variants)) =
+            (self.variant_globs.get(key), index.variants.get(&name))
         else {
             return false;
         };
@@ -440,7 +441,19 @@ impl<'a> Walk<'a> {
                 private,
                 ..
             } => self.keeps_use_leaf(index, i, *local, *source, *private),
-            Kind::MacroCall { macro_name, args } => self.keeps_macro_call(index, *macro_name, args),
+            Kind::MacroCall {
+                macro_name,
+                args,
+                makes,
+            } => {
+                self.keeps_macro_call(index, *macro_name, args)
+                    || makes.iter().any(|&n| {
+                        self.mentioned.path.contains(&n)
+                            && (!self.scoped
+                                || self.seeded.contains(&n)
+                                || self.mentioned_in.contains(&(node.lib, n)))
+                    })
+            }
             Kind::Always => true,
         }
     }
@@ -597,7 +610,10 @@ impl<'a> Walk<'a> {
     fn trace(&mut self, index: &Index, i: usize) {
         let node = &index.nodes[i];
         let name = |s: Sym| index.interner.names[(s & !KINDS) as usize].as_str();
-        if let Kind::MacroCall { macro_name, args } = &node.kind {
+        if let Kind::MacroCall {
+            macro_name, args, ..
+        } = &node.kind
+        {
             let hits: Vec<&str> = args
                 .iter()
                 .filter(|s| self.kept_names.contains(s) || self.mentioned.path.contains(s))
