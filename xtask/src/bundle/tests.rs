@@ -1207,3 +1207,19 @@ fn a_function_a_macro_call_makes_is_kept_when_another_macro_calls_body_names_it(
     assert!(text.contains("CMSG_ALIGN"), "{text}");
     assert_eq!(printed, "3\n");
 }
+
+/// A library's `use` of a path through its renamed extern crate (num-integer 0.1's `extern
+/// crate num_traits as traits;` then `use traits::checked_pow;`) reaches the dependency's
+/// re-export of that name: the scoped num-integer drafts lost `num_traits`'s `pub use
+/// pow::checked_pow` ("unresolved import").
+#[test]
+fn a_use_through_a_renamed_extern_crate_keeps_the_dependencys_reexport() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, printed) = bundled_by_names(
+        dir.path(),
+        "pub mod pow {\n    pub fn checked_pow(x: u32, e: u32) -> Option<u32> { x.checked_pow(e) }\n}\npub use pow::checked_pow;\n",
+        "extern crate dep as traits;\nmod power {\n    use crate::traits::checked_pow;\n    pub fn cube(x: u32) -> u32 { checked_pow(x, 3).unwrap_or(0) }\n}\npub fn start() -> u32 { power::cube(2) - 5 }\n",
+    );
+    assert!(text.contains("fn checked_pow"), "{text}");
+    assert_eq!(printed, "3\n");
+}

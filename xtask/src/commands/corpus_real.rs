@@ -572,6 +572,9 @@ fn climb(
             }
         };
         let size = b.text.len() as u64;
+        // Written whatever its size: an over-limit bundle is there to be looked at.
+        let source = scratch.join("Main.rs");
+        fs::write(&source, &b.text).map_err(|e| anyhow::anyhow!("{}: {e}", source.display()))?;
         if size > real_judge().source_limit {
             let why = format!(
                 "{size} bytes, over the judge's {} at step {}",
@@ -580,8 +583,6 @@ fn climb(
             );
             return Ok((End::Final, (why, size)));
         }
-        let source = scratch.join("Main.rs");
-        fs::write(&source, &b.text).map_err(|e| anyhow::anyhow!("{}: {e}", source.display()))?;
         let mut binary = PathBuf::new();
         for c in compilers.all() {
             let bin = scratch.join(format!("Main-{}", c.label.replace(' ', "-")));

@@ -613,14 +613,28 @@ impl Index {
                         private,
                         std: false,
                     };
-                    self.use_cross =
-                        entered_library(&path, &self.modules).filter(|&l| l != self.current_lib);
+                    self.use_cross = entered_library(&path, &self.modules)
+                        .filter(|&l| l != self.current_lib)
+                        .or_else(|| self.through_own_gateway(&path));
                     self.use_qualifier = path.last().map(|q| self.interner.sym(q));
                     self.push_keyed(addr(tree), kind, None, &mut uses, parent, key);
                 }
                 _ => {}
             }
         }
+    }
+
+    /// The library a `use` path of the current library enters through one of its gateways
+    /// at its root (`crate::num_integer::traits::checked_pow` after num-integer's
+    /// `extern crate num_traits as traits;`).
+    fn through_own_gateway(&self, path: &[String]) -> Option<usize> {
+        let own = &self.modules[self.current_lib];
+        let rest = match path {
+            [c, l, rest @ ..] if c == "crate" && l == own => rest,
+            _ => path,
+        };
+        let gateways = self.gateways.get(self.current_lib)?;
+        rest.first().and_then(|g| gateways.get(g)).copied()
     }
 
     /// A leaf of a standard-library `use`: `pub use core::ffi::c_int;` gives the module an
@@ -953,9 +967,6 @@ fn entered_library(path: &[String], modules: &[String]) -> Option<usize> {
     modules.iter().position(|m| m == head)
 }
 
-/// Library `k`'s gateways: every other library's module name, and the names its `use`s of
-/// paths into another library bind (`use crate::hashbrown::hash_table;`,
-/// `use crate::num_traits as traits;`).
 /// The names of the modules among `items`, at any depth.
 fn module_names(items: &[syn::Item], out: &mut Vec<String>) {
     for item in items {
@@ -968,6 +979,9 @@ fn module_names(items: &[syn::Item], out: &mut Vec<String>) {
     }
 }
 
+/// Library `k`'s gateways: every other library's module name, and the names its `use`s of
+/// paths into another library bind (`use crate::hashbrown::hash_table;`,
+/// `use crate::num_traits as traits;`).
 fn gateways(k: usize, items: &[syn::Item], modules: &[String]) -> HashMap<String, usize> {
     let mut out: HashMap<String, usize> = modules
         .iter()
