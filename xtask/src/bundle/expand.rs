@@ -352,6 +352,8 @@ pub struct Macros {
     rules: HashMap<String, Rules>,
     /// The `#[macro_export]`ed ones, by name: what a crate that depends on this one gets.
     exported: HashMap<String, Rules>,
+    /// The names of every `#[macro_export]`ed one, readable or not.
+    exported_names: std::collections::BTreeSet<String>,
 }
 
 impl Macros {
@@ -359,6 +361,10 @@ impl Macros {
     pub fn learn(&mut self, m: &syn::ItemMacro) {
         if !m.mac.path.is_ident("macro_rules") {
             return;
+        }
+        let exported = m.attrs.iter().any(|a| a.path().is_ident("macro_export"));
+        if let (Some(name), true) = (&m.ident, exported) {
+            self.exported_names.insert(name.to_string());
         }
         if let (Some(name), Some(rules)) = (&m.ident, rules(m.mac.tokens.clone())) {
             if m.attrs.iter().any(|a| a.path().is_ident("macro_export")) {
@@ -373,7 +379,13 @@ impl Macros {
         Macros {
             rules: self.exported.clone(),
             exported: HashMap::new(),
+            exported_names: self.exported_names.clone(),
         }
+    }
+
+    /// The names of the macros a crate exports (of what `exported` returned: all of them).
+    pub fn exported_names(&self) -> &std::collections::BTreeSet<String> {
+        &self.exported_names
     }
 
     /// A dependency's exported macros, callable as `dep::name!`; a `$crate` in them means

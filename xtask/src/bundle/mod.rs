@@ -312,7 +312,8 @@ fn read_libraries(
             continue;
         };
         let mut items = l.items;
-        read.uses_alloc.push(paths::rewrite(&mut items, lib));
+        read.uses_alloc
+            .push(paths::rewrite(&mut items, lib, &exported));
         read.trees.push(items);
         read.refusals.push(l.refusals);
     }

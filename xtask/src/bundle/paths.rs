@@ -8,8 +8,14 @@ use std::collections::{HashMap, HashSet};
 use syn::visit_mut::VisitMut;
 
 /// Rewrites `items` (a library's whole tree) in place; returns whether it uses `alloc`.
-pub fn rewrite(items: &mut Vec<syn::Item>, lib: &Library) -> bool {
+/// `exported`: the macros each library exports, by module.
+pub fn rewrite(
+    items: &mut Vec<syn::Item>,
+    lib: &Library,
+    exported: &HashMap<String, super::expand::Macros>,
+) -> bool {
     local_inner_macros(items);
+    macro_use_calls(items, lib, exported);
     let local_roots: HashSet<String> = items.iter().filter_map(root_name).collect();
     let mut rewriter = Rewriter {
         lib,
@@ -67,6 +73,121 @@ fn local_inner_macros(items: &mut [syn::Item]) {
             }
             _ => {}
         }
+    }
+}
+
+/// `#[macro_use] extern crate dep;` at a library's root puts dep's exported macros in scope
+/// in every module of the crate; once the crate is a module of the bundle, its root's glob
+/// import of dep reaches only the root. So a bare call of one of them anywhere else
+/// (nalgebra 0.20's `relative_eq!` in `base::properties`, from approx) is written with its
+/// path, `::dep::name!` (turned into dep's module by the rewrite that follows), in the
+/// library's code and in its macros' expansions; a macro the library defines itself keeps
+/// its bare calls.
+fn macro_use_calls(
+    items: &mut [syn::Item],
+    lib: &Library,
+    exported: &HashMap<String, super::expand::Macros>,
+) {
+    let mut from: HashMap<String, String> = HashMap::new();
+    for item in items.iter() {
+        let syn::Item::ExternCrate(e) = item else {
+            continue;
+        };
+        if !e.attrs.iter().any(|a| a.path().is_ident("macro_use")) {
+            continue;
+        }
+        let dep = e.ident.to_string();
+        if let Some(Dep::Module(m)) = lib.deps.get(&dep) {
+            for name in exported
+                .get(m)
+                .map(|x| x.exported_names())
+                .into_iter()
+                .flatten()
+            {
+                from.entry(name.clone()).or_insert_with(|| dep.clone());
+            }
+        }
+    }
+    if from.is_empty() {
+        return;
+    }
+    let mut own = HashSet::new();
+    macro_names(items, &mut own);
+    from.retain(|name, _| !own.contains(name));
+    let mut pass = MacroUseCalls { from };
+    for item in items.iter_mut() {
+        pass.visit_item_mut(item);
+    }
+}
+
+fn macro_names(items: &[syn::Item], out: &mut HashSet<String>) {
+    for item in items {
+        match item {
+            syn::Item::Macro(m) => {
+                if let Some(name) = &m.ident {
+                    out.insert(name.to_string());
+                }
+            }
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    macro_names(inner, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// See `macro_use_calls`: each macro name, with the dependency (as the library names it)
+/// that exports it.
+struct MacroUseCalls {
+    from: HashMap<String, String>,
+}
+
+impl MacroUseCalls {
+    /// `name!` (not `path::name!`, `$name!` nor `x.name`) written `dep::name!`.
+    fn tokens(&self, tokens: TokenStream) -> TokenStream {
+        let trees: Vec<TokenTree> = tokens.into_iter().collect();
+        let punct = |i: usize, c: char| matches!(trees.get(i), Some(TokenTree::Punct(p)) if p.as_char() == c);
+        let mut out = Vec::with_capacity(trees.len());
+        for (i, tree) in trees.iter().enumerate() {
+            match tree {
+                TokenTree::Group(g) => {
+                    let mut group = proc_macro2::Group::new(g.delimiter(), self.tokens(g.stream()));
+                    group.set_span(g.span());
+                    out.push(TokenTree::Group(group));
+                }
+                TokenTree::Ident(id) => {
+                    let bang = matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!' && p.spacing() == Spacing::Alone);
+                    let qualified = i > 0 && (punct(i - 1, ':') || punct(i - 1, '$'));
+                    match self.from.get(&id.to_string()) {
+                        Some(dep) if bang && !qualified => {
+                            out.push(TokenTree::Ident(ident(dep)));
+                            out.push(TokenTree::Punct(Punct::new(':', Spacing::Joint)));
+                            out.push(TokenTree::Punct(Punct::new(':', Spacing::Alone)));
+                        }
+                        _ => {}
+                    }
+                    out.push(tree.clone());
+                }
+                other => out.push(other.clone()),
+            }
+        }
+        out.into_iter().collect()
+    }
+}
+
+impl VisitMut for MacroUseCalls {
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        if let Some(dep) = mac
+            .path
+            .get_ident()
+            .and_then(|name| self.from.get(&name.to_string()))
+        {
+            let (dep, name) = (ident(dep), mac.path.segments[0].ident.clone());
+            mac.path = syn::parse_quote!(::#dep::#name);
+        }
+        mac.tokens = self.tokens(std::mem::take(&mut mac.tokens));
     }
 }
 

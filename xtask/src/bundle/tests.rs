@@ -1223,3 +1223,24 @@ fn a_use_through_a_renamed_extern_crate_keeps_the_dependencys_reexport() {
     assert!(text.contains("fn checked_pow"), "{text}");
     assert_eq!(printed, "3\n");
 }
+
+/// `#[macro_use] extern crate dep;` puts dep's macros in scope in every module of the
+/// library, and in what the library's own macros expand to there (nalgebra 0.20 calls
+/// approx's `relative_eq!` in `base::properties`: "cannot find macro `relative_eq`").
+#[test]
+fn a_macro_use_dependencys_macro_is_found_in_every_module_of_the_library() {
+    let dir = tempfile::tempdir().unwrap();
+    let (libraries, main_rs, deps) = user_over_dep(
+        dir.path(),
+        "#[macro_export]\nmacro_rules! near { ($a:expr, $b:expr) => { ($a as i64 - $b as i64).abs() <= 1 }; }\n",
+        "#[macro_use]\nextern crate dep;\nmacro_rules! self_near { ($a:expr) => { near!($a, $a) }; }\nmod inner {\n    pub fn close(a: u32, b: u32) -> bool { near!(a, b) }\n    pub fn same(a: u32) -> bool { self_near!(a) }\n}\npub fn start() -> u32 { if inner::close(3, 4) && inner::same(2) { 3 } else { 0 } }\n",
+    );
+    for scope in [Scope::Reached, Scope::Whole] {
+        let options = Options {
+            scope,
+            ..Options::default()
+        };
+        let b = bundle(&main_rs, &deps, &libraries, options).unwrap();
+        assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n", "{scope:?}");
+    }
+}
