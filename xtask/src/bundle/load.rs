@@ -48,7 +48,10 @@ pub fn load(
         macros: &mut macros,
         generated: &generated,
     };
-    let mut items = reader.file(&lib.root, &dir)?.unwrap_or_default();
+    let mut items = reader
+        .file(&lib.root, &dir)?
+        .map(|f| f.items)
+        .unwrap_or_default();
     let mut env = EnvValues {
         values: build_env(lib),
         unknown: Vec::new(),
@@ -81,7 +84,7 @@ struct Reader<'a> {
 impl Reader<'_> {
     /// Parses `path`, settles its cfgs and inlines its module files (found under `dir`);
     /// `None` when the file's own `#![cfg(...)]` leaves its module out.
-    fn file(&mut self, path: &Path, dir: &Path) -> anyhow::Result<Option<Vec<syn::Item>>> {
+    fn file(&mut self, path: &Path, dir: &Path) -> anyhow::Result<Option<FileItems>> {
         let text =
             fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         let mut file = syn::parse_file(&text).map_err(|e| {
@@ -119,8 +122,18 @@ impl Reader<'_> {
             finder.visit_item(item);
         }
         self.inline_modules(&mut items, path, dir, true)?;
-        Ok(Some(items))
+        let macro_use = file
+            .attrs
+            .iter()
+            .any(|a| matches!(a.style, syn::AttrStyle::Inner(_)) && a.path().is_ident("macro_use"));
+        Ok(Some(FileItems { items, macro_use }))
     }
+}
+
+/// A source file's items, and whether it says `#![macro_use]`.
+struct FileItems {
+    items: Vec<syn::Item>,
+    macro_use: bool,
 }
 
 /// Each item-level `include!(concat!(env!("OUT_DIR"), "/f.rs"))` (serde's `private.rs`)
@@ -647,6 +660,12 @@ impl Reader<'_> {
         };
         Ok(match self.file(&child, &child_dir)? {
             Some(content) => {
+                // The file's own `#![macro_use]` (nalgebra 0.20's `geometry/op_macros.rs`)
+                // is the module's `#[macro_use]`: its macros reach the modules after it.
+                if content.macro_use && !m.attrs.iter().any(|a| a.path().is_ident("macro_use")) {
+                    m.attrs.push(syn::parse_quote!(#[macro_use]));
+                }
+                let content = content.items;
                 m.content = Some((syn::token::Brace::default(), content));
                 m.semi = None;
                 true

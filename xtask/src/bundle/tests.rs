@@ -1244,3 +1244,31 @@ fn a_macro_use_dependencys_macro_is_found_in_every_module_of_the_library() {
         assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n", "{scope:?}");
     }
 }
+
+/// A module file that says `#![macro_use]` (nalgebra 0.20's `geometry/op_macros.rs`) lends
+/// its macros to the modules after it, as `#[macro_use] mod ops;` would: the attribute is
+/// kept when the file is written into its module ("cannot find macro `md_assign_impl_all`").
+#[test]
+fn a_module_files_inner_macro_use_reaches_the_modules_after_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (libraries, main_rs, deps) = user_over_dep(
+        dir.path(),
+        "",
+        "mod ops;\nmod later {\n    pub fn six() -> u32 { twice!(3) }\n}\npub fn start() -> u32 { later::six() - 3 }\n",
+    );
+    write_tree(
+        &dir.path().join("user/src"),
+        &[(
+            "ops.rs",
+            "#![macro_use]\nmacro_rules! twice { ($e:expr) => { $e * 2 }; }\n",
+        )],
+    );
+    for scope in [Scope::Reached, Scope::Whole] {
+        let options = Options {
+            scope,
+            ..Options::default()
+        };
+        let b = bundle(&main_rs, &deps, &libraries, options).unwrap();
+        assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n", "{scope:?}");
+    }
+}
