@@ -1272,3 +1272,18 @@ fn a_module_files_inner_macro_use_reaches_the_modules_after_it() {
         assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n", "{scope:?}");
     }
 }
+
+/// An impl of a library trait imported under another name (nalgebra's `use
+/// alga::linear::Translation as AlgaTranslation;`) is pruned as the trait is: an override of
+/// a provided method the trait lost was E0407 "not a member of trait `AlgaTranslation`".
+#[test]
+fn an_impl_of_a_renamed_library_trait_is_pruned_with_the_trait() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, printed) = bundled_by_names(
+        dir.path(),
+        "pub mod linear {\n    pub trait Translation {\n        fn to_v(&self) -> u32;\n        fn between(a: u32, b: u32) -> u32 { b - a }\n    }\n}\n",
+        "use dep::linear::Translation as AlgaTranslation;\npub struct T(pub u32);\nimpl AlgaTranslation for T {\n    fn to_v(&self) -> u32 { self.0 }\n    fn between(a: u32, b: u32) -> u32 { b - a + 1 }\n}\npub fn start() -> u32 { T(3).to_v() }\n",
+    );
+    assert!(!text.contains("between"), "{text}");
+    assert_eq!(printed, "3\n");
+}

@@ -89,6 +89,9 @@ pub(super) struct Walk<'a> {
     /// The keys of the libraries' named items and traits, and of those kept.
     defined_keys: HashSet<String>,
     kept_keys: HashSet<String>,
+    /// Library traits imported under another name (`use alga::linear::Translation as
+    /// AlgaTranslation;`), by that name: an impl of one is the trait's, kept like it.
+    renamed_traits: HashMap<Sym, Sym>,
     /// Off: names are followed to every item that bears them (the rules above unused).
     scoped: bool,
 }
@@ -172,6 +175,18 @@ impl<'a> Walk<'a> {
             o.sort_unstable();
             o.dedup();
         }
+        let renamed_traits = index
+            .nodes
+            .iter()
+            .filter_map(|n| match n.kind {
+                Kind::UseLeaf { local, source, .. }
+                    if local != source && facts.trait_methods.contains_key(&source) =>
+                {
+                    Some((local, source))
+                }
+                _ => None,
+            })
+            .collect();
         Walk {
             facts,
             dead,
@@ -195,6 +210,7 @@ impl<'a> Walk<'a> {
             variant_globs,
             defined_keys,
             kept_keys: HashSet::new(),
+            renamed_traits,
             scoped,
         }
     }
@@ -468,6 +484,11 @@ impl<'a> Walk<'a> {
         } = &index.nodes[node.parent.expect("impl items sit in impls")].kind
         else {
             unreachable!("impl items sit in impls")
+        };
+        let (trait_name, foreign_trait) = match trait_name.and_then(|t| self.renamed_traits.get(&t))
+        {
+            Some(source) => (&Some(*source), &false),
+            None => (trait_name, foreign_trait),
         };
         // A method the library trait of that name does not have: the impl is of another
         // trait of that name (std's `Sum` while typenum has a `type Sum`), kept whole.
