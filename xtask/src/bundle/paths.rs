@@ -458,6 +458,42 @@ impl Rewriter<'_> {
                     if name == "alloc" && !after_colons {
                         self.uses_alloc = true;
                     }
+                    // `::dep ::` (generic-array 0.13's `impl_from!{1 => ::typenum::U1, ..}`):
+                    // the leading `::` starts the path, as after `=>`, `,`, `<` or `as`.
+                    let leading = after_colons
+                        && match i.checked_sub(3).map(|k| &trees[k]) {
+                            None => true,
+                            Some(TokenTree::Ident(k)) => matches!(
+                                k.to_string().as_str(),
+                                "as" | "for"
+                                    | "impl"
+                                    | "dyn"
+                                    | "where"
+                                    | "in"
+                                    | "mut"
+                                    | "const"
+                                    | "pub"
+                                    | "let"
+                                    | "return"
+                                    | "use"
+                                    | "type"
+                            ),
+                            // `=>` and `->`, not the `>` closing generics.
+                            Some(TokenTree::Punct(p)) => {
+                                p.as_char() != '>'
+                                    || i >= 4
+                                        && matches!(&trees[i - 4], TokenTree::Punct(q) if matches!(q.as_char(), '=' | '-') && q.spacing() == Spacing::Joint)
+                            }
+                            Some(_) => false,
+                        };
+                    if let (true, Some(m)) = (leading, self.extern_module(&name)) {
+                        let m = ident(m);
+                        out.truncate(out.len() - 2);
+                        out.push(TokenTree::Ident(ident("crate")));
+                        out.extend(colons());
+                        out.push(TokenTree::Ident(m));
+                        continue;
+                    }
                     // `$crate ::` and `crate ::` alike gain the library's module.
                     if name == "crate" {
                         out.push(tree.clone());

@@ -1287,3 +1287,17 @@ fn an_impl_of_a_renamed_library_trait_is_pruned_with_the_trait() {
     assert!(!text.contains("between"), "{text}");
     assert_eq!(printed, "3\n");
 }
+
+/// A dependency's path written with a leading `::` in a macro call's tokens (generic-array
+/// 0.13's `impl_from! { 1 => ::typenum::U1, .. }`) names the dependency's module ("cannot
+/// find `typenum` in the crate root").
+#[test]
+fn a_leading_colon_dependency_path_in_macro_tokens_names_its_module() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, printed) = bundled_by_names(
+        dir.path(),
+        "pub struct U1;\n",
+        "pub trait Get { fn get() -> u32; }\nmacro_rules! from {\n    ($($n:expr => $t:ty),*) => { $(impl Get for $t { fn get() -> u32 { $n } })* };\n}\nfrom! { 3 => ::dep::U1 }\npub fn start() -> u32 { <dep::U1 as Get>::get() }\n",
+    );
+    assert_eq!(printed, "3\n");
+}
