@@ -1297,7 +1297,25 @@ fn a_leading_colon_dependency_path_in_macro_tokens_names_its_module() {
     let (_, printed) = bundled_by_names(
         dir.path(),
         "pub struct U1;\n",
-        "pub trait Get { fn get() -> u32; }\nmacro_rules! from {\n    ($($n:expr => $t:ty),*) => { $(impl Get for $t { fn get() -> u32 { $n } })* };\n}\nfrom! { 3 => ::dep::U1 }\npub fn start() -> u32 { <dep::U1 as Get>::get() }\n",
+        "pub extern crate dep;\npub trait Get { fn get() -> u32; }\nmacro_rules! from {\n    ($($n:expr => $t:ty),*) => { $(impl Get for $t { fn get() -> u32 { $n } })* };\n}\nfrom! { 3 => ::dep::U1 }\npub fn start() -> u32 { <dep::U1 as Get>::get() }\n",
     );
+    assert_eq!(printed, "3\n");
+}
+
+/// A macro call among an inherent impl's items (num-rational 0.2's `impl<T> Ratio<T> {
+/// maybe_const! { pub fn denom(&self) -> &T { .. } } }`) stays when a function it defines is
+/// called ("no method named `denom`"), and goes when none is.
+#[test]
+fn a_macro_among_an_impls_items_stays_when_a_function_it_defines_is_called() {
+    let dir = tempfile::tempdir().unwrap();
+    let user = |call: &str| {
+        format!("macro_rules! plain {{ ($($i:item)*) => {{ $($i)* }}; }}\npub struct R(u32, u32);\nimpl R {{\n    plain! {{\n        pub fn denom(&self) -> u32 {{ self.1 }}\n        pub fn numer(&self) -> u32 {{ self.0 }}\n    }}\n}}\npub fn start() -> u32 {{ {call} }}\n")
+    };
+    let (text, printed) = bundled_by_names(dir.path(), "", &user("R(1, 3).denom()"));
+    assert!(text.contains("fn denom"), "{text}");
+    assert_eq!(printed, "3\n");
+    let dir = tempfile::tempdir().unwrap();
+    let (text, printed) = bundled_by_names(dir.path(), "", &user("let _ = R(1, 3); 3"));
+    assert!(!text.contains("fn denom"), "{text}");
     assert_eq!(printed, "3\n");
 }

@@ -522,6 +522,14 @@ impl Index {
                 syn::ImplItem::Type(t) => (Some(t.ident.to_string()), false),
                 _ => (None, false),
             };
+            let makes = match ii {
+                syn::ImplItem::Macro(m) => {
+                    let mut made = Vec::new();
+                    defined_names(m.mac.tokens.clone(), &mut made);
+                    made.iter().map(|n| self.interner.sym(n)).collect()
+                }
+                _ => Vec::new(),
+            };
             let mut uses = self.idents(ii);
             let inside = Scope {
                 parent: Some(id),
@@ -535,7 +543,7 @@ impl Index {
             };
             self.push_keyed(
                 addr(ii),
-                Kind::ImplItem { is_fn },
+                Kind::ImplItem { is_fn, makes },
                 name.as_deref(),
                 &mut uses,
                 &inside,

@@ -66,6 +66,9 @@ enum Kind {
     },
     ImplItem {
         is_fn: bool,
+        /// A macro call among the items (num-rational 0.2's `maybe_const! { pub fn
+        /// denom(..) .. }`): the names it defines literally.
+        makes: Vec<Sym>,
     },
     UseLeaf {
         local: Sym,

@@ -450,7 +450,26 @@ impl<'a> Walk<'a> {
                         || node.name.is_some_and(|n| self.facts.macro_fns.contains(&n)))
             }
             Kind::Impl { header_locals, .. } => self.header_kept(index, node, header_locals),
-            Kind::ImplItem { is_fn } => parent_kept && self.keeps_impl_item(index, node, *is_fn),
+            // A macro among an impl's items: with a trait's impl, or when what it defines
+            // cannot be told; in an inherent impl, when one of its functions is called.
+            Kind::ImplItem { makes, .. } if node.name.is_none() => {
+                let inherent = node.parent.is_some_and(|p| {
+                    matches!(
+                        index.nodes[p].kind,
+                        Kind::Impl {
+                            trait_name: None,
+                            ..
+                        }
+                    )
+                });
+                parent_kept
+                    && (!inherent
+                        || makes.is_empty()
+                        || makes.iter().any(|&m| self.method(Some(m))))
+            }
+            Kind::ImplItem { is_fn, .. } => {
+                parent_kept && self.keeps_impl_item(index, node, *is_fn)
+            }
             Kind::UseLeaf {
                 local,
                 source,
