@@ -198,6 +198,17 @@ fn match_seq(
             }
             Part::Var(name, kind) => match fragment(kind, input) {
                 Ok(tokens) => {
+                    // An `expr` is one operand wherever it lands, as rustc's invisible group
+                    // keeps it: `$data.get_mut()` with `&mut self.data` is
+                    // `(&mut self.data).get_mut()` (nalgebra's `matrix_slice_impl!`).
+                    let tokens = if kind == "expr" && tokens.clone().into_iter().nth(1).is_some() {
+                        TokenStream::from(TokenTree::Group(Group::new(
+                            Delimiter::Parenthesis,
+                            tokens,
+                        )))
+                    } else {
+                        tokens
+                    };
                     bindings.insert(name.clone(), Binding::One(tokens));
                 }
                 Err(_) => return false,
@@ -618,8 +629,26 @@ impls!(u8 u16);
         assert_eq!(n, 1);
         assert!(
             text.contains("pub const A: u32 = crate::id(1);")
-                && text.contains("pub const B: u32 = crate::id(2 + 3);")
+                && text.contains("pub const B: u32 = crate::id((2 + 3));")
                 && text.contains("impls!(u8 u16);"),
+            "{text}"
+        );
+    }
+
+    /// An `expr` stays one operand where it lands (nalgebra's `matrix_slice_impl!` passes
+    /// `&mut self.data` and calls `$data.get_address_unchecked_mut(..)`): without the
+    /// parentheses the `&mut` would take the call's result.
+    #[test]
+    fn an_expr_fragment_keeps_its_precedence_where_it_is_written() {
+        let (text, n) = expand_text(
+            r#"
+macro_rules! addr { ($data:expr, $one:expr) => { pub fn first(v: &mut Vec<u32>) -> *mut u32 { $data.as_mut_ptr().wrapping_add($one) } }; }
+addr!(&mut v, 1);
+"#,
+        );
+        assert_eq!(n, 1);
+        assert!(
+            text.contains("(&mut v).as_mut_ptr().wrapping_add(1)"),
             "{text}"
         );
     }
