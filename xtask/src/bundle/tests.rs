@@ -1319,3 +1319,17 @@ fn a_macro_among_an_impls_items_stays_when_a_function_it_defines_is_called() {
     assert!(!text.contains("fn denom"), "{text}");
     assert_eq!(printed, "3\n");
 }
+
+/// A trait in scope through a glob of its module (generic-array 0.13's `use sequence::*;`
+/// in `impls`, then `Self::generate(..)` of `GenericSequence`) is kept for that call, with
+/// its impl ("no function or associated item named `generate`").
+#[test]
+fn a_trait_a_glob_brings_into_scope_is_kept_for_a_call_of_its_method_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, printed) = bundled_by_names(
+        dir.path(),
+        "",
+        "pub struct Arr(pub u32);\npub mod sequence {\n    pub trait Seq { fn generate(f: fn() -> u32) -> Self; }\n    impl Seq for super::Arr { fn generate(f: fn() -> u32) -> Self { super::Arr(f()) } }\n}\nmod impls {\n    use crate::sequence::*;\n    impl Default for super::Arr { fn default() -> Self { Self::generate(|| 3) } }\n}\npub fn start() -> u32 { Arr::default().0 }\n",
+    );
+    assert_eq!(printed, "3\n");
+}

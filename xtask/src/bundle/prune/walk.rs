@@ -399,6 +399,22 @@ impl<'a> Walk<'a> {
         })
     }
 
+    /// Whether one of trait `t`'s methods is called in a module whose glob import opens
+    /// the module of node `i` (the trait's definition), or inside one: generic-array 0.13's
+    /// `use sequence::*;` in `impls` puts `GenericSequence` in scope for `Self::generate`.
+    fn called_through_glob(&self, index: &Index, i: usize, t: Sym) -> bool {
+        let lib = index.nodes[i].lib;
+        let Some(from) = self.globbed_from.get(&self.places.module_of(i)) else {
+            return false;
+        };
+        self.facts.trait_methods.get(&t).is_some_and(|ms| {
+            from.iter().any(|&p| {
+                ms.iter()
+                    .any(|&m| self.places.called_within(&index.nodes, m, lib, p))
+            })
+        })
+    }
+
     /// Whether node `i` is needed by what is kept so far.
     fn keeps(&self, index: &Index, i: usize) -> bool {
         let node = &index.nodes[i];
@@ -441,7 +457,9 @@ impl<'a> Walk<'a> {
                     || ((self.facts.globbed.contains(&node.lib)
                         || node.name.is_some_and(|n| self.facts.imported.contains(&n)))
                         && node.name.is_some_and(|t| self.reached_by_method(t)))
-                    || node.name.is_some_and(|t| self.called_near(index, i, t))
+                    || node.name.is_some_and(|t| {
+                        self.called_near(index, i, t) || self.called_through_glob(index, i, t)
+                    })
             }
             Kind::TraitItem { required } => {
                 parent_kept
