@@ -564,18 +564,29 @@ fn refine_from(
             for (k, items) in candidate_trees.iter_mut().enumerate() {
                 drop_dead_arms(items, &format!("#{k}"), &candidate.dead_arms);
             }
-            let next = draft(&candidate_trees, &candidate)?;
             // The check that the smaller draft compiles is also the next round's reading.
-            match oracle::consult(&next.text, modules, scratch.path()) {
-                Ok(mut next_found) => {
+            match consult_mending(
+                &mut candidate_trees,
+                &candidate,
+                draft,
+                modules,
+                scratch.path(),
+            ) {
+                Ok((next, mut next_found)) => {
                     unprotected(&mut next_found);
                     accepted = Some((candidate, candidate_trees, next, next_found));
                     break;
                 }
-                Err(e) => {
+                Err((e, text)) => {
                     *step_broken = true;
                     if debug {
-                        eprintln!("oracle: the smaller draft does not compile:\n{e}");
+                        // Kept for a look: the draft the error's lines are in.
+                        let kept = std::env::temp_dir().join(format!("xtask-draft-step{step}.rs"));
+                        let _ = std::fs::write(&kept, text);
+                        eprintln!(
+                            "oracle: the smaller draft ({}) does not compile:\n{e}",
+                            kept.display()
+                        );
                     }
                 }
             }
@@ -645,6 +656,102 @@ pub(crate) fn item_name(item: &syn::Item) -> Option<String> {
 }
 
 /// Removes the `macro_rules!` arms the compiler saw never match.
+/// Drafts `trees` with `findings` and asks the compiler what is dead. An import the
+/// findings left unresolved (its item was found dead and taken out, the `use` of it stayed:
+/// nalgebra's `use ..::storage::{ContiguousStorage, ContiguousStorageMut};`) names nothing
+/// in any namespace, so it is dropped from the trees and the draft made again, a few times
+/// at most. Else the error, with the draft's text.
+fn consult_mending(
+    trees: &mut [Vec<syn::Item>],
+    findings: &oracle::Findings,
+    draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> anyhow::Result<Bundle>,
+    modules: &[String],
+    dir: &Path,
+) -> Result<(Bundle, oracle::Findings), (anyhow::Error, String)> {
+    let mut mends = 0;
+    loop {
+        let next = draft(trees, findings).map_err(|e| (e, String::new()))?;
+        let e = match oracle::consult(&next.text, modules, dir) {
+            Ok(found) => return Ok((next, found)),
+            Err(e) => e,
+        };
+        let unresolved = unresolved_imports(&format!("{e:#}"));
+        let dropped: usize = if mends < 3 && !unresolved.is_empty() {
+            trees
+                .iter_mut()
+                .map(|items| drop_imports(items, &unresolved))
+                .sum()
+        } else {
+            0
+        };
+        if dropped == 0 {
+            return Err((e, next.text));
+        }
+        mends += 1;
+    }
+}
+
+/// The paths of rustc's "unresolved import(s) `a::B`, `c::D`" errors.
+fn unresolved_imports(errors: &str) -> std::collections::HashSet<String> {
+    errors
+        .lines()
+        .filter(|l| l.starts_with("error[E0432]: unresolved import"))
+        .flat_map(|l| l.split('`').skip(1).step_by(2).map(str::to_string))
+        .collect()
+}
+
+/// Takes the `use` leaves whose whole path is one of `paths` out of `items` (at any depth);
+/// how many.
+fn drop_imports(items: &mut Vec<syn::Item>, paths: &std::collections::HashSet<String>) -> usize {
+    fn keep(
+        tree: &mut syn::UseTree,
+        at: &mut Vec<String>,
+        paths: &std::collections::HashSet<String>,
+        dropped: &mut usize,
+    ) -> bool {
+        let leaf = |name: &syn::Ident, at: &[String]| {
+            let mut path = at.to_vec();
+            path.push(name.to_string());
+            path.join("::")
+        };
+        let gone = match tree {
+            syn::UseTree::Path(p) => {
+                at.push(p.ident.to_string());
+                let kept = keep(&mut p.tree, at, paths, dropped);
+                at.pop();
+                !kept
+            }
+            syn::UseTree::Name(n) => paths.contains(&leaf(&n.ident, at)),
+            syn::UseTree::Rename(r) => paths.contains(&leaf(&r.ident, at)),
+            syn::UseTree::Glob(_) => false,
+            syn::UseTree::Group(g) => {
+                let items = std::mem::take(&mut g.items);
+                g.items = items
+                    .into_iter()
+                    .filter_map(|mut t| keep(&mut t, at, paths, dropped).then_some(t))
+                    .collect();
+                return !g.items.is_empty();
+            }
+        };
+        if gone && !matches!(tree, syn::UseTree::Path(_)) {
+            *dropped += 1;
+        }
+        !gone
+    }
+    let mut dropped = 0;
+    items.retain_mut(|item| match item {
+        syn::Item::Use(u) => keep(&mut u.tree, &mut Vec::new(), paths, &mut dropped),
+        syn::Item::Mod(m) => {
+            if let Some((_, content)) = &mut m.content {
+                dropped += drop_imports(content, paths);
+            }
+            true
+        }
+        _ => true,
+    });
+    dropped
+}
+
 fn drop_dead_arms(
     items: &mut [syn::Item],
     path: &str,

@@ -1333,3 +1333,23 @@ fn a_trait_a_glob_brings_into_scope_is_kept_for_a_call_of_its_method_there() {
     );
     assert_eq!(printed, "3\n");
 }
+
+/// rustc's unresolved-import errors name the leaves the oracle's mend takes out: the named
+/// leaves go from groups and lone `use`s at any depth, the rest stays.
+#[test]
+fn the_oracles_mend_drops_exactly_the_imports_rustc_found_unresolved() {
+    let errors = "error[E0432]: unresolved imports `crate::m::storage::Cs`, `crate::m::storage::CsMut`\n   --> draft.rs:571:38\nerror[E0432]: unresolved import `self::cbrt::cbrt`\nerror[E0425]: cannot find value `x` in this scope\n";
+    let paths = super::unresolved_imports(errors);
+    assert_eq!(paths.len(), 3, "{paths:?}");
+    let mut items = syn::parse_file(
+        "mod a { use crate::m::storage::{Cs, CsMut, Other}; use self::cbrt::cbrt; use self::cbrt::keep; mod b { use crate::m::storage::Cs; } }",
+    )
+    .unwrap()
+    .items;
+    assert_eq!(super::drop_imports(&mut items, &paths), 4);
+    let text = quote::quote!(#(#items)*).to_string().replace(' ', "");
+    assert_eq!(
+        text,
+        "moda{usecrate::m::storage::{Other};useself::cbrt::keep;modb{}}"
+    );
+}
