@@ -656,11 +656,11 @@ pub(crate) fn item_name(item: &syn::Item) -> Option<String> {
 }
 
 /// Removes the `macro_rules!` arms the compiler saw never match.
-/// Drafts `trees` with `findings` and asks the compiler what is dead. An import the
-/// findings left unresolved (its item was found dead and taken out, the `use` of it stayed:
-/// nalgebra's `use ..::storage::{ContiguousStorage, ContiguousStorageMut};`) names nothing
-/// in any namespace, so it is dropped from the trees and the draft made again, a few times
-/// at most. Else the error, with the draft's text.
+/// Drafts `trees` with `findings` and asks the compiler what is dead. An import left
+/// unresolved of a name the draft defines nowhere (its item taken out, the `use` of it
+/// stayed: nalgebra's `use ..::storage::{ContiguousStorage, ContiguousStorageMut};`) names
+/// nothing in any namespace, so it is dropped from the trees and the draft made again, a
+/// few times at most. Else the error, with the draft's text.
 fn consult_mending(
     trees: &mut [Vec<syn::Item>],
     findings: &oracle::Findings,
@@ -675,7 +675,14 @@ fn consult_mending(
             Ok(found) => return Ok((next, found)),
             Err(e) => e,
         };
-        let unresolved = unresolved_imports(&format!("{e:#}"));
+        // Only imports of names the draft defines nowhere: one missing module or re-export
+        // leaves hundreds of imports unresolved, of items that are there and needed.
+        let mut defined = HashMap::new();
+        if let Ok(file) = syn::parse_file(&next.text) {
+            count_item_names(&file.items, &mut defined);
+        }
+        let mut unresolved = unresolved_imports(&format!("{e:#}"));
+        unresolved.retain(|p| !defined.contains_key(p.rsplit("::").next().unwrap_or("")));
         let dropped: usize = if mends < 3 && !unresolved.is_empty() {
             trees
                 .iter_mut()
@@ -686,6 +693,9 @@ fn consult_mending(
         };
         if dropped == 0 {
             return Err((e, next.text));
+        }
+        if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
+            eprintln!("oracle: mended {dropped} imports: {unresolved:?}");
         }
         mends += 1;
     }

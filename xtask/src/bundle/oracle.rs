@@ -102,14 +102,13 @@ fn diagnose(text: &str, dir: &Path) -> anyhow::Result<Vec<(String, At)>> {
     ];
     let (_, diagnostics, _) = check_draft(text, dir, &lints)?;
     let mut found = Vec::new();
+    let mut errors = Vec::new();
     for v in diagnostics {
         let level = v["level"].as_str().unwrap_or("");
         let code = v["code"]["code"].as_str().unwrap_or("");
         if level == "error" {
-            return Err(anyhow::anyhow!(
-                "{}",
-                v["rendered"].as_str().unwrap_or("error")
-            ));
+            errors.push(v["rendered"].as_str().unwrap_or("error").to_string());
+            continue;
         }
         if code != "dead_code" && code != "unused_macro_rules" {
             continue;
@@ -123,6 +122,10 @@ fn diagnose(text: &str, dir: &Path) -> anyhow::Result<Vec<(String, At)>> {
                 found.push((code.to_string(), at));
             }
         }
+    }
+    if !errors.is_empty() {
+        // Every error, the first first (the oracle's mend reads them all).
+        return Err(anyhow::anyhow!("{}", errors.join("")));
     }
     Ok(found)
 }
