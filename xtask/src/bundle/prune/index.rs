@@ -522,14 +522,7 @@ impl Index {
                 syn::ImplItem::Type(t) => (Some(t.ident.to_string()), false),
                 _ => (None, false),
             };
-            let makes = match ii {
-                syn::ImplItem::Macro(m) => {
-                    let mut made = Vec::new();
-                    defined_names(m.mac.tokens.clone(), &mut made);
-                    made.iter().map(|n| self.interner.sym(n)).collect()
-                }
-                _ => Vec::new(),
-            };
+            let makes = self.made_by(ii);
             let mut uses = self.idents(ii);
             let inside = Scope {
                 parent: Some(id),
@@ -630,6 +623,16 @@ impl Index {
                 _ => {}
             }
         }
+    }
+
+    /// What a macro call among an impl's items defines literally.
+    fn made_by(&mut self, ii: &syn::ImplItem) -> Vec<Sym> {
+        let syn::ImplItem::Macro(m) = ii else {
+            return Vec::new();
+        };
+        let mut made = Vec::new();
+        defined_names(m.mac.tokens.clone(), &mut made);
+        made.iter().map(|n| self.interner.sym(n)).collect()
     }
 
     /// The library a `use` path of the current library enters through one of its gateways

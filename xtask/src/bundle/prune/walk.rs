@@ -11,8 +11,8 @@ use std::collections::{HashMap, HashSet};
 enum Opens {
     /// A module of its library (`None`: the root).
     Module(Option<usize>),
-    /// An enum's variants.
-    Variants,
+    /// The variants of the enum of this key.
+    Variants(String),
     /// Nothing this can place.
     Unknown,
 }
@@ -30,7 +30,7 @@ fn glob_opens(index: &Index, i: usize, item_keys: &HashSet<String>) -> Opens {
         (Some(key), _) => match index.module_ids.get(key) {
             Some(&m) => Opens::Module(Some(m)),
             None if !key[1..].contains("::") => Opens::Module(None),
-            None if item_keys.contains(key) => Opens::Variants,
+            None if item_keys.contains(key) => Opens::Variants(key.clone()),
             None => Opens::Unknown,
         },
         (None, Some("self")) => Opens::Module(own),
@@ -40,6 +40,23 @@ fn glob_opens(index: &Index, i: usize, item_keys: &HashSet<String>) -> Opens {
         },
         _ => Opens::Unknown,
     }
+}
+
+/// Library traits imported under another name, by that name (`AlgaTranslation` for
+/// `use alga::linear::Translation as AlgaTranslation;`).
+fn renamed_traits(index: &Index, facts: &Facts) -> HashMap<Sym, Sym> {
+    index
+        .nodes
+        .iter()
+        .filter_map(|n| match n.kind {
+            Kind::UseLeaf { local, source, .. }
+                if local != source && facts.trait_methods.contains_key(&source) =>
+            {
+                Some((local, source))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// What the walk has learnt so far.
@@ -135,17 +152,10 @@ impl<'a> Walk<'a> {
                             .entry(m)
                             .or_default()
                             .push(super::places::enclosing_module(&index.nodes, i)),
-                        Opens::Variants => {
-                            if let Kind::Glob {
-                                module: Some(key), ..
-                            } = &n.kind
-                            {
-                                variant_globs
-                                    .entry(key.clone())
-                                    .or_default()
-                                    .push(super::places::enclosing_module(&index.nodes, i));
-                            }
-                        }
+                        Opens::Variants(key) => variant_globs
+                            .entry(key)
+                            .or_default()
+                            .push(super::places::enclosing_module(&index.nodes, i)),
                         Opens::Unknown => {
                             loose_globs.insert(n.lib);
                         }
@@ -175,18 +185,7 @@ impl<'a> Walk<'a> {
             o.sort_unstable();
             o.dedup();
         }
-        let renamed_traits = index
-            .nodes
-            .iter()
-            .filter_map(|n| match n.kind {
-                Kind::UseLeaf { local, source, .. }
-                    if local != source && facts.trait_methods.contains_key(&source) =>
-                {
-                    Some((local, source))
-                }
-                _ => None,
-            })
-            .collect();
+        let renamed_traits = renamed_traits(index, facts);
         Walk {
             facts,
             dead,
