@@ -1079,7 +1079,10 @@ fn through_gateways(
     }
 }
 
-/// The names `tokens` define literally (`fn name`, `struct Name`, ...; not `$name`).
+/// The names `tokens` define literally at their top level (`fn name`, `struct Name`, ...;
+/// not `$name`, nor a method inside an `impl { .. }` they hold: ac-library's
+/// `impl_folding! { impl .. Sum<_> for StaticModInt<M> { fn sum(_) .. } }` defines no `sum`
+/// a path can name).
 fn defined_names(tokens: TokenStream, out: &mut Vec<String>) {
     let mut after_keyword = false;
     for tree in tokens {
@@ -1093,10 +1096,6 @@ fn defined_names(tokens: TokenStream, out: &mut Vec<String>) {
                     name.as_str(),
                     "fn" | "struct" | "enum" | "trait" | "type" | "const" | "static" | "union"
                 );
-            }
-            TokenTree::Group(g) => {
-                defined_names(g.stream(), out);
-                after_keyword = false;
             }
             _ => after_keyword = false,
         }
