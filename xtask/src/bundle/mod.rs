@@ -675,14 +675,25 @@ fn consult_mending(
             Ok(found) => return Ok((next, found)),
             Err(e) => e,
         };
-        // Only imports of names the draft defines nowhere: one missing module or re-export
-        // leaves hundreds of imports unresolved, of items that are there and needed.
-        let mut defined = HashMap::new();
+        // Only imports of names the draft defines nowhere in the module the path names (or
+        // below it): one missing module or re-export leaves hundreds of imports unresolved,
+        // of items that are there and needed.
+        let mut defined = Vec::new();
         if let Ok(file) = syn::parse_file(&next.text) {
-            count_item_names(&file.items, &mut defined);
+            item_places(&file.items, "crate", &mut defined);
         }
         let mut unresolved = unresolved_imports(&format!("{e:#}"));
-        unresolved.retain(|p| !defined.contains_key(p.rsplit("::").next().unwrap_or("")));
+        unresolved.retain(|p| {
+            let (module, name) = p.rsplit_once("::").unwrap_or(("", p));
+            let module = if module.starts_with("crate") {
+                module
+            } else {
+                ""
+            };
+            !defined
+                .iter()
+                .any(|(m, n)| n == name && m.starts_with(module))
+        });
         let dropped: usize = if mends < 3 && !unresolved.is_empty() {
             trees
                 .iter_mut()
@@ -698,6 +709,19 @@ fn consult_mending(
             eprintln!("oracle: mended {dropped} imports: {unresolved:?}");
         }
         mends += 1;
+    }
+}
+
+/// Every named item of `items` with the path of its module (`crate::a::b`).
+fn item_places(items: &[syn::Item], at: &str, out: &mut Vec<(String, String)>) {
+    for item in items {
+        if let syn::Item::Mod(m) = item {
+            if let Some((_, inner)) = &m.content {
+                item_places(inner, &format!("{at}::{}", m.ident), out);
+            }
+        } else if let Some(name) = item_name(item) {
+            out.push((at.to_string(), name));
+        }
     }
 }
 

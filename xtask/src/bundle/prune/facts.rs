@@ -200,10 +200,22 @@ impl Dead {
                 *all_dead.entry(name).or_insert(true) &= node[i];
             }
         }
-        // Only type and trait names: a lowercase name may as well be a local variable's.
+        // Only type and trait names: a lowercase name may as well be a local variable's. Not
+        // a name a macro call holds: the call may define an item of that name the walk does
+        // not see (nalgebra's `U3`, made by a macro, beside typenum's dead `type U3`: banning
+        // the name took out `type Matrix3<N> = MatrixN<N, U3>`).
+        let in_calls: HashSet<Sym> = index
+            .nodes
+            .iter()
+            .filter_map(|n| match &n.kind {
+                Kind::MacroCall { args, .. } => Some(args.iter().copied()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
         let names: HashSet<Sym> = all_dead
             .into_iter()
-            .filter(|&(n, all)| all && capitalised(index, n))
+            .filter(|&(n, all)| all && capitalised(index, n) && !in_calls.contains(&n))
             .map(|(n, _)| n)
             .collect();
         let methods = index
