@@ -902,6 +902,25 @@ fn user_over_dep(
     (vec![dep, user], main_rs, deps)
 }
 
+/// The program bundled at steps 1 and 3 (what the solution reaches, the whole crates)
+/// prints `expected` at each.
+fn prints_at_each_scope(
+    dir: &Path,
+    main_rs: &Path,
+    deps: &BTreeMap<String, Dep>,
+    libraries: &[Library],
+    expected: &str,
+) {
+    for scope in [Scope::Reached, Scope::Whole] {
+        let options = Options {
+            scope,
+            ..Options::default()
+        };
+        let b = bundle(main_rs, deps, libraries, options).unwrap();
+        assert_eq!(bundle_output(dir, &b.text, b""), expected, "{scope:?}");
+    }
+}
+
 /// `user_over_dep`'s program bundled by the walk alone (`Pruning::Names`: the compiler's
 /// findings would hide what it keeps), and what the bundle prints.
 fn bundled_by_names(dir: &Path, dep_lib: &str, user_lib: &str) -> (String, String) {
@@ -1235,14 +1254,7 @@ fn a_macro_use_dependencys_macro_is_found_in_every_module_of_the_library() {
         "#[macro_export]\nmacro_rules! near { ($a:expr, $b:expr) => { ($a as i64 - $b as i64).abs() <= 1 }; }\n",
         "#[macro_use]\nextern crate dep;\nmacro_rules! self_near { ($a:expr) => { near!($a, $a) }; }\nmod inner {\n    pub fn close(a: u32, b: u32) -> bool { near!(a, b) }\n    pub fn same(a: u32) -> bool { self_near!(a) }\n}\npub fn start() -> u32 { if inner::close(3, 4) && inner::same(2) { 3 } else { 0 } }\n",
     );
-    for scope in [Scope::Reached, Scope::Whole] {
-        let options = Options {
-            scope,
-            ..Options::default()
-        };
-        let b = bundle(&main_rs, &deps, &libraries, options).unwrap();
-        assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n", "{scope:?}");
-    }
+    prints_at_each_scope(dir.path(), &main_rs, &deps, &libraries, "3\n");
 }
 
 /// A module file that says `#![macro_use]` (nalgebra 0.20's `geometry/op_macros.rs`) lends
@@ -1263,14 +1275,7 @@ fn a_module_files_inner_macro_use_reaches_the_modules_after_it() {
             "#![macro_use]\nmacro_rules! twice { ($e:expr) => { $e * 2 }; }\n",
         )],
     );
-    for scope in [Scope::Reached, Scope::Whole] {
-        let options = Options {
-            scope,
-            ..Options::default()
-        };
-        let b = bundle(&main_rs, &deps, &libraries, options).unwrap();
-        assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n", "{scope:?}");
-    }
+    prints_at_each_scope(dir.path(), &main_rs, &deps, &libraries, "3\n");
 }
 
 /// An impl of a library trait imported under another name (nalgebra's `use
