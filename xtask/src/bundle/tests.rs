@@ -1358,3 +1358,21 @@ fn the_oracles_mend_drops_exactly_the_imports_rustc_found_unresolved() {
         "moda{usecrate::m::storage::{Other};useself::cbrt::keep;modb{}}"
     );
 }
+
+/// A type the compiler finds dead in one library does not ban its name from another that
+/// makes a type of that name by a macro call the walk cannot see into (nalgebra 0.20's
+/// `U3`, made by a dependency's macro, beside typenum's dead `type U3`: banning the name
+/// took out `type Matrix3 = MatrixN<U3>` and every draft after the first failed, so the
+/// dead `type U3` stayed). Fails before: the bundle keeps `type U3 = u8`.
+#[test]
+fn a_dead_type_does_not_take_out_a_type_of_its_name_a_macro_call_makes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (libraries, main_rs, deps) = user_over_dep(
+        dir.path(),
+        "pub type U3 = u8;\npub type U4 = u16;\n#[macro_export]\nmacro_rules! dim { ($n:ident) => { pub struct $n; }; }\n",
+        "use dep::*;\ndep::dim!(U3);\npub struct Mat<D>(pub u32, pub core::marker::PhantomData<D>);\npub type Matrix3 = Mat<U3>;\npub fn start() -> u32 {\n    let m: Matrix3 = Mat(3, core::marker::PhantomData);\n    let _ = U3;\n    m.0\n}\n",
+    );
+    let b = bundle(&main_rs, &deps, &libraries, Options::default()).unwrap();
+    assert!(!b.text.contains("U3 = u8"), "{}", b.text);
+    assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
+}
