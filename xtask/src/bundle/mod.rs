@@ -683,17 +683,7 @@ fn consult_mending(
             item_places(&file.items, "crate", &mut defined);
         }
         let mut unresolved = unresolved_imports(&format!("{e:#}"));
-        unresolved.retain(|p| {
-            let (module, name) = p.rsplit_once("::").unwrap_or(("", p));
-            let module = if module.starts_with("crate") {
-                module
-            } else {
-                ""
-            };
-            !defined
-                .iter()
-                .any(|(m, n)| n == name && m.starts_with(module))
-        });
+        unresolved.retain(|p| defined_nowhere_under(p, &defined));
         let dropped: usize = if mends < 3 && !unresolved.is_empty() {
             trees
                 .iter_mut()
@@ -710,6 +700,20 @@ fn consult_mending(
         }
         mends += 1;
     }
+}
+
+/// Whether no item of `path`'s name is left in the module `path` names or below it
+/// (anywhere, for a path that does not start at `crate`). `defined`: `item_places`.
+fn defined_nowhere_under(path: &str, defined: &[(String, String)]) -> bool {
+    let (module, name) = path.rsplit_once("::").unwrap_or(("", path));
+    let module = if module.starts_with("crate") {
+        module
+    } else {
+        ""
+    };
+    !defined
+        .iter()
+        .any(|(m, n)| n == name && m.starts_with(module))
 }
 
 /// Every named item of `items` with the path of its module (`crate::a::b`).
@@ -734,8 +738,8 @@ fn unresolved_imports(errors: &str) -> std::collections::HashSet<String> {
         .collect()
 }
 
-/// Takes the `use` leaves whose whole path is one of `paths` out of `items` (at any depth);
-/// how many.
+/// Takes the `use` leaves whose whole path is one of `paths` (a glob's: its module's) out of
+/// `items` (at any depth); how many.
 fn drop_imports(items: &mut Vec<syn::Item>, paths: &std::collections::HashSet<String>) -> usize {
     fn keep(
         tree: &mut syn::UseTree,
@@ -757,7 +761,8 @@ fn drop_imports(items: &mut Vec<syn::Item>, paths: &std::collections::HashSet<St
             }
             syn::UseTree::Name(n) => paths.contains(&leaf(&n.ident, at)),
             syn::UseTree::Rename(r) => paths.contains(&leaf(&r.ident, at)),
-            syn::UseTree::Glob(_) => false,
+            // rustc names a glob's module: `crate::dep` for `use crate::dep::*;`.
+            syn::UseTree::Glob(_) => paths.contains(&at.join("::")),
             syn::UseTree::Group(g) => {
                 let items = std::mem::take(&mut g.items);
                 g.items = items

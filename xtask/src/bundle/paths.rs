@@ -486,9 +486,6 @@ impl Rewriter<'_> {
                             }
                             Some(_) => false,
                         };
-                    if name == "typenum" {
-                        eprintln!("DBG typenum lib={} after_colons={after_colons} leading={leading} ext={:?} prev={:?}", self.lib.module, self.extern_module(&name), i.checked_sub(3).map(|k| trees[k].to_string()));
-                    }
                     if let (true, Some(m)) = (leading, self.extern_module(&name)) {
                         let m = ident(m);
                         out.truncate(out.len() - 2);

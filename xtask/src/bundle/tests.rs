@@ -1357,22 +1357,91 @@ fn the_oracles_mend_drops_exactly_the_imports_rustc_found_unresolved() {
         text,
         "moda{usecrate::m::storage::{Other};useself::cbrt::keep;modb{}}"
     );
+    // rustc names a glob's module (`crate::dep` for `use crate::dep::*;`, the module gone
+    // with all its items): the glob goes, a glob of another module stays.
+    let paths = super::unresolved_imports("error[E0432]: unresolved import `crate::dep`\n");
+    let mut items = syn::parse_file("use crate::dep::*; use crate::dep2::*;")
+        .unwrap()
+        .items;
+    assert_eq!(super::drop_imports(&mut items, &paths), 1);
+    let text = quote::quote!(#(#items)*).to_string().replace(' ', "");
+    assert_eq!(text, "usecrate::dep2::*;");
+}
+
+/// The mend takes out an unresolved import only when no item of its name is left under the
+/// module its path names: alga's dead `linear::SquareMatrix` beside nalgebra's live `type
+/// SquareMatrix` (an import of the first, the second elsewhere) is taken out; an import
+/// whose item is there under that module (unresolved for another cause: a re-export
+/// missing) is not.
+#[test]
+fn the_mend_judges_an_unresolved_import_by_the_module_its_path_names() {
+    let items = syn::parse_file(
+        "mod alga { pub mod general { pub struct Other; } } mod nalgebra { pub mod base { pub type SquareMatrix = u8; } } mod typenum { pub mod int { pub struct PInt; } }",
+    )
+    .unwrap()
+    .items;
+    let mut defined = Vec::new();
+    super::item_places(&items, "crate", &mut defined);
+    let judged = |path: &str| super::defined_nowhere_under(path, &defined);
+    assert!(judged("crate::alga::linear::SquareMatrix"));
+    assert!(!judged("crate::nalgebra::SquareMatrix"));
+    assert!(!judged("crate::typenum::PInt"));
+    assert!(judged("crate::typenum::Z0"));
+    // Not a `crate` path: anywhere in the draft.
+    assert!(!judged("self::cbrt::PInt"));
+    assert!(judged("self::cbrt::cbrt"));
 }
 
 /// A type the compiler finds dead in one library does not ban its name from another that
 /// makes a type of that name by a macro call the walk cannot see into (nalgebra 0.20's
-/// `U3`, made by a dependency's macro, beside typenum's dead `type U3`: banning the name
-/// took out `type Matrix3 = MatrixN<U3>` and every draft after the first failed, so the
-/// dead `type U3` stayed). Fails before: the bundle keeps `type U3 = u8`.
+/// `U3` beside typenum's dead `type U3`: banning the name took out `type Matrix3 =
+/// MatrixN<U3>` and every draft after the first failed). The pruner alone, given the
+/// compiler's finding: `Matrix3` stays, `dep`'s `U3` goes.
 #[test]
 fn a_dead_type_does_not_take_out_a_type_of_its_name_a_macro_call_makes() {
+    let parse = |text: &str| syn::parse_file(text).unwrap().items;
+    let dep = parse("pub type U3 = u8;\n");
+    let user = parse("use crate::dep::*;\nmaker!(U3);\npub struct Mat<D>(pub u32, pub core::marker::PhantomData<D>);\npub type Matrix3 = Mat<U3>;\npub fn start() -> u32 {\n    let m: Matrix3 = Mat(3, core::marker::PhantomData);\n    m.0\n}\n");
+    let tokens: proc_macro2::TokenStream = "fn main() { user::start(); }".parse().unwrap();
+    let none = std::collections::BTreeSet::new();
+    let kept = super::prune::reach(
+        &[&dep, &user],
+        &["dep".to_string(), "user".to_string()],
+        &super::prune::Seeds {
+            tokens: &tokens,
+            globs: &none,
+            imports: &none,
+            use_modules: &none,
+            imports_from: &Default::default(),
+        },
+        &std::collections::HashSet::from(["#0::U3".to_string()]),
+        false,
+        true,
+    );
+    let names = |tree: &Vec<syn::Item>| {
+        let mut items = tree.clone();
+        kept.prune_clone(tree, &mut items);
+        quote::quote!(#(#items)*).to_string()
+    };
+    assert!(!names(&dep).contains("U3"), "{}", names(&dep));
+    assert!(names(&user).contains("type Matrix3"), "{}", names(&user));
+}
+
+/// A `use` that re-exports an item the compiler found dead but the pruner keeps (a type a
+/// macro definition names: typenum's `PInt`, never constructed, named in `impl_pow_i!`'s
+/// body) stays with it: typenum's root `pub use int::{NInt, PInt};` went while the struct
+/// stayed, so `use crate::{.., PInt, ..};` in its other modules was unresolved and every
+/// smaller draft of nalgebra 0.20 failed. Fails before: the dead `spare` stays (the first
+/// draft is all the oracle could give).
+#[test]
+fn a_reexport_of_a_dead_item_the_pruner_keeps_stays_with_it() {
     let dir = tempfile::tempdir().unwrap();
     let (libraries, main_rs, deps) = user_over_dep(
         dir.path(),
-        "pub type U3 = u8;\npub type U4 = u16;\n#[macro_export]\nmacro_rules! dim { ($n:ident) => { pub struct $n; }; }\n",
-        "use dep::*;\ndep::dim!(U3);\npub struct Mat<D>(pub u32, pub core::marker::PhantomData<D>);\npub type Matrix3 = Mat<U3>;\npub fn start() -> u32 {\n    let m: Matrix3 = Mat(3, core::marker::PhantomData);\n    let _ = U3;\n    m.0\n}\n",
+        "pub mod int {\n    pub struct PInt<U>(pub U);\n}\npub use int::PInt;\npub trait Value { fn value() -> u32; }\npub mod ops {\n    use crate::PInt;\n    macro_rules! value_of { ($t:ty) => { impl crate::Value for $t { fn value() -> u32 { 3 } } impl crate::Value for PInt<$t> { fn value() -> u32 { 4 } } }; }\n    value_of!(u32);\n}\npub fn spare() -> u32 { 7 }\n",
+        "use dep::*;\npub fn start() -> u32 {\n    let spare = <u32 as Value>::value();\n    spare\n}\n",
     );
     let b = bundle(&main_rs, &deps, &libraries, Options::default()).unwrap();
-    assert!(!b.text.contains("U3 = u8"), "{}", b.text);
+    assert!(!b.text.contains("fn spare"), "{}", b.text);
     assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
 }

@@ -183,13 +183,27 @@ impl Dead {
     /// the compiler found one of those types dead.
     pub(super) fn new(index: &Index, banned: &HashSet<String>, facts: &Facts) -> Dead {
         let protected: HashSet<Sym> = facts.macro_triggers.values().flatten().copied().collect();
+        let spared = |n: &super::Node| {
+            matches!(n.kind, Kind::Named | Kind::Trait { .. })
+                && n.name.is_some_and(|s| protected.contains(&s))
+        };
+        // A `use` leaf bears the key of the item it imports: it goes with that item, and
+        // stays when the item is spared (typenum's root `pub use int::{NInt, PInt};`, which
+        // its other modules import `PInt` through).
+        let spared_keys: HashSet<&String> = index
+            .nodes
+            .iter()
+            .filter(|n| spared(n))
+            .filter_map(|n| n.key.as_ref())
+            .collect();
         let node: Vec<bool> = index
             .nodes
             .iter()
             .map(|n| {
                 n.key.as_ref().is_some_and(|k| banned.contains(k))
-                    && !(matches!(n.kind, Kind::Named | Kind::Trait { .. })
-                        && n.name.is_some_and(|s| protected.contains(&s)))
+                    && !spared(n)
+                    && !(matches!(n.kind, Kind::UseLeaf { .. })
+                        && n.key.as_ref().is_some_and(|k| spared_keys.contains(k)))
             })
             .collect();
         let mut all_dead: HashMap<Sym, bool> = HashMap::new();
