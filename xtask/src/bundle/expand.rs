@@ -147,11 +147,31 @@ fn fragment(kind: &str, input: ParseStream) -> syn::Result<TokenStream> {
         "expr" => input.parse::<syn::Expr>()?.into_token_stream(),
         "vis" => input.parse::<syn::Visibility>()?.into_token_stream(),
         "block" => input.parse::<syn::Block>()?.into_token_stream(),
-        "stmt" => input.parse::<syn::Stmt>()?.into_token_stream(),
+        "stmt" => statement(input)?,
         "pat" | "pat_param" => syn::Pat::parse_multi(input)?.into_token_stream(),
         "meta" => input.parse::<syn::Meta>()?.into_token_stream(),
         _ => return Err(input.error("a fragment kind the bundler does not expand")),
     })
+}
+
+/// A `stmt` fragment as rustc takes it: a statement without its closing `;` (libc's
+/// `f! { pub fn FD_CLR(..) -> () { let fd = fd as usize; ...; return } }` matched by
+/// `$($body:stmt);*`): a `let` up to the next `;` of its level, else an item, else an
+/// expression. (syn's `Stmt` wants a `let`'s `;` and takes an expression's.)
+fn statement(input: ParseStream) -> syn::Result<TokenStream> {
+    use quote::ToTokens;
+    if input.peek(syn::Token![let]) {
+        let mut out = TokenStream::new();
+        while !input.is_empty() && !input.peek(syn::Token![;]) {
+            out.extend([input.parse::<TokenTree>()?]);
+        }
+        return Ok(out);
+    }
+    let item = input.fork().parse::<syn::Item>();
+    if item.is_ok_and(|i| !matches!(i, syn::Item::Verbatim(_))) {
+        return Ok(input.parse::<syn::Item>()?.into_token_stream());
+    }
+    Ok(input.parse::<syn::Expr>()?.into_token_stream())
 }
 
 /// Matches `pattern` against the whole of `input`.
@@ -719,6 +739,46 @@ macro_rules! private { () => { pub struct P; }; }
         assert!(ours.expand_call(&call("cfg_if::private! {}")).is_none());
         ours.import("cfg_if", Some("pick"));
         assert!(ours.expand_call(&call("pick! { pub struct A; }")).is_some());
+    }
+
+    /// libc 0.2's `f!` takes each function's body as `$($body:stmt);*`: a `let` without its
+    /// `;`, an expression statement, a bare `return`. Each function becomes an item of its
+    /// own (the pruner then keeps only those called); fails before: the call stayed whole
+    /// and kept every type its functions name.
+    #[test]
+    fn stmt_fragments_are_statements_without_their_semicolons() {
+        let (text, n) = expand_text(
+            r#"
+macro_rules! f {
+    ($(pub $({$constness:ident})* fn $i:ident($($arg:ident: $argty:ty),*) -> $ret:ty {
+        $($body:stmt);*
+    })*) => ($(
+        #[inline]
+        pub $($constness)* unsafe extern fn $i($($arg: $argty),*) -> $ret {
+            $($body);*
+        }
+    )*)
+}
+f! {
+    pub fn first(m: *const u32) -> u32 {
+        if *m > 1 { *m } else { 0 }
+    }
+    pub fn clear(fd: u32, set: *mut u32) -> () {
+        let fd = fd as usize;
+        *set &= !(1 << (fd % 32));
+        return
+    }
+    pub {const} fn space(n: u32) -> u32 {
+        n + 1
+    }
+}
+"#,
+        );
+        assert_eq!(n, 1, "{text}");
+        assert!(text.contains("pub unsafe extern fn clear"), "{text}");
+        assert!(text.contains("let fd = fd as usize;"), "{text}");
+        assert!(text.contains("pub const unsafe extern fn space"), "{text}");
+        syn::parse_file(&text).unwrap();
     }
 
     /// A call no rule matches, or of a macro defined elsewhere, is left as written.

@@ -682,8 +682,13 @@ fn consult_mending(
         if let Ok(file) = syn::parse_file(&next.text) {
             item_places(&file.items, "crate", &mut defined);
         }
-        let mut unresolved = unresolved_imports(&format!("{e:#}"));
-        unresolved.retain(|p| defined_nowhere_under(p, &defined));
+        let errors = format!("{e:#}");
+        let mut unresolved = unresolved_imports(&errors);
+        unresolved.retain(|p| {
+            rooted(p, &errors)
+                .iter()
+                .all(|p| defined_nowhere_under(p, &defined))
+        });
         let dropped: usize = if mends < 3 && !unresolved.is_empty() {
             trees
                 .iter_mut()
@@ -714,6 +719,30 @@ fn defined_nowhere_under(path: &str, defined: &[(String, String)]) -> bool {
     !defined
         .iter()
         .any(|(m, n)| n == name && m.starts_with(module))
+}
+
+/// `path` from the crate's root: itself when it starts there, else the module of each of
+/// rustc's "no `name` in `module`" notes for its name (`self::cbrt::cbrt` in libm's
+/// `math` gets "no `cbrt` in `libm::math::cbrt`"), else itself (judged anywhere).
+fn rooted(path: &str, errors: &str) -> Vec<String> {
+    let name = path.rsplit("::").next().unwrap_or(path);
+    if path.starts_with("crate::") {
+        return vec![path.to_string()];
+    }
+    let note = format!("no `{name}` in `");
+    let modules: std::collections::BTreeSet<String> = errors
+        .lines()
+        .filter_map(|l| {
+            let at = l.find(&note)? + note.len();
+            let module = l[at..].split('`').next()?;
+            Some(format!("crate::{module}::{name}"))
+        })
+        .collect();
+    if modules.is_empty() {
+        vec![path.to_string()]
+    } else {
+        modules.into_iter().collect()
+    }
 }
 
 /// Every named item of `items` with the path of its module (`crate::a::b`).

@@ -1387,9 +1387,14 @@ fn the_mend_judges_an_unresolved_import_by_the_module_its_path_names() {
     assert!(!judged("crate::nalgebra::SquareMatrix"));
     assert!(!judged("crate::typenum::PInt"));
     assert!(judged("crate::typenum::Z0"));
-    // Not a `crate` path: anywhere in the draft.
+    // Not a `crate` path: anywhere in the draft, unless rustc's note names its module.
     assert!(!judged("self::cbrt::PInt"));
     assert!(judged("self::cbrt::cbrt"));
+    let errors = "error[E0432]: unresolved import `self::int::PInt`\n580 | pub(crate)use self::int::PInt;\n    |               ^^^^^^^^^^^^^^^^ no `PInt` in `alga::int`\n";
+    let rooted = super::rooted("self::int::PInt", errors);
+    assert_eq!(rooted, ["crate::alga::int::PInt"]);
+    assert!(rooted.iter().all(|p| judged(p)));
+    assert_eq!(super::rooted("crate::typenum::PInt", errors), ["crate::typenum::PInt"]);
 }
 
 /// A type the compiler finds dead in one library does not ban its name from another that
@@ -1443,5 +1448,24 @@ fn a_reexport_of_a_dead_item_the_pruner_keeps_stays_with_it() {
     );
     let b = bundle(&main_rs, &deps, &libraries, Options::default()).unwrap();
     assert!(!b.text.contains("fn spare"), "{}", b.text);
+    assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
+}
+
+/// A trait method the compiler found never called stays in its trait when a kept macro
+/// implements it (num-rational 0.2's `checked_arith_impl!(impl CheckedAdd, checked_add);`:
+/// taking `checked_add` out of `CheckedAdd` left the impl the call makes with a method that
+/// is "not a member of trait", E0407, and every smaller draft of nalgebra 0.20 failed).
+/// Fails before: the dead `unused_member` of another trait stays (the oracle's drafts
+/// without dead members are all it could give).
+#[test]
+fn a_dead_trait_method_a_kept_macro_implements_stays_in_the_trait() {
+    let dir = tempfile::tempdir().unwrap();
+    let (libraries, main_rs, deps) = user_over_dep(
+        dir.path(),
+        "pub trait CheckedAdd { fn checked_add(&self) -> u32; fn other(&self) -> u32; }\nmacro_rules! imp { (impl $t:ident, $m:ident) => { impl $t for u32 { fn $m(&self) -> u32 { *self + 1 } fn other(&self) -> u32 { *self } } }; }\nimp!(impl CheckedAdd, checked_add);\npub trait Plain { fn used(&self) -> u32; fn unused_member(&self) -> u32; }\nimpl Plain for u32 { fn used(&self) -> u32 { 0 } fn unused_member(&self) -> u32 { 5 } }\n",
+        "use dep::*;\npub fn start() -> u32 {\n    CheckedAdd::other(&3u32) + Plain::used(&3u32)\n}\n",
+    );
+    let b = bundle(&main_rs, &deps, &libraries, Options::default()).unwrap();
+    assert!(!b.text.contains("unused_member"), "{}", b.text);
     assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
 }

@@ -359,7 +359,7 @@ impl<'a> Walk<'a> {
     fn ruled_out(&self, index: &Index, i: usize) -> bool {
         let node = &index.nodes[i];
         if self.dead.node[i] {
-            return true;
+            return !self.member_a_macro_implements(index, i);
         }
         match &node.kind {
             Kind::MacroCall { args, .. } => args.iter().any(|a| self.dead.unavailable.contains(a)),
@@ -369,6 +369,26 @@ impl<'a> Walk<'a> {
                 .iter()
                 .any(|u| is_path(*u) && self.dead.names.contains(&(u & !KINDS))),
         }
+    }
+
+    /// Trait member `i`, found never called, when a kept macro implements it: the trait
+    /// and the member are both names that macro's call or definition holds (num-rational's
+    /// `checked_arith_impl!(impl CheckedAdd, checked_add);`, num-traits' `prim_int_impl!`
+    /// writing `impl PrimInt for $T { fn count_ones .. }`). The impls it makes cannot lose
+    /// the member, so the trait keeps it.
+    fn member_a_macro_implements(&self, index: &Index, i: usize) -> bool {
+        let node = &index.nodes[i];
+        let trait_name = node.parent.and_then(|p| index.nodes[p].name);
+        match (&node.kind, trait_name, node.name) {
+            (Kind::TraitItem { .. }, Some(t), Some(n)) => self.held_by_macros(t, n),
+            _ => false,
+        }
+    }
+
+    /// Whether one library's kept macro calls and definitions hold both `a` and `b`.
+    fn held_by_macros(&self, a: Sym, b: Sym) -> bool {
+        (0..self.opens.len())
+            .any(|l| self.passed_to_macros.contains(&(l, a)) && self.passed_to_macros.contains(&(l, b)))
     }
 
     fn named(&self, n: Option<Sym>) -> bool {
@@ -544,7 +564,7 @@ impl<'a> Walk<'a> {
             Some(t)
                 if node
                     .name
-                    .is_some_and(|n| self.dead.methods.contains(&(*t, n))) =>
+                    .is_some_and(|n| self.dead.methods.contains(&(*t, n)) && !self.held_by_macros(*t, n)) =>
             {
                 false
             }
