@@ -215,17 +215,27 @@ impl Dead {
             }
         }
         // Only type and trait names: a lowercase name may as well be a local variable's. Not
-        // a name a macro call holds: the call may define an item of that name the walk does
-        // not see (nalgebra's `U3`, made by a macro, beside typenum's dead `type U3`: banning
-        // the name took out `type Matrix3<N> = MatrixN<N, U3>`).
+        // a name a macro call holds that its library defines no item of: the call may make
+        // an item of that name the walk does not see (a `U3` made by a macro beside another
+        // library's dead `type U3`: banning the name took out `type Matrix3 = Mat<U3>`). One
+        // it defines is judged by its items (typenum's dead `NInt`, which its impl macro
+        // calls name, goes with them).
+        let defined: HashSet<(usize, Sym)> = index
+            .nodes
+            .iter()
+            .filter(|n| matches!(n.kind, Kind::Named | Kind::Trait { .. }))
+            .filter_map(|n| Some((n.lib, n.name?)))
+            .collect();
         let in_calls: HashSet<Sym> = index
             .nodes
             .iter()
             .filter_map(|n| match &n.kind {
-                Kind::MacroCall { args, .. } => Some(args.iter().copied()),
+                Kind::MacroCall { args, .. } => Some(args.iter().map(move |&a| (n.lib, a))),
                 _ => None,
             })
             .flatten()
+            .filter(|made| !defined.contains(made))
+            .map(|(_, a)| a)
             .collect();
         let names: HashSet<Sym> = all_dead
             .into_iter()

@@ -385,10 +385,14 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// Whether one library's kept macro calls and definitions hold both `a` and `b`.
-    fn held_by_macros(&self, a: Sym, b: Sym) -> bool {
-        (0..self.opens.len())
-            .any(|l| self.passed_to_macros.contains(&(l, a)) && self.passed_to_macros.contains(&(l, b)))
+    /// Whether one library's kept macro calls and definitions hold trait `t` and its member
+    /// `m`, or define a function of `m`'s name (`fn count_ones` in a macro body).
+    fn held_by_macros(&self, t: Sym, m: Sym) -> bool {
+        let defined = self.facts.macro_fns.contains(&m);
+        (0..self.opens.len()).any(|l| {
+            self.passed_to_macros.contains(&(l, t))
+                && (defined || self.passed_to_macros.contains(&(l, m)))
+        })
     }
 
     fn named(&self, n: Option<Sym>) -> bool {
