@@ -1455,18 +1455,37 @@ fn a_reexport_of_a_dead_item_the_pruner_keeps_stays_with_it() {
 /// implements it (num-rational 0.2's `checked_arith_impl!(impl CheckedAdd, checked_add);`:
 /// taking `checked_add` out of `CheckedAdd` left the impl the call makes with a method that
 /// is "not a member of trait", E0407, and every smaller draft of nalgebra 0.20 failed).
-/// The member is an argument of the call (`$m`) or named in the macro's body (`fn count_ones`
-/// in num-traits' `prim_int_impl!`). Fails before: the dead `unused_member` of another trait
+/// The member is an argument of the call (`$m`), named in the macro's body (`fn count_ones`
+/// in num-traits' `prim_int_impl!`), or the call is among an impl's items (ppv-lite86's
+/// `fwd_unop_x2!(rotate_each_word_right7);`). Fails before: the dead `unused_member` of another trait
 /// stays (the oracle's drafts without dead members are all it could give).
 #[test]
 fn a_dead_trait_method_a_kept_macro_implements_stays_in_the_trait() {
     let dir = tempfile::tempdir().unwrap();
     let (libraries, main_rs, deps) = user_over_dep(
         dir.path(),
-        "pub trait CheckedAdd { fn checked_add(&self) -> u32; fn other(&self) -> u32; }\nmacro_rules! imp { (impl $t:ident, $m:ident) => { impl $t for u32 { fn $m(&self) -> u32 { *self + 1 } fn other(&self) -> u32 { *self } } }; }\nimp!(impl CheckedAdd, checked_add);\npub trait Prim { fn count_ones(&self) -> u32; }\nmacro_rules! prim { ($t:ty) => { impl Prim for $t { fn count_ones(&self) -> u32 { <$t>::count_ones(*self) } } }; }\nprim!(u32);\npub fn takes<T: Prim>(_: T) {}\npub trait Plain { fn used(&self) -> u32; fn unused_member(&self) -> u32; }\nimpl Plain for u32 { fn used(&self) -> u32 { 0 } fn unused_member(&self) -> u32 { 5 } }\n",
-        "use dep::*;\npub fn start() -> u32 {\n    takes(3u32);\n    CheckedAdd::other(&3u32) + Plain::used(&3u32)\n}\n",
+        "pub trait CheckedAdd { fn checked_add(&self) -> u32; fn other(&self) -> u32; }\nmacro_rules! imp { (impl $t:ident, $m:ident) => { impl $t for u32 { fn $m(&self) -> u32 { *self + 1 } fn other(&self) -> u32 { *self } } }; }\nimp!(impl CheckedAdd, checked_add);\npub trait Prim { fn count_ones(&self) -> u32; }\nmacro_rules! prim { ($t:ty) => { impl Prim for $t { fn count_ones(&self) -> u32 { <$t>::count_ones(*self) } } }; }\nprim!(u32);\npub trait Rot { fn rot7(self) -> Self; }\nmacro_rules! fwd { ($f:ident) => { fn $f(self) -> Self { self.rotate_right(7) } }; }\nimpl Rot for u64 { fwd!(rot7); }\npub fn takes<T: Prim>(_: T) {}\npub fn takes_rot<T: Rot>(_: T) {}\npub trait Plain { fn used(&self) -> u32; fn unused_member(&self) -> u32; }\nimpl Plain for u32 { fn used(&self) -> u32 { 0 } fn unused_member(&self) -> u32 { 5 } }\n",
+        "use dep::*;\npub fn start() -> u32 {\n    takes(3u32);\n    takes_rot(3u64);\n    CheckedAdd::other(&3u32) + Plain::used(&3u32)\n}\n",
     );
     let b = bundle(&main_rs, &deps, &libraries, Options::default()).unwrap();
     assert!(!b.text.contains("unused_member"), "{}", b.text);
+    assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
+}
+
+/// A constant the compiler found dead does not ban its name from type parameters: libc's
+/// register `const SS` took out alga's `impl<SS: SubsetOf<SP>, SP> SupersetOf<SS> for SP`
+/// (every smaller draft of nalgebra 0.20 failed: "`f32: SupersetOf<f64>` is not
+/// satisfied"). Fails before: the dead `const SS` stays (the first draft is all the oracle
+/// could give).
+#[test]
+fn a_dead_constant_does_not_take_out_an_impl_whose_type_parameter_bears_its_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let (libraries, main_rs, deps) = user_over_dep(
+        dir.path(),
+        "",
+        "pub const SS: u32 = 18;\npub trait Named { fn name(&self) -> u32; }\nimpl<SS: Copy + Into<u32>> Named for SS { fn name(&self) -> u32 { (*self).into() } }\npub fn start() -> u32 {\n    3u8.name()\n}\n",
+    );
+    let b = bundle(&main_rs, &deps, &libraries, Options::default()).unwrap();
+    assert!(!b.text.contains("const SS"), "{}", b.text);
     assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
 }

@@ -207,11 +207,15 @@ impl Dead {
             })
             .collect();
         let mut all_dead: HashMap<Sym, bool> = HashMap::new();
+        // Types, traits and macros: a constant's name can be a type parameter's (libc's
+        // register `const SS`, alga's `impl<SS: SubsetOf<SP>, SP> SupersetOf<SS> for SP`).
         for (i, n) in index.nodes.iter().enumerate() {
             if let (Some(name), Kind::Named | Kind::MacroRules | Kind::Trait { .. }) =
                 (n.name, &n.kind)
             {
-                *all_dead.entry(name).or_insert(true) &= node[i];
+                if !n.value {
+                    *all_dead.entry(name).or_insert(true) &= node[i];
+                }
             }
         }
         // Only type and trait names: a lowercase name may as well be a local variable's. Not

@@ -498,10 +498,13 @@ impl Index {
         };
         let uses = self.idents(&header);
         let trait_sym = trait_name.map(|n| self.interner.sym(&n));
+        // Not a type parameter of the impl's own (`impl<SS: ..> Tr for SS`): it names no item
+        // (libc's `const SS` would take the blanket impl with it).
         let self_head = match &*i.self_ty {
             syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
             _ => None,
-        };
+        }
+        .filter(|h| !params.contains(h));
         let id = self.push(
             a,
             Kind::Impl {

@@ -338,6 +338,9 @@ impl<'a> Walk<'a> {
                 break;
             }
         }
+        if let Ok(part) = std::env::var("XTASK_PRUNE_WHY") {
+            self.explain(index, &part);
+        }
         for &m in shells {
             if !self.dead.node[m] {
                 index.nodes[m].kept = true;
@@ -353,6 +356,29 @@ impl<'a> Walk<'a> {
             index.nodes[i].kept = !self.ruled_out(index, i);
         }
         settle(index, &self.mentioned);
+    }
+
+    /// `XTASK_PRUNE_WHY=<part of a key>`: for each node whose key holds it, whether it was
+    /// kept, found dead itself, which dead names it holds, and whether the rules keep it.
+    fn explain(&self, index: &Index, part: &str) {
+        for (i, n) in index.nodes.iter().enumerate() {
+            if !n.key.as_ref().is_some_and(|k| k.contains(part)) {
+                continue;
+            }
+            let dead_names: Vec<&str> = n
+                .uses
+                .iter()
+                .filter(|u| is_path(**u) && self.dead.names.contains(&(*u & !KINDS)))
+                .map(|u| index.name_of(*u & !KINDS))
+                .collect();
+            eprintln!(
+                "why {i} {:?}: kept {}, found dead {}, dead names {dead_names:?}, rules keep {}",
+                n.key,
+                n.kept,
+                self.dead.node[i],
+                self.keeps(index, i)
+            );
+        }
     }
 
     /// Dead in an earlier draft, or naming what is.
@@ -374,8 +400,9 @@ impl<'a> Walk<'a> {
     /// Trait member `i`, found never called, when a kept macro implements it: the trait
     /// and the member are both names that macro's call or definition holds (num-rational's
     /// `checked_arith_impl!(impl CheckedAdd, checked_add);`, num-traits' `prim_int_impl!`
-    /// writing `impl PrimInt for $T { fn count_ones .. }`). The impls it makes cannot lose
-    /// the member, so the trait keeps it.
+    /// writing `impl PrimInt for $T { fn count_ones .. }`), or the macro is among the items
+    /// of an impl of the trait. The impls it makes cannot lose the member, so the trait
+    /// keeps it.
     fn member_a_macro_implements(&self, index: &Index, i: usize) -> bool {
         let node = &index.nodes[i];
         let trait_name = node.parent.and_then(|p| index.nodes[p].name);
@@ -645,11 +672,23 @@ impl<'a> Walk<'a> {
         if self.debug.is_some() {
             self.trace(index, i);
         }
-        if matches!(node.kind, Kind::MacroCall { .. } | Kind::MacroRules) {
+        // A macro among an impl's items (rand_core/ppv-lite86's `fwd_unop_x2!(rotate_..)`):
+        // what it holds is passed to a macro, and the impl's trait is implemented by one.
+        let impl_macro = matches!(node.kind, Kind::ImplItem { .. }) && node.name.is_none();
+        if matches!(node.kind, Kind::MacroCall { .. } | Kind::MacroRules) || impl_macro {
             for &u in &node.uses {
                 if is_path(u) {
                     self.passed_to_macros.insert((node.lib, u & !KINDS));
                 }
+            }
+        }
+        if let (true, Some(p)) = (impl_macro, node.parent) {
+            if let Kind::Impl {
+                trait_name: Some(t),
+                ..
+            } = index.nodes[p].kind
+            {
+                self.passed_to_macros.insert((node.lib, t));
             }
         }
         for &u in node.uses.iter().filter(|u| is_path(**u)) {
