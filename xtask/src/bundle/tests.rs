@@ -1489,3 +1489,20 @@ fn a_dead_constant_does_not_take_out_an_impl_whose_type_parameter_bears_its_name
     assert!(!b.text.contains("const SS"), "{}", b.text);
     assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
 }
+
+/// An item's own type parameters name nothing else: alga's `impl<N1, N2: SupersetOf<N1>>
+/// SubsetOf<Complex<N2>> for Complex<N1>` kept typenum's `type N1`, which the compiler then
+/// found dead, and banning the name took the impl with it ("`Complex<N>: SubsetOf<..>` is
+/// not satisfied" in every smaller draft of nalgebra 0.20). Fails before: `type N1` stays.
+#[test]
+fn an_items_own_type_parameters_keep_no_item_of_their_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let (libraries, main_rs, deps) = user_over_dep(
+        dir.path(),
+        "",
+        "pub type N1 = i64;\npub trait Up<T> { fn up(&self) -> T; }\nimpl<N1: Copy + Into<u32>> Up<u32> for N1 { fn up(&self) -> u32 { let x: N1 = *self; x.into() } }\npub fn start() -> u32 {\n    Up::<u32>::up(&3u8)\n}\n",
+    );
+    let b = bundle(&main_rs, &deps, &libraries, Options::default()).unwrap();
+    assert!(!b.text.contains("type N1"), "{}", b.text);
+    assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
+}

@@ -69,6 +69,13 @@ impl Interner {
     }
 }
 
+/// `uses` less what names one of `params` (flags aside).
+fn drop_params(uses: &mut Vec<Sym>, params: &HashSet<Sym>) {
+    if !params.is_empty() {
+        uses.retain(|u| !params.contains(&(u & !KINDS)));
+    }
+}
+
 /// Whether `trees[j]` and `trees[j + 1]` are the two colons of a path's `::`.
 fn is_path_sep(trees: &[TokenTree], j: usize) -> bool {
     let colon = |k: usize| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == ':');
@@ -407,7 +414,9 @@ impl Index {
             let where_clause = &t.generics.where_clause;
             quote::quote!(#generics #supertraits #where_clause)
         };
-        let uses = self.idents(&header);
+        let trait_params = self.params_of(&t.generics);
+        let mut uses = self.idents(&header);
+        drop_params(&mut uses, &trait_params);
         let members: Vec<Sym> = t
             .items
             .iter()
@@ -430,6 +439,11 @@ impl Index {
                 _ => true,
             };
             let mut uses = self.idents(ti);
+            drop_params(&mut uses, &trait_params);
+            if let syn::TraitItem::Fn(f) = ti {
+                let own = self.params_of(&f.sig.generics);
+                drop_params(&mut uses, &own);
+            }
             let name = trait_item_name(ti);
             let inside = Scope {
                 parent: Some(id),
@@ -496,7 +510,9 @@ impl Index {
             let trait_path = i.trait_.as_ref().map(|(_, p, _)| p);
             quote::quote!(#generics #self_ty #trait_path #where_clause)
         };
-        let uses = self.idents(&header);
+        let impl_params = self.params_of(&i.generics);
+        let mut uses = self.idents(&header);
+        drop_params(&mut uses, &impl_params);
         let trait_sym = trait_name.map(|n| self.interner.sym(&n));
         // Not a type parameter of the impl's own (`impl<SS: ..> Tr for SS`): it names no item
         // (libc's `const SS` would take the blanket impl with it).
@@ -527,6 +543,11 @@ impl Index {
             };
             let makes = self.made_by(ii);
             let mut uses = self.idents(ii);
+            drop_params(&mut uses, &impl_params);
+            if let syn::ImplItem::Fn(f) = ii {
+                let own = self.params_of(&f.sig.generics);
+                drop_params(&mut uses, &own);
+            }
             let inside = Scope {
                 parent: Some(id),
                 ..parent.clone()
@@ -802,10 +823,22 @@ impl Index {
             self.variants.entry(enum_sym).or_default().extend(variants);
         }
         let name = named_item(other);
-        let uses = match type_body(other) {
+        let mut uses = match type_body(other) {
             Some(tokens) => self.idents(&tokens),
             None => self.idents(other),
         };
+        let generics = match other {
+            syn::Item::Fn(f) => Some(&f.sig.generics),
+            syn::Item::Struct(x) => Some(&x.generics),
+            syn::Item::Enum(x) => Some(&x.generics),
+            syn::Item::Union(x) => Some(&x.generics),
+            syn::Item::Type(x) => Some(&x.generics),
+            _ => None,
+        };
+        if let Some(g) = generics {
+            let params = self.params_of(g);
+            drop_params(&mut uses, &params);
+        }
         match name {
             Some(n) if n != "_" => {
                 let id = self.push(a, Kind::Named, Some(&n), uses, parent);
@@ -818,6 +851,21 @@ impl Index {
                 self.push(a, Kind::Always, None, uses, parent);
             }
         }
+    }
+
+    /// The type and const parameters `generics` declares: names of the item's own, never of
+    /// an item elsewhere (alga's `impl<N1, N2: SupersetOf<N1>> SubsetOf<Complex<N2>> for
+    /// Complex<N1>` beside typenum's `type N1`, found dead, took the impl with it).
+    fn params_of(&mut self, generics: &syn::Generics) -> HashSet<Sym> {
+        generics
+            .params
+            .iter()
+            .filter_map(|p| match p {
+                syn::GenericParam::Type(t) => Some(self.interner.sym(&t.ident.to_string())),
+                syn::GenericParam::Const(c) => Some(self.interner.sym(&c.ident.to_string())),
+                syn::GenericParam::Lifetime(_) => None,
+            })
+            .collect()
     }
 
     /// The key of the item a `use` path names, when the path stays inside the libraries
