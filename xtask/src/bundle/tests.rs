@@ -1506,3 +1506,21 @@ fn an_items_own_type_parameters_keep_no_item_of_their_name() {
     assert!(!b.text.contains("type N1"), "{}", b.text);
     assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
 }
+
+/// A function the compiler found dead stays when a kept macro of its library calls it: the
+/// impl the macro makes cannot lose the method that calls it (rand 0.7's
+/// `impl_weight_for_float!` calls `pairwise_sum` in `Weight::sum`, which nobody calls;
+/// taking the function out broke every smaller draft of nalgebra 0.20). Fails before: the
+/// dead `unused_member` stays (the oracle's drafts without dead items are all it could give).
+#[test]
+fn a_dead_function_a_kept_macro_calls_stays() {
+    let dir = tempfile::tempdir().unwrap();
+    let (libraries, main_rs, deps) = user_over_dep(
+        dir.path(),
+        "",
+        "fn pairwise_sum(v: &[u32]) -> u32 { v.iter().sum() }\npub trait Weight { fn sum(v: &[Self]) -> Self where Self: Sized; fn one() -> Self; }\nmacro_rules! weight { ($t:ident) => { impl Weight for $t { fn sum(v: &[Self]) -> Self { pairwise_sum(v) } fn one() -> Self { 3 } } }; }\nweight!(u32);\npub trait Plain { fn used(&self) -> u32; fn unused_member(&self) -> u32; }\nimpl Plain for u32 { fn used(&self) -> u32 { 0 } fn unused_member(&self) -> u32 { 5 } }\npub fn start() -> u32 {\n    <u32 as Weight>::one() + Plain::used(&3u32)\n}\n",
+    );
+    let b = bundle(&main_rs, &deps, &libraries, Options::default()).unwrap();
+    assert!(!b.text.contains("unused_member"), "{}", b.text);
+    assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
+}

@@ -385,7 +385,8 @@ impl<'a> Walk<'a> {
     fn ruled_out(&self, index: &Index, i: usize) -> bool {
         let node = &index.nodes[i];
         if self.dead.node[i] {
-            return !self.member_a_macro_implements(index, i);
+            return !(self.member_a_macro_implements(index, i)
+                || self.value_a_macro_names(index, i));
         }
         match &node.kind {
             Kind::MacroCall { args, .. } => args.iter().any(|a| self.dead.unavailable.contains(a)),
@@ -410,6 +411,19 @@ impl<'a> Walk<'a> {
             (Kind::TraitItem { .. }, Some(t), Some(n)) => self.held_by_macros(t, n),
             _ => false,
         }
+    }
+
+    /// Function, constant or static `i`, found dead, when a kept macro of its library names
+    /// it: what the macro makes calls it (rand 0.7's `impl_weight_for_float!` writes
+    /// `pairwise_sum(values)` in an impl's method nobody calls; the compiler reports the
+    /// function dead, but the impl a macro makes cannot lose the method). The macro's arms
+    /// that never matched are gone by then: what is left is expanded.
+    fn value_a_macro_names(&self, index: &Index, i: usize) -> bool {
+        let node = &index.nodes[i];
+        node.value
+            && node
+                .name
+                .is_some_and(|n| self.passed_to_macros.contains(&(node.lib, n)))
     }
 
     /// Whether one library's kept macro calls and definitions hold trait `t` and its member
