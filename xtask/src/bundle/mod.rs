@@ -565,9 +565,10 @@ fn refine_from(
                 drop_dead_arms(items, &format!("#{k}"), &candidate.dead_arms);
             }
             // The check that the smaller draft compiles is also the next round's reading.
+            let mut candidate = candidate;
             match consult_mending(
                 &mut candidate_trees,
-                &candidate,
+                &mut candidate,
                 draft,
                 modules,
                 scratch.path(),
@@ -655,15 +656,17 @@ pub(crate) fn item_name(item: &syn::Item) -> Option<String> {
     })
 }
 
-/// Removes the `macro_rules!` arms the compiler saw never match.
 /// Drafts `trees` with `findings` and asks the compiler what is dead. An import left
 /// unresolved of a name the draft defines nowhere (its item taken out, the `use` of it
 /// stayed: nalgebra's `use ..::storage::{ContiguousStorage, ContiguousStorageMut};`) names
-/// nothing in any namespace, so it is dropped from the trees and the draft made again, a
-/// few times at most. Else the error, with the draft's text.
+/// nothing in any namespace, so it is dropped from the trees; an item of a name the draft
+/// "cannot find" that the findings took out comes back (a function only an impl method
+/// nobody calls calls, where the impl cannot lose the method: `log_gamma` in `impl Float
+/// for f32`); and the draft is made again, a few times at most. Else the error, with the
+/// draft's text.
 fn consult_mending(
     trees: &mut [Vec<syn::Item>],
-    findings: &oracle::Findings,
+    findings: &mut oracle::Findings,
     draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> anyhow::Result<Bundle>,
     modules: &[String],
     dir: &Path,
@@ -689,19 +692,26 @@ fn consult_mending(
                 .iter()
                 .all(|p| defined_nowhere_under(p, &defined))
         });
-        let dropped: usize = if mends < 3 && !unresolved.is_empty() {
-            trees
-                .iter_mut()
-                .map(|items| drop_imports(items, &unresolved))
-                .sum()
-        } else {
-            0
-        };
-        if dropped == 0 {
+        if mends >= 4 {
+            return Err((e, next.text));
+        }
+        let dropped: usize = trees
+            .iter_mut()
+            .map(|items| drop_imports(items, &unresolved))
+            .sum();
+        let missing = missing_names(&errors);
+        let before = findings.dead.len();
+        findings
+            .dead
+            .retain(|k| !missing.contains(k.rsplit("::").next().unwrap_or("")));
+        let restored = before - findings.dead.len();
+        if dropped + restored == 0 {
             return Err((e, next.text));
         }
         if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
-            eprintln!("oracle: mended {dropped} imports: {unresolved:?}");
+            eprintln!(
+                "oracle: mended {dropped} imports {unresolved:?}, {restored} items back {missing:?}"
+            );
         }
         mends += 1;
     }
@@ -756,6 +766,19 @@ fn item_places(items: &[syn::Item], at: &str, out: &mut Vec<(String, String)>) {
             out.push((at.to_string(), name));
         }
     }
+}
+
+/// The names of rustc's "cannot find function/value/type/trait `x` in .." errors.
+fn missing_names(errors: &str) -> std::collections::HashSet<String> {
+    errors
+        .lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("error[E04")?;
+            let (_, rest) = rest.split_once("]: cannot find ")?;
+            let name = rest.split('`').nth(1)?;
+            Some(name.to_string())
+        })
+        .collect()
 }
 
 /// The paths of rustc's "unresolved import(s) `a::B`, `c::D`" errors.

@@ -1524,3 +1524,26 @@ fn a_dead_function_a_kept_macro_calls_stays() {
     assert!(!b.text.contains("unused_member"), "{}", b.text);
     assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
 }
+
+/// A smaller draft that "cannot find" an item the compiler's findings took out gets it back
+/// and is drafted again: the item is called by what the pruner had to keep (a trait member
+/// a macro implements stays, and with it the member's body in an impl written by hand:
+/// `fn log_gamma(self) -> Self { log_gamma(self.into()) }`, whose free `log_gamma` the
+/// compiler found dead). Fails before: the dead `unused_member` stays (the oracle's drafts
+/// without dead members are all it could give).
+#[test]
+fn an_item_a_smaller_draft_cannot_find_comes_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let (libraries, main_rs, deps) = user_over_dep(
+        dir.path(),
+        "",
+        "fn log_gamma(x: f64) -> f64 { x }\npub trait Float { fn log_gamma(self) -> Self; fn one() -> Self; }\nimpl Float for f32 { fn log_gamma(self) -> Self { log_gamma(self as f64) as f32 } fn one() -> Self { 3.0 } }\nmacro_rules! float { ($t:ident) => { impl Float for $t { fn log_gamma(self) -> Self { self } fn one() -> Self { 3.0 } } }; }\nfloat!(f64);\npub trait Plain { fn used(&self) -> u32; fn unused_member(&self) -> u32; }\nimpl Plain for u32 { fn used(&self) -> u32 { 0 } fn unused_member(&self) -> u32 { 5 } }\npub fn start() -> u32 {\n    <f32 as Float>::one() as u32 + Plain::used(&3u32)\n}\n",
+    );
+    let b = bundle(&main_rs, &deps, &libraries, Options::default()).unwrap();
+    assert!(!b.text.contains("unused_member"), "{}", b.text);
+    assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
+    let errors = "error[E0425]: cannot find function `log_gamma` in this scope\nerror[E0425]: cannot find value `SNUM` in this scope\nerror[E0412]: cannot find type `speed_t` in module `crate::libc`\nerror[E0599]: no method named `x` found\n";
+    let mut names: Vec<String> = super::missing_names(errors).into_iter().collect();
+    names.sort();
+    assert_eq!(names, ["SNUM", "log_gamma", "speed_t"]);
+}
