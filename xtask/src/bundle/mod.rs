@@ -534,6 +534,9 @@ fn refine_from(
         }
     };
     unprotected(&mut found);
+    // Keys a smaller draft could not do without (`consult_mending` put them back): never
+    // asked for again.
+    let mut needed: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut broken = [false; 4];
     for _round in 0..8 {
         let mut accepted = None;
@@ -566,6 +569,7 @@ fn refine_from(
             }
             // The check that the smaller draft compiles is also the next round's reading.
             let mut candidate = candidate;
+            let asked = candidate.dead.clone();
             match consult_mending(
                 &mut candidate_trees,
                 &mut candidate,
@@ -574,7 +578,9 @@ fn refine_from(
                 scratch.path(),
             ) {
                 Ok((next, mut next_found)) => {
+                    needed.extend(asked.difference(&candidate.dead).cloned());
                     unprotected(&mut next_found);
+                    next_found.dead.retain(|k| !needed.contains(k));
                     accepted = Some((candidate, candidate_trees, next, next_found));
                     break;
                 }
