@@ -544,20 +544,7 @@ fn refine_from(
             if *step_broken {
                 continue;
             }
-            let mut more = found.clone();
-            if step >= 1 {
-                more.dead_members.clear();
-            }
-            if step >= 2 {
-                more.dead.retain(|k| {
-                    let name = k.rsplit("::").next().unwrap_or("");
-                    name_counts.get(name).copied().unwrap_or(0) <= 1
-                });
-            }
-            if step >= 3 {
-                more.dead.clear();
-            }
-            let candidate = findings.with(&more, true);
+            let candidate = findings.with(&step_findings(&found, step, &name_counts), true);
             if candidate.size() == findings.size() {
                 continue;
             }
@@ -660,6 +647,29 @@ pub(crate) fn item_name(item: &syn::Item) -> Option<String> {
         Union(i) => i.ident.to_string(),
         _ => return None,
     })
+}
+
+/// What step `step` of a round takes of the compiler's `found`: everything; no members;
+/// only items whose names the libraries define once (`name_counts`); only macro arms.
+fn step_findings(
+    found: &oracle::Findings,
+    step: usize,
+    name_counts: &HashMap<String, usize>,
+) -> oracle::Findings {
+    let mut more = found.clone();
+    if step >= 1 {
+        more.dead_members.clear();
+    }
+    if step >= 2 {
+        more.dead.retain(|k| {
+            let name = k.rsplit("::").next().unwrap_or("");
+            name_counts.get(name).copied().unwrap_or(0) <= 1
+        });
+    }
+    if step >= 3 {
+        more.dead.clear();
+    }
+    more
 }
 
 /// Drafts `trees` with `findings` and asks the compiler what is dead. An import left

@@ -1394,7 +1394,10 @@ fn the_mend_judges_an_unresolved_import_by_the_module_its_path_names() {
     let rooted = super::rooted("self::int::PInt", errors);
     assert_eq!(rooted, ["crate::alga::int::PInt"]);
     assert!(rooted.iter().all(|p| judged(p)));
-    assert_eq!(super::rooted("crate::typenum::PInt", errors), ["crate::typenum::PInt"]);
+    assert_eq!(
+        super::rooted("crate::typenum::PInt", errors),
+        ["crate::typenum::PInt"]
+    );
 }
 
 /// A type the compiler finds dead in one library does not ban its name from another that

@@ -206,46 +206,7 @@ impl Dead {
                         && n.key.as_ref().is_some_and(|k| spared_keys.contains(k)))
             })
             .collect();
-        let mut all_dead: HashMap<Sym, bool> = HashMap::new();
-        // Types, traits and macros: a constant's name can be a type parameter's (libc's
-        // register `const SS`, alga's `impl<SS: SubsetOf<SP>, SP> SupersetOf<SS> for SP`).
-        for (i, n) in index.nodes.iter().enumerate() {
-            if let (Some(name), Kind::Named | Kind::MacroRules | Kind::Trait { .. }) =
-                (n.name, &n.kind)
-            {
-                if !n.value {
-                    *all_dead.entry(name).or_insert(true) &= node[i];
-                }
-            }
-        }
-        // Only type and trait names: a lowercase name may as well be a local variable's. Not
-        // a name a macro call holds that its library defines no item of: the call may make
-        // an item of that name the walk does not see (a `U3` made by a macro beside another
-        // library's dead `type U3`: banning the name took out `type Matrix3 = Mat<U3>`). One
-        // it defines is judged by its items (typenum's dead `NInt`, which its impl macro
-        // calls name, goes with them).
-        let defined: HashSet<(usize, Sym)> = index
-            .nodes
-            .iter()
-            .filter(|n| matches!(n.kind, Kind::Named | Kind::Trait { .. }))
-            .filter_map(|n| Some((n.lib, n.name?)))
-            .collect();
-        let in_calls: HashSet<Sym> = index
-            .nodes
-            .iter()
-            .filter_map(|n| match &n.kind {
-                Kind::MacroCall { args, .. } => Some(args.iter().map(move |&a| (n.lib, a))),
-                _ => None,
-            })
-            .flatten()
-            .filter(|made| !defined.contains(made))
-            .map(|(_, a)| a)
-            .collect();
-        let names: HashSet<Sym> = all_dead
-            .into_iter()
-            .filter(|&(n, all)| all && capitalised(index, n) && !in_calls.contains(&n))
-            .map(|(n, _)| n)
-            .collect();
+        let names = all_dead_names(index, &node);
         let methods = index
             .nodes
             .iter()
@@ -285,6 +246,50 @@ impl Dead {
             unavailable,
         }
     }
+}
+
+/// Type, trait and macro names whose every item is dead (`node`): whatever names one is
+/// dead too.
+fn all_dead_names(index: &Index, node: &[bool]) -> HashSet<Sym> {
+    let mut all_dead: HashMap<Sym, bool> = HashMap::new();
+    // Types, traits and macros: a constant's name can be a type parameter's (libc's
+    // register `const SS`, alga's `impl<SS: SubsetOf<SP>, SP> SupersetOf<SS> for SP`).
+    for (i, n) in index.nodes.iter().enumerate() {
+        if let (Some(name), Kind::Named | Kind::MacroRules | Kind::Trait { .. }) = (n.name, &n.kind)
+        {
+            if !n.value {
+                *all_dead.entry(name).or_insert(true) &= node[i];
+            }
+        }
+    }
+    // Only type and trait names: a lowercase name may as well be a local variable's. Not
+    // a name a macro call holds that its library defines no item of: the call may make
+    // an item of that name the walk does not see (a `U3` made by a macro beside another
+    // library's dead `type U3`: banning the name took out `type Matrix3 = Mat<U3>`). One
+    // it defines is judged by its items (typenum's dead `NInt`, which its impl macro
+    // calls name, goes with them).
+    let defined: HashSet<(usize, Sym)> = index
+        .nodes
+        .iter()
+        .filter(|n| matches!(n.kind, Kind::Named | Kind::Trait { .. }))
+        .filter_map(|n| Some((n.lib, n.name?)))
+        .collect();
+    let in_calls: HashSet<Sym> = index
+        .nodes
+        .iter()
+        .filter_map(|n| match &n.kind {
+            Kind::MacroCall { args, .. } => Some(args.iter().map(move |&a| (n.lib, a))),
+            _ => None,
+        })
+        .flatten()
+        .filter(|made| !defined.contains(made))
+        .map(|(_, a)| a)
+        .collect();
+    all_dead
+        .into_iter()
+        .filter(|&(n, all)| all && capitalised(index, n) && !in_calls.contains(&n))
+        .map(|(n, _)| n)
+        .collect()
 }
 
 pub(super) fn capitalised(index: &Index, s: Sym) -> bool {

@@ -165,6 +165,10 @@ pub(super) struct Index {
     pub(super) module_ids: HashMap<String, usize>,
     /// The variants of each enum, by name.
     pub(super) variants: HashMap<Sym, Vec<Sym>>,
+    /// Module nodes marked `#[macro_use]`: their `macro_rules!` reach the parent module too.
+    pub(super) macro_use_mods: HashSet<usize>,
+    /// `#[macro_export]`ed `macro_rules!` nodes: callable by path from anywhere.
+    pub(super) exported_macros: HashSet<usize>,
     /// Per library: the names that lead into another library in a path (that library's
     /// module, `crate::L::...`, and what a `use` of a path into it binds, `use crate::L::m;`
     /// then `m::...`), and which library.
@@ -199,6 +203,8 @@ impl Index {
             by_addr: HashMap::new(),
             module_ids: HashMap::new(),
             variants: HashMap::new(),
+            macro_use_mods: HashSet::new(),
+            exported_macros: HashSet::new(),
             gateways: libraries
                 .iter()
                 .enumerate()
@@ -394,6 +400,9 @@ impl Index {
         local_types: &HashSet<String>,
     ) {
         let id = self.push(a, Kind::Mod, Some(&m.ident.to_string()), Vec::new(), parent);
+        if m.attrs.iter().any(|a| a.path().is_ident("macro_use")) {
+            self.macro_use_mods.insert(id);
+        }
         if let Some((_, content)) = &m.content {
             let inner = Scope {
                 parent: Some(id),
@@ -471,16 +480,7 @@ impl Index {
         parent: &Scope,
         local_types: &HashSet<String>,
     ) {
-        let params: HashSet<String> = i
-            .generics
-            .params
-            .iter()
-            .filter_map(|p| match p {
-                syn::GenericParam::Type(t) => Some(t.ident.to_string()),
-                syn::GenericParam::Const(c) => Some(c.ident.to_string()),
-                _ => None,
-            })
-            .collect();
+        let impl_params = self.params_of(&i.generics);
         let mut header_tokens = i.self_ty.to_token_stream();
         let trait_name = i
             .trait_
@@ -495,10 +495,7 @@ impl Index {
         let header_locals: Vec<Sym> = all
             .into_iter()
             .map(|s| s & !KINDS)
-            .filter(|s| {
-                let name = self.name_of(*s);
-                local_types.contains(name) && !params.contains(name)
-            })
+            .filter(|s| local_types.contains(self.name_of(*s)) && !impl_params.contains(s))
             .collect();
         let foreign_trait = trait_name
             .as_ref()
@@ -510,7 +507,6 @@ impl Index {
             let trait_path = i.trait_.as_ref().map(|(_, p, _)| p);
             quote::quote!(#generics #self_ty #trait_path #where_clause)
         };
-        let impl_params = self.params_of(&i.generics);
         let mut uses = self.idents(&header);
         drop_params(&mut uses, &impl_params);
         let trait_sym = trait_name.map(|n| self.interner.sym(&n));
@@ -520,7 +516,11 @@ impl Index {
             syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
             _ => None,
         }
-        .filter(|h| !params.contains(h));
+        .filter(|h| {
+            self.interner
+                .get(h)
+                .is_none_or(|h| !impl_params.contains(&h))
+        });
         let id = self.push(
             a,
             Kind::Impl {
@@ -709,13 +709,16 @@ impl Index {
                     shadow: Rc::default(),
                     ..parent.clone()
                 };
-                self.push(
+                let id = self.push(
                     a,
                     Kind::MacroRules,
                     Some(&name.to_string()),
                     uses,
                     &unshadowed,
                 );
+                if m.attrs.iter().any(|a| a.path().is_ident("macro_export")) {
+                    self.exported_macros.insert(id);
+                }
             }
             None => {
                 let macro_name = m

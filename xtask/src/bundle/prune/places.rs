@@ -108,6 +108,18 @@ impl Places {
         self.within(nodes, &self.direct, &self.in_macros, name, (lib, module))
     }
 
+    /// Whether macro `name` is called in module `module` of library `lib` or in a module
+    /// inside it (by a kept macro's body counting where that macro is called).
+    pub(super) fn macro_called_within(
+        &self,
+        nodes: &[Node],
+        name: Sym,
+        lib: usize,
+        module: Option<usize>,
+    ) -> bool {
+        self.within(nodes, &self.calls, &self.callers, name, (lib, module))
+    }
+
     /// Whether `name` is in `direct` at a place inside `at`, or in the body of a macro of
     /// `in_macros` called at such a place (through the macros calling it).
     fn within(

@@ -413,6 +413,27 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// Whether `macro_rules!` node `i` (named `n`) is called where it can be: an exported
+    /// one anywhere; another in its module and the modules inside it, and in the module
+    /// around while the module it is in is `#[macro_use]` (nalgebra defines a local
+    /// `impl_multiplicative_structures!` in each of several modules: a call in one kept
+    /// every other's, and all the geometry types their bodies name, 200 KiB).
+    fn called_in_scope(&self, index: &Index, i: usize, n: Sym) -> bool {
+        // One a `use` re-exports (`pub(crate) use double;`) is called by path from anywhere.
+        let lib = index.nodes[i].lib;
+        if !self.scoped
+            || index.exported_macros.contains(&i)
+            || self.imported_in.contains(&(lib, n))
+        {
+            return self.mentioned.macros.contains(&n);
+        }
+        let mut scope = self.places.module_of(i);
+        while let Some(m) = scope.filter(|m| index.macro_use_mods.contains(m)) {
+            scope = super::places::enclosing_module(&index.nodes, m);
+        }
+        self.places.macro_called_within(&index.nodes, n, lib, scope)
+    }
+
     /// Function, constant or static `i`, found dead, when a kept macro of its library names
     /// it: what the macro makes calls it (rand 0.7's `impl_weight_for_float!` writes
     /// `pairwise_sum(values)` in an impl's method nobody calls; the compiler reports the
@@ -499,7 +520,7 @@ impl<'a> Walk<'a> {
             // macro call of its library that passes its name on (petgraph's
             // `GraphBase!{delegate_impl []}`).
             Kind::MacroRules => node.name.is_some_and(|n| {
-                self.mentioned.macros.contains(&n)
+                self.called_in_scope(index, i, n)
                     || self.imported_by_use.contains(&n)
                     || self.passed_to_macros.contains(&(node.lib, n))
             }),
@@ -607,9 +628,9 @@ impl<'a> Walk<'a> {
             Some(_) if *foreign_trait => true,
             Some(t) if not_a_member(t) => true,
             Some(t)
-                if node
-                    .name
-                    .is_some_and(|n| self.dead.methods.contains(&(*t, n)) && !self.held_by_macros(*t, n)) =>
+                if node.name.is_some_and(|n| {
+                    self.dead.methods.contains(&(*t, n)) && !self.held_by_macros(*t, n)
+                }) =>
             {
                 false
             }
