@@ -1550,3 +1550,20 @@ fn an_item_a_smaller_draft_cannot_find_comes_back() {
     names.sort();
     assert_eq!(names, ["SNUM", "log_gamma", "speed_t"]);
 }
+
+/// A `macro_rules!` that is not exported is called only where it is in scope: its module,
+/// the modules inside it, and the module around while its own is `#[macro_use]`. nalgebra
+/// 0.20 defines a local `impl_multiplicative_structures!` in each of several geometry
+/// modules: a call in one kept every other's, and every type their bodies name (200 KiB).
+/// Fails before: `b`'s macro and `Heavy` stay.
+#[test]
+fn a_local_macro_is_kept_only_for_a_call_in_its_scope() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, printed) = bundled_by_names(
+        dir.path(),
+        "",
+        "mod a {\n    pub struct Light(pub u32);\n    macro_rules! ms { () => { impl Light { pub fn get(&self) -> u32 { self.0 } } }; }\n    ms!();\n}\nmod b {\n    pub struct Heavy(pub u64);\n    macro_rules! ms { () => { impl Heavy { pub fn get(&self) -> u64 { self.0 } } }; }\n    ms!();\n}\n#[macro_use]\nmod shared {\n    macro_rules! three { () => { 3 }; }\n}\nmod c {\n    pub fn three() -> u32 { three!() }\n}\npub fn start() -> u32 { a::Light(c::three()).get() }\n",
+    );
+    assert!(!text.contains("Heavy"), "{text}");
+    assert_eq!(printed, "3\n");
+}
