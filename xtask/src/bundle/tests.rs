@@ -1562,7 +1562,7 @@ fn a_local_macro_is_kept_only_for_a_call_in_its_scope() {
     let (text, printed) = bundled_by_names(
         dir.path(),
         "",
-        "mod a {\n    pub struct Light(pub u32);\n    macro_rules! ms { () => { impl Light { pub fn get(&self) -> u32 { self.0 } } }; }\n    ms!();\n}\nmod b {\n    pub struct Heavy(pub u64);\n    macro_rules! ms { () => { impl Heavy { pub fn get(&self) -> u64 { self.0 } } }; }\n    ms!();\n}\n#[macro_use]\nmod shared {\n    macro_rules! three { () => { 3 }; }\n}\nmod c {\n    pub fn three() -> u32 { three!() }\n}\npub fn start() -> u32 { a::Light(c::three()).get() }\n",
+        "mod a {\n    pub struct Light(pub u32);\n    macro_rules! ms { ($t:ident) => { impl $t { pub fn get(&self) -> u32 { self.0 } } }; }\n    ms!(Light);\n}\nmod b {\n    pub struct Heavy(pub u64);\n    pub struct Thing(pub u32);\n    macro_rules! ms { ($t:ident) => { impl $t { pub fn get(&self) -> u64 { Heavy(self.0 as u64).0 } } }; }\n    ms!(Thing);\n}\n#[macro_use]\nmod shared {\n    macro_rules! three { () => { 3 }; }\n}\nmod c {\n    pub fn three() -> u32 { three!() }\n}\npub fn start() -> u32 { a::Light(c::three()).get() }\n",
     );
     assert!(!text.contains("Heavy"), "{text}");
     assert_eq!(printed, "3\n");
