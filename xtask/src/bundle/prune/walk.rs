@@ -711,8 +711,10 @@ impl<'a> Walk<'a> {
         // what it holds is passed to a macro, and the impl's trait is implemented by one.
         let impl_macro = matches!(node.kind, Kind::ImplItem { .. }) && node.name.is_none();
         if matches!(node.kind, Kind::MacroCall { .. } | Kind::MacroRules) || impl_macro {
+            // Not a definition's own name (`macro_rules! ms`): that passes nothing on.
             for &u in &node.uses {
-                if is_path(u) {
+                let own = matches!(node.kind, Kind::MacroRules) && Some(u & !KINDS) == node.name;
+                if is_path(u) && !own {
                     self.passed_to_macros.insert((node.lib, u & !KINDS));
                 }
             }
