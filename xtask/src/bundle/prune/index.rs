@@ -169,8 +169,6 @@ pub(super) struct Index {
     pub(super) macro_use_mods: HashSet<usize>,
     /// `#[macro_export]`ed `macro_rules!` nodes: callable by path from anywhere.
     pub(super) exported_macros: HashSet<usize>,
-    /// The names of the libraries' structs, enums and unions (not aliases, not traits).
-    pub(super) nominal: HashSet<Sym>,
     /// Per library: the names that lead into another library in a path (that library's
     /// module, `crate::L::...`, and what a `use` of a path into it binds, `use crate::L::m;`
     /// then `m::...`), and which library.
@@ -207,7 +205,6 @@ impl Index {
             variants: HashMap::new(),
             macro_use_mods: HashSet::new(),
             exported_macros: HashSet::new(),
-            nominal: HashSet::new(),
             gateways: libraries
                 .iter()
                 .enumerate()
@@ -847,13 +844,6 @@ impl Index {
         }
         match name {
             Some(n) if n != "_" => {
-                if matches!(
-                    other,
-                    syn::Item::Struct(_) | syn::Item::Enum(_) | syn::Item::Union(_)
-                ) {
-                    let sym = self.interner.sym(&n);
-                    self.nominal.insert(sym);
-                }
                 let id = self.push(a, Kind::Named, Some(&n), uses, parent);
                 self.nodes[id].value = matches!(
                     other,

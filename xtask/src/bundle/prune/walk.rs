@@ -696,15 +696,16 @@ impl<'a> Walk<'a> {
             .macro_triggers
             .get(&macro_name)
             .is_some_and(|t| t.iter().any(|s| self.dead.unavailable.contains(s)));
-        // What it makes is for every struct, enum or union it is given: of no use while one
-        // is not kept for itself (nalgebra's `md_impl_all!(Mul, mul; self: Transform<..>,
-        // rhs: VectorN<..>, ..)` kept for `Matrix` kept `Transform` and all its impls). An
-        // alias or a trait it is given may be there for it alone (`Output = VectorSum<..>`).
+        // What it makes names every library type it is given: none can be missing (nalgebra's
+        // `md_impl_all!(Mul, mul; self: Transform<..>, rhs: VectorN<..>, ..)` is an impl for
+        // `Transform`, of no use while `Transform` is not kept for itself; keeping the call
+        // for `VectorN` kept `Transform` and all its impls).
         let all_given = !self.scoped
             || args.iter().all(|s| {
                 *s == macro_name
                     || facts.noise.contains(s)
-                    || !index.nominal.contains(s)
+                    || !facts.local_types.contains(s)
+                    || !capitalised(index, *s)
                     || self.kept_names.contains(s)
             });
         triggered && all_given && !dead
