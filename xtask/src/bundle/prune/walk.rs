@@ -696,19 +696,7 @@ impl<'a> Walk<'a> {
             .macro_triggers
             .get(&macro_name)
             .is_some_and(|t| t.iter().any(|s| self.dead.unavailable.contains(s)));
-        // What it makes names every library type it is given: none can be missing (nalgebra's
-        // `md_impl_all!(Mul, mul; self: Transform<..>, rhs: VectorN<..>, ..)` is an impl for
-        // `Transform`, of no use while `Transform` is not kept for itself; keeping the call
-        // for `VectorN` kept `Transform` and all its impls).
-        let all_given = !self.scoped
-            || args.iter().all(|s| {
-                *s == macro_name
-                    || facts.noise.contains(s)
-                    || !facts.local_types.contains(s)
-                    || !capitalised(index, *s)
-                    || self.kept_names.contains(s)
-            });
-        triggered && all_given && !dead
+        triggered && !dead
     }
 
     /// Keeps node `i` and takes in what it mentions.
