@@ -218,14 +218,12 @@ fn match_seq(
             }
             Part::Var(name, kind) => match fragment(kind, input) {
                 Ok(tokens) => {
-                    // An `expr` is one operand wherever it lands, as rustc's invisible group
-                    // keeps it: `$data.get_mut()` with `&mut self.data` is
-                    // `(&mut self.data).get_mut()` (nalgebra's `matrix_slice_impl!`).
+                    // An `expr` is one operand wherever it lands: rustc's invisible group,
+                    // made visible (`visible`) only in the items that come out, since in the
+                    // input of a further call it must stay invisible (rand's `!div $n / 2`
+                    // is no call of `div`).
                     let tokens = if kind == "expr" && tokens.clone().into_iter().nth(1).is_some() {
-                        TokenStream::from(TokenTree::Group(Group::new(
-                            Delimiter::Parenthesis,
-                            tokens,
-                        )))
+                        TokenStream::from(TokenTree::Group(Group::new(Delimiter::None, tokens)))
                     } else {
                         tokens
                     };
@@ -375,6 +373,38 @@ fn expand_rules(rules: &Rules, tokens: TokenStream) -> Option<Vec<syn::Item>> {
     None
 }
 
+/// `item` with each invisible group of more than one token in parentheses (`$data.get()`
+/// with `&mut self.data` is `(&mut self.data).get()`, nalgebra's `matrix_slice_impl!`), the
+/// others opened: the text the bundle is written as has no invisible groups.
+fn made_visible(item: syn::Item) -> syn::Item {
+    fn visible(tokens: TokenStream) -> TokenStream {
+        tokens
+            .into_iter()
+            .flat_map(|t| match t {
+                TokenTree::Group(g) if g.delimiter() == Delimiter::None => {
+                    let inner = visible(g.stream());
+                    if inner.clone().into_iter().nth(1).is_some() {
+                        TokenStream::from(TokenTree::Group(Group::new(
+                            Delimiter::Parenthesis,
+                            inner,
+                        )))
+                    } else {
+                        inner
+                    }
+                }
+                TokenTree::Group(g) => {
+                    let mut out = Group::new(g.delimiter(), visible(g.stream()));
+                    out.set_span(g.span());
+                    TokenStream::from(TokenTree::Group(out))
+                }
+                other => TokenStream::from(other),
+            })
+            .collect()
+    }
+    let tokens = visible(quote::ToTokens::into_token_stream(item.clone()));
+    syn::parse2(tokens).unwrap_or(item)
+}
+
 /// The crate's own `macro_rules!` macros, learned in the order the loader reads them (the
 /// last definition of a name wins, as textual scoping mostly has it).
 #[derive(Default, Clone)]
@@ -385,6 +415,8 @@ pub struct Macros {
     exported: HashMap<String, Rules>,
     /// The names of every `#[macro_export]`ed one, readable or not.
     exported_names: std::collections::BTreeSet<String>,
+    /// Calls that make only impls are written out too (see `expand_call`).
+    pub impls_too: bool,
 }
 
 impl Macros {
@@ -411,6 +443,7 @@ impl Macros {
             rules: self.exported.clone(),
             exported: HashMap::new(),
             exported_names: self.exported_names.clone(),
+            impls_too: false,
         }
     }
 
@@ -462,14 +495,19 @@ impl Macros {
 
     /// The items an item-level call of one of these macros makes, with every call of these
     /// macros inside written out too, and the call's own attributes on each; `None` when it
-    /// is not such a call, cannot be expanded, or makes no named item (impls only).
+    /// is not such a call, cannot be expanded, or makes no named item (impls only), unless
+    /// `impls_too` and it makes impls alone (no call left unexpanded): then each impl is
+    /// kept for its own types, not the call for any of the
+    /// types it names (nalgebra 0.20's `md_impl_all!` calls, each naming several of its
+    /// types, keep all of them: 950 KB, over the judge's limit).
     pub fn expand_call(&self, m: &syn::ItemMacro) -> Option<Vec<syn::Item>> {
         if m.ident.is_some() {
             return None;
         }
         let made = self.expand_items(vec![syn::Item::Macro(m.clone())], 0)?;
         let unchanged = matches!(&made[..], [syn::Item::Macro(same)] if same == m);
-        (!unchanged && defines_names(&made)).then_some(made)
+        let impls_only = made.iter().all(|i| matches!(i, syn::Item::Impl(_)));
+        (!unchanged && (defines_names(&made) || (self.impls_too && impls_only))).then_some(made)
     }
 
     fn expand_items(&self, items: Vec<syn::Item>, depth: usize) -> Option<Vec<syn::Item>> {
@@ -478,7 +516,7 @@ impl Macros {
             match item {
                 syn::Item::Macro(m) if m.ident.is_none() => {
                     let Some(rules) = self.rules_for(&m.mac.path) else {
-                        out.push(syn::Item::Macro(m));
+                        out.push(made_visible(syn::Item::Macro(m)));
                         continue;
                     };
                     if depth >= DEPTH {
@@ -493,7 +531,7 @@ impl Macros {
                     }
                     out.extend(made);
                 }
-                other => out.push(other),
+                other => out.push(made_visible(other)),
             }
         }
         Some(out)
@@ -542,7 +580,10 @@ impl Macros {
         let out = rules.iter().find_map(|(matcher, transcriber)| {
             match_all(matcher, tokens.clone()).map(|b| transcribe(transcriber, &b))
         })??;
-        let wrapped: syn::ItemTrait = syn::parse2(quote::quote!(trait __Expanded { #out })).ok()?;
+        let wrapped: syn::Item = syn::parse2(quote::quote!(trait __Expanded { #out })).ok()?;
+        let syn::Item::Trait(wrapped) = made_visible(wrapped) else {
+            return None;
+        };
         let mut items = Vec::new();
         for item in wrapped.items {
             match item {
@@ -779,6 +820,41 @@ f! {
         assert!(text.contains("let fd = fd as usize;"), "{text}");
         assert!(text.contains("pub const unsafe extern fn space"), "{text}");
         syn::parse_file(&text).unwrap();
+    }
+
+    /// With `impls_too`, a call making only impls is written out too; an `expr` passed on to
+    /// a further call stays one operand there without becoming a call of the identifier
+    /// before it (rand 0.7's `impl_as_byte_slice_arrays!(!div $n / 2, ..)`: `!div (4096 / 2)`
+    /// was read as a call of `div`), and is in parentheses in the items made.
+    #[test]
+    fn impl_only_calls_expand_on_request_and_expr_fragments_stay_operands() {
+        let source = r#"
+macro_rules! arrays {
+    (!div $n:expr,) => {};
+    (!div $n:expr, $N:ident, $($NN:ident,)*) => {
+        impl<T> AsBytes for [T; $n] {}
+        arrays!(!div $n / 2, $($NN,)*);
+    };
+}
+arrays!(!div 64, N, N, N,);
+"#;
+        let items = syn::parse_file(source).unwrap().items;
+        let mut macros = Macros::default();
+        let syn::Item::Macro(def) = &items[0] else {
+            panic!("a definition first")
+        };
+        macros.learn(def);
+        let syn::Item::Macro(call) = &items[1] else {
+            panic!("a call second")
+        };
+        assert!(macros.expand_call(call).is_none(), "impls only: left as written");
+        macros.impls_too = true;
+        let made = macros.expand_call(call).expect("expanded on request");
+        let text = quote::quote!(#(#made)*).to_string().replace(' ', "");
+        assert_eq!(
+            text,
+            "impl<T>AsBytesfor[T;64]{}impl<T>AsBytesfor[T;(64/2)]{}impl<T>AsBytesfor[T;((64/2)/2)]{}"
+        );
     }
 
     /// A call no rule matches, or of a macro defined elsewhere, is left as written.

@@ -21,10 +21,12 @@ pub struct Loaded {
 
 /// `lib`, with the macros its dependencies export (by module) callable as
 /// `dep::name!` and through `#[macro_use] extern crate dep;` / `use dep::name;`.
+/// `impls_too`: calls that make only impls are written out too (`Macros::impls_too`).
 pub fn load(
     lib: &Library,
     dependency_macros: &std::collections::HashMap<String, Macros>,
     target: crate::judge::TargetCfgs,
+    impls_too: bool,
 ) -> anyhow::Result<Loaded> {
     let cfg = Cfg {
         target,
@@ -34,6 +36,7 @@ pub fn load(
     let dir = lib.root.parent().unwrap().to_path_buf();
     let mut refusals = Vec::new();
     let mut macros = Macros::default();
+    macros.impls_too = impls_too;
     for (name, dep) in &lib.deps {
         if let super::Dep::Module(module) = dep {
             if let Some(exported) = dependency_macros.get(module) {
