@@ -135,6 +135,8 @@ fn rules(body: TokenStream) -> Option<Rules> {
 fn fragment(kind: &str, input: ParseStream) -> syn::Result<TokenStream> {
     use quote::ToTokens;
     Ok(match kind {
+        // A lifetime is one token tree to rustc, two tokens to proc_macro2 (`'` and `a`).
+        "tt" if input.peek(syn::Lifetime) => input.parse::<syn::Lifetime>()?.into_token_stream(),
         "tt" => input.parse::<TokenTree>()?.into_token_stream(),
         "ident" => input
             .call(<syn::Ident as syn::ext::IdentExt>::parse_any)?
@@ -855,6 +857,20 @@ arrays!(!div 64, N, N, N,);
             text,
             "impl<T>AsBytesfor[T;64]{}impl<T>AsBytesfor[T;(64/2)]{}impl<T>AsBytesfor[T;((64/2)/2)]{}"
         );
+    }
+
+    /// A lifetime is one `tt` (nalgebra 0.20's `md_impl!(..; $action; 'a, 'b)` matched by
+    /// `$($lives: tt),*`): the call used to match no rule and stay whole.
+    #[test]
+    fn a_lifetime_is_one_token_tree() {
+        let (text, n) = expand_text(
+            r#"
+macro_rules! lives { ($($l:tt),*) => { pub struct Holder<$($l),*>($(&$l u8),*); }; }
+lives!('a, 'b);
+"#,
+        );
+        assert_eq!(n, 1, "{text}");
+        assert!(text.contains("pub struct Holder<'a, 'b>(&'a u8, &'b u8);"), "{text}");
     }
 
     /// A call no rule matches, or of a macro defined elsewhere, is left as written.

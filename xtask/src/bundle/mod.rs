@@ -229,6 +229,13 @@ pub fn bundle(
         && best.text.len() as u64 > options.judge.source_limit;
     if finer {
         let again = bundle_read(&solution, libraries, &options, pruning, true)?;
+        if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
+            eprintln!(
+                "bundle: {} bytes; with impl-only macro calls written out, {} bytes",
+                best.text.len(),
+                again.text.len()
+            );
+        }
         if again.text.len() < best.text.len() {
             return Ok(again);
         }
