@@ -169,6 +169,9 @@ pub(super) struct Index {
     pub(super) macro_use_mods: HashSet<usize>,
     /// `#[macro_export]`ed `macro_rules!` nodes: callable by path from anywhere.
     pub(super) exported_macros: HashSet<usize>,
+    /// Type aliases, by name: the last name of the path each stands for (`Vector` for
+    /// nalgebra's `type Vector<N, D, S> = Matrix<N, D, U1, S>`: `Matrix`).
+    pub(super) aliases: HashMap<Sym, Sym>,
     /// Per library: the names that lead into another library in a path (that library's
     /// module, `crate::L::...`, and what a `use` of a path into it binds, `use crate::L::m;`
     /// then `m::...`), and which library.
@@ -205,6 +208,7 @@ impl Index {
             variants: HashMap::new(),
             macro_use_mods: HashSet::new(),
             exported_macros: HashSet::new(),
+            aliases: HashMap::new(),
             gateways: libraries
                 .iter()
                 .enumerate()
@@ -824,6 +828,15 @@ impl Index {
                 .map(|v| self.interner.sym(&v.ident.to_string()))
                 .collect();
             self.variants.entry(enum_sym).or_default().extend(variants);
+        }
+        if let syn::Item::Type(t) = other {
+            if let syn::Type::Path(p) = &*t.ty {
+                if let Some(last) = p.path.segments.last() {
+                    let alias = self.interner.sym(&t.ident.to_string());
+                    let target = self.interner.sym(&last.ident.to_string());
+                    self.aliases.insert(alias, target);
+                }
+            }
         }
         let name = named_item(other);
         let mut uses = match type_body(other) {

@@ -294,8 +294,18 @@ impl<'a> Walk<'a> {
     /// A name written through a path into another library (`crate::indexmap::IndexMap`) is
     /// that library's.
     fn header_kept(&self, index: &Index, node: &Node, header_locals: &[Sym]) -> bool {
+        // An impl for an alias is an impl for the type it stands for (nalgebra's `impl ..
+        // Vector<N, D, S> { fn gemv .. }` is for `Matrix`, which `gemm` calls it on).
+        let for_kept_alias = |s: &Sym| {
+            index
+                .aliases
+                .get(s)
+                .is_some_and(|t| self.kept_names.contains(t))
+        };
         if !self.scoped {
-            return header_locals.iter().all(|s| self.kept_names.contains(s));
+            return header_locals
+                .iter()
+                .all(|s| self.kept_names.contains(s) || for_kept_alias(s));
         }
         let lib = node.lib;
         // The impl's module (its key is `module::SelfType`): a name that module defines is
@@ -306,6 +316,9 @@ impl<'a> Walk<'a> {
             .and_then(|k| k.rsplit_once("::"))
             .map(|m| m.0);
         header_locals.iter().all(|&s| {
+            if for_kept_alias(&s) {
+                return true;
+            }
             let own_key = module.map(|m| format!("{m}::{}", index.name_of(s)));
             if let Some(key) = own_key.filter(|k| self.defined_keys.contains(k)) {
                 return self.kept_keys.contains(&key);
