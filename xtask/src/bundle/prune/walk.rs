@@ -727,7 +727,8 @@ impl<'a> Walk<'a> {
             // Not a definition's own name (`macro_rules! ms`): that passes nothing on.
             for &u in &node.uses {
                 let own = matches!(node.kind, Kind::MacroRules) && Some(u & !KINDS) == node.name;
-                if is_path(u) && !own {
+                // Among an impl's items, `Self::is_nan(self)` names a member it implements.
+                if (is_path(u) || impl_macro) && !own {
                     self.passed_to_macros.insert((node.lib, u & !KINDS));
                 }
             }
