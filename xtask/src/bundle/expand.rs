@@ -849,7 +849,10 @@ arrays!(!div 64, N, N, N,);
         let syn::Item::Macro(call) = &items[1] else {
             panic!("a call second")
         };
-        assert!(macros.expand_call(call).is_none(), "impls only: left as written");
+        assert!(
+            macros.expand_call(call).is_none(),
+            "impls only: left as written"
+        );
         macros.impls_too = true;
         let made = macros.expand_call(call).expect("expanded on request");
         let text = quote::quote!(#(#made)*).to_string().replace(' ', "");
@@ -870,7 +873,10 @@ lives!('a, 'b);
 "#,
         );
         assert_eq!(n, 1, "{text}");
-        assert!(text.contains("pub struct Holder<'a, 'b>(&'a u8, &'b u8);"), "{text}");
+        assert!(
+            text.contains("pub struct Holder<'a, 'b>(&'a u8, &'b u8);"),
+            "{text}"
+        );
     }
 
     /// A call no rule matches, or of a macro defined elsewhere, is left as written.
