@@ -1567,3 +1567,18 @@ fn a_local_macro_is_kept_only_for_a_call_in_its_scope() {
     assert!(!text.contains("Heavy"), "{text}");
     assert_eq!(printed, "3\n");
 }
+
+/// A name a module imports from std is std's where it is written as a path, but a method
+/// where it is written after a dot: im-rc 15's `vector` module has `use std::mem::{replace,
+/// swap};` and calls `focus.swap(i - del, i)` on its own `FocusMut` (the method was left
+/// out and the pruned draft did not compile). Fails before.
+#[test]
+fn a_method_named_like_a_std_import_of_its_module_is_kept_for_a_call_after_a_dot() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, printed) = bundled_by_names(
+        dir.path(),
+        "",
+        "use std::mem::swap;\npub struct Focus(pub Vec<u32>);\nimpl Focus { pub fn swap(&mut self, a: usize, b: usize) { self.0.swap(a, b) } }\npub fn start() -> u32 {\n    let (mut x, mut y) = (1, 3);\n    swap(&mut x, &mut y);\n    let mut f = Focus(vec![x, y]);\n    f.swap(0, 1);\n    f.0[1]\n}\n",
+    );
+    assert_eq!(printed, "3\n");
+}

@@ -299,12 +299,14 @@ impl Index {
             .and_then(|k| k.parse().ok())
             .unwrap_or(0);
         // A name the module imports from std is std's, unless written after one of the
-        // library's modules (`alias::Product`).
+        // library's modules (`alias::Product`), or after a dot: a method (im-rc 15's
+        // `focus.swap(i - del, i)` beside `use std::mem::{replace, swap};`).
         let modules = self.module_names.get(lib);
         let quals = &self.pending_quals;
         uses.retain(|u| {
             let plain = u & !KINDS;
-            !scope.shadow.contains(&plain)
+            u & DOT != 0
+                || !scope.shadow.contains(&plain)
                 || quals
                     .iter()
                     .any(|&(q, n)| n == plain && modules.is_some_and(|m| m.contains(&q)))
