@@ -924,9 +924,19 @@ fn prints_at_each_scope(
 /// `user_over_dep`'s program bundled by the walk alone (`Pruning::Names`: the compiler's
 /// findings would hide what it keeps), and what the bundle prints.
 fn bundled_by_names(dir: &Path, dep_lib: &str, user_lib: &str) -> (String, String) {
+    bundled_with(dir, dep_lib, user_lib, Pruning::Names)
+}
+
+/// `user_over_dep`'s program bundled as `submit` bundles it (the oracle's rounds included),
+/// and what the bundle prints.
+fn bundled_with_the_compiler(dir: &Path, dep_lib: &str, user_lib: &str) -> (String, String) {
+    bundled_with(dir, dep_lib, user_lib, Pruning::Compiler)
+}
+
+fn bundled_with(dir: &Path, dep_lib: &str, user_lib: &str, pruning: Pruning) -> (String, String) {
     let (libraries, main_rs, deps) = user_over_dep(dir, dep_lib, user_lib);
     let options = Options {
-        pruning: Pruning::Names,
+        pruning,
         ..Options::default()
     };
     let b = bundle(&main_rs, &deps, &libraries, options).unwrap();
@@ -1444,14 +1454,13 @@ fn a_dead_type_does_not_take_out_a_type_of_its_name_a_macro_call_makes() {
 #[test]
 fn a_reexport_of_a_dead_item_the_pruner_keeps_stays_with_it() {
     let dir = tempfile::tempdir().unwrap();
-    let (libraries, main_rs, deps) = user_over_dep(
+    let (text, printed) = bundled_with_the_compiler(
         dir.path(),
         "pub mod int {\n    pub struct PInt<U>(pub U);\n}\npub use int::PInt;\npub trait Value { fn value() -> u32; }\npub mod ops {\n    use crate::PInt;\n    macro_rules! value_of { ($t:ty) => { impl crate::Value for $t { fn value() -> u32 { 3 } } impl crate::Value for PInt<$t> { fn value() -> u32 { 4 } } }; }\n    value_of!(u32);\n}\npub fn spare() -> u32 { 7 }\n",
         "use dep::*;\npub fn start() -> u32 {\n    let spare = <u32 as Value>::value();\n    spare\n}\n",
     );
-    let b = bundle(&main_rs, &deps, &libraries, Options::default()).unwrap();
-    assert!(!b.text.contains("fn spare"), "{}", b.text);
-    assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
+    assert!(!text.contains("fn spare"), "{text}");
+    assert_eq!(printed, "3\n");
 }
 
 /// A trait method the compiler found never called stays in its trait when a kept macro
@@ -1465,14 +1474,13 @@ fn a_reexport_of_a_dead_item_the_pruner_keeps_stays_with_it() {
 #[test]
 fn a_dead_trait_method_a_kept_macro_implements_stays_in_the_trait() {
     let dir = tempfile::tempdir().unwrap();
-    let (libraries, main_rs, deps) = user_over_dep(
+    let (text, printed) = bundled_with_the_compiler(
         dir.path(),
         "pub trait CheckedAdd { fn checked_add(&self) -> u32; fn other(&self) -> u32; }\nmacro_rules! imp { (impl $t:ident, $m:ident) => { impl $t for u32 { fn $m(&self) -> u32 { *self + 1 } fn other(&self) -> u32 { *self } } }; }\nimp!(impl CheckedAdd, checked_add);\npub trait Prim { fn count_ones(&self) -> u32; }\nmacro_rules! prim { ($t:ty) => { impl Prim for $t { fn count_ones(&self) -> u32 { <$t>::count_ones(*self) } } }; }\nprim!(u32);\npub trait Rot { fn rot7(self) -> Self; }\nmacro_rules! fwd { (Self::$f:ident) => { fn $f(self) -> Self { self.rotate_right(7) } }; }\nimpl Rot for u64 { fwd!(Self::rot7); }\npub fn takes<T: Prim>(_: T) {}\npub fn takes_rot<T: Rot>(_: T) {}\npub trait Plain { fn used(&self) -> u32; fn unused_member(&self) -> u32; }\nimpl Plain for u32 { fn used(&self) -> u32 { 0 } fn unused_member(&self) -> u32 { 5 } }\n",
         "use dep::*;\npub fn start() -> u32 {\n    takes(3u32);\n    takes_rot(3u64);\n    CheckedAdd::other(&3u32) + Plain::used(&3u32)\n}\n",
     );
-    let b = bundle(&main_rs, &deps, &libraries, Options::default()).unwrap();
-    assert!(!b.text.contains("unused_member"), "{}", b.text);
-    assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
+    assert!(!text.contains("unused_member"), "{text}");
+    assert_eq!(printed, "3\n");
 }
 
 /// A constant the compiler found dead does not ban its name from type parameters: libc's
@@ -1483,14 +1491,13 @@ fn a_dead_trait_method_a_kept_macro_implements_stays_in_the_trait() {
 #[test]
 fn a_dead_constant_does_not_take_out_an_impl_whose_type_parameter_bears_its_name() {
     let dir = tempfile::tempdir().unwrap();
-    let (libraries, main_rs, deps) = user_over_dep(
+    let (text, printed) = bundled_with_the_compiler(
         dir.path(),
         "",
         "pub const SS: u32 = 18;\npub trait Named { fn name(&self) -> u32; }\nimpl<SS: Copy + Into<u32>> Named for SS { fn name(&self) -> u32 { (*self).into() } }\npub fn start() -> u32 {\n    3u8.name()\n}\n",
     );
-    let b = bundle(&main_rs, &deps, &libraries, Options::default()).unwrap();
-    assert!(!b.text.contains("const SS"), "{}", b.text);
-    assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
+    assert!(!text.contains("const SS"), "{text}");
+    assert_eq!(printed, "3\n");
 }
 
 /// An item's own type parameters name nothing else: alga's `impl<N1, N2: SupersetOf<N1>>
@@ -1500,14 +1507,13 @@ fn a_dead_constant_does_not_take_out_an_impl_whose_type_parameter_bears_its_name
 #[test]
 fn an_items_own_type_parameters_keep_no_item_of_their_name() {
     let dir = tempfile::tempdir().unwrap();
-    let (libraries, main_rs, deps) = user_over_dep(
+    let (text, printed) = bundled_with_the_compiler(
         dir.path(),
         "",
         "pub type N1 = i64;\npub trait Up<T> { fn up(&self) -> T; }\nimpl<N1: Copy + Into<u32>> Up<u32> for N1 { fn up(&self) -> u32 { let x: N1 = *self; x.into() } }\npub fn start() -> u32 {\n    Up::<u32>::up(&3u8)\n}\n",
     );
-    let b = bundle(&main_rs, &deps, &libraries, Options::default()).unwrap();
-    assert!(!b.text.contains("type N1"), "{}", b.text);
-    assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
+    assert!(!text.contains("type N1"), "{text}");
+    assert_eq!(printed, "3\n");
 }
 
 /// A function the compiler found dead stays when a kept macro of its library calls it: the
@@ -1518,14 +1524,13 @@ fn an_items_own_type_parameters_keep_no_item_of_their_name() {
 #[test]
 fn a_dead_function_a_kept_macro_calls_stays() {
     let dir = tempfile::tempdir().unwrap();
-    let (libraries, main_rs, deps) = user_over_dep(
+    let (text, printed) = bundled_with_the_compiler(
         dir.path(),
         "",
         "fn pairwise_sum(v: &[u32]) -> u32 { v.iter().sum() }\npub trait Weight { fn sum(v: &[Self]) -> Self where Self: Sized; fn one() -> Self; }\nmacro_rules! weight { ($t:ident) => { impl Weight for $t { fn sum(v: &[Self]) -> Self { pairwise_sum(v) } fn one() -> Self { 3 } } }; }\nweight!(u32);\npub trait Plain { fn used(&self) -> u32; fn unused_member(&self) -> u32; }\nimpl Plain for u32 { fn used(&self) -> u32 { 0 } fn unused_member(&self) -> u32 { 5 } }\npub fn start() -> u32 {\n    <u32 as Weight>::one() + Plain::used(&3u32)\n}\n",
     );
-    let b = bundle(&main_rs, &deps, &libraries, Options::default()).unwrap();
-    assert!(!b.text.contains("unused_member"), "{}", b.text);
-    assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
+    assert!(!text.contains("unused_member"), "{text}");
+    assert_eq!(printed, "3\n");
 }
 
 /// A smaller draft that "cannot find" an item the compiler's findings took out gets it back
@@ -1537,14 +1542,13 @@ fn a_dead_function_a_kept_macro_calls_stays() {
 #[test]
 fn an_item_a_smaller_draft_cannot_find_comes_back() {
     let dir = tempfile::tempdir().unwrap();
-    let (libraries, main_rs, deps) = user_over_dep(
+    let (text, printed) = bundled_with_the_compiler(
         dir.path(),
         "",
         "fn log_gamma(x: f64) -> f64 { x }\npub trait Float { fn log_gamma(self) -> Self; fn one() -> Self; }\nimpl Float for f32 { fn log_gamma(self) -> Self { log_gamma(self as f64) as f32 } fn one() -> Self { 3.0 } }\nmacro_rules! float { ($t:ident) => { impl Float for $t { fn log_gamma(self) -> Self { self } fn one() -> Self { 3.0 } } }; }\nfloat!(f64);\npub trait Plain { fn used(&self) -> u32; fn unused_member(&self) -> u32; }\nimpl Plain for u32 { fn used(&self) -> u32 { 0 } fn unused_member(&self) -> u32 { 5 } }\npub fn start() -> u32 {\n    <f32 as Float>::one() as u32 + Plain::used(&3u32)\n}\n",
     );
-    let b = bundle(&main_rs, &deps, &libraries, Options::default()).unwrap();
-    assert!(!b.text.contains("unused_member"), "{}", b.text);
-    assert_eq!(bundle_output(dir.path(), &b.text, b""), "3\n");
+    assert!(!text.contains("unused_member"), "{text}");
+    assert_eq!(printed, "3\n");
     let errors = "error[E0425]: cannot find function `log_gamma` in this scope\nerror[E0425]: cannot find value `SNUM` in this scope\nerror[E0412]: cannot find type `speed_t` in module `crate::libc`\nerror[E0599]: no method named `x` found\n";
     let mut names: Vec<String> = super::missing_names(errors).into_iter().collect();
     names.sort();
