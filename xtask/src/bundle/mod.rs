@@ -548,9 +548,13 @@ fn refine_from(
     };
     let scratch = tempfile::tempdir().context("a scratch folder for the oracle's drafts")?;
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
-    let mut name_counts: HashMap<String, usize> = HashMap::new();
+    let mut places = Vec::new();
     for items in &trees {
-        count_item_names(items, &mut name_counts);
+        item_places(items, "crate", &mut places);
+    }
+    let mut name_counts: HashMap<String, usize> = HashMap::new();
+    for (_, name) in places {
+        *name_counts.entry(name).or_default() += 1;
     }
     // A draft that does not compile is left for verification to report.
     let read = match first {
@@ -624,18 +628,6 @@ fn refine_from(
         (findings, trees, best, found) = (f, t, b, next_found);
     }
     Ok((best, trees, findings))
-}
-
-fn count_item_names(items: &[syn::Item], out: &mut HashMap<String, usize>) {
-    for item in items {
-        if let syn::Item::Mod(m) = item {
-            if let Some((_, inner)) = &m.content {
-                count_item_names(inner, out);
-            }
-        } else if let Some(name) = item_name(item) {
-            *out.entry(name).or_default() += 1;
-        }
-    }
 }
 
 /// The attributes of an item of any kind that has them.
@@ -727,6 +719,9 @@ fn consult_mending(
             Ok(found) => return Ok((next, found)),
             Err(e) => e,
         };
+        if mends >= 4 {
+            return Err((e, next.text));
+        }
         // Only imports of names the draft defines nowhere in the module the path names (or
         // below it): one missing module or re-export leaves hundreds of imports unresolved,
         // of items that are there and needed.
@@ -741,9 +736,6 @@ fn consult_mending(
                 .iter()
                 .all(|p| defined_nowhere_under(p, &defined))
         });
-        if mends >= 4 {
-            return Err((e, next.text));
-        }
         let dropped: usize = trees
             .iter_mut()
             .map(|items| drop_imports(items, &unresolved))
