@@ -456,8 +456,7 @@ impl Index {
             let mut uses = self.idents(ti);
             drop_params(&mut uses, &trait_params);
             if let syn::TraitItem::Fn(f) = ti {
-                let own = self.params_of(&f.sig.generics);
-                drop_params(&mut uses, &own);
+                self.drop_own_params(&mut uses, &f.sig.generics);
             }
             let name = trait_item_name(ti);
             let inside = Scope {
@@ -551,8 +550,7 @@ impl Index {
             let mut uses = self.idents(ii);
             drop_params(&mut uses, &impl_params);
             if let syn::ImplItem::Fn(f) = ii {
-                let own = self.params_of(&f.sig.generics);
-                drop_params(&mut uses, &own);
+                self.drop_own_params(&mut uses, &f.sig.generics);
             }
             let inside = Scope {
                 parent: Some(id),
@@ -854,8 +852,7 @@ impl Index {
             _ => None,
         };
         if let Some(g) = generics {
-            let params = self.params_of(g);
-            drop_params(&mut uses, &params);
+            self.drop_own_params(&mut uses, g);
         }
         match name {
             Some(n) if n != "_" => {
@@ -884,6 +881,12 @@ impl Index {
                 syn::GenericParam::Lifetime(_) => None,
             })
             .collect()
+    }
+
+    /// `uses` less the parameters `generics` declares (see `params_of`).
+    fn drop_own_params(&mut self, uses: &mut Vec<Sym>, generics: &syn::Generics) {
+        let params = self.params_of(generics);
+        drop_params(uses, &params);
     }
 
     /// The key of the item a `use` path names, when the path stays inside the libraries
