@@ -403,8 +403,18 @@ fn made_visible(item: syn::Item) -> syn::Item {
             })
             .collect()
     }
-    let tokens = visible(quote::ToTokens::into_token_stream(item.clone()));
-    syn::parse2(tokens).unwrap_or(item)
+    fn has_invisible(tokens: TokenStream) -> bool {
+        tokens.into_iter().any(|t| match t {
+            TokenTree::Group(g) => g.delimiter() == Delimiter::None || has_invisible(g.stream()),
+            _ => false,
+        })
+    }
+    let tokens = quote::ToTokens::into_token_stream(&item);
+    // Most items hold none: no second parse for them.
+    if !has_invisible(tokens.clone()) {
+        return item;
+    }
+    syn::parse2(visible(tokens)).unwrap_or(item)
 }
 
 /// The crate's own `macro_rules!` macros, learned in the order the loader reads them (the
