@@ -1586,3 +1586,38 @@ fn a_method_named_like_a_std_import_of_its_module_is_kept_for_a_call_after_a_dot
     );
     assert_eq!(printed, "3\n");
 }
+
+/// What the compiler found dead stays while something kept despite the findings needs it:
+/// a trait spared because a macro definition names it keeps the associated type its own
+/// header names, and that type's bound (alga's `Matrix: Mul<<Self as Matrix>::Row>` with
+/// `type Row: FiniteDimVectorSpace`: the trait found dead took the member out and left the
+/// header naming it, in every smaller draft of nalgebra 0.20). Fails before: the dead
+/// `unused_member` stays (the drafts without dead items do not compile).
+#[test]
+fn a_dead_trait_a_kept_item_needs_stays_with_what_it_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, printed) = bundled_with_the_compiler(
+        dir.path(),
+        "pub trait Space { fn dim(&self) -> u32 { 0 } }\npub trait Matrix: Sized + core::ops::Mul<<Self as Matrix>::Row> { type Row: Space; }\npub struct D;\npub struct R;\nimpl Space for R {}\nimpl core::ops::Mul<R> for D { type Output = D; fn mul(self, _: R) -> D { D } }\nimpl Matrix for D { type Row = R; }\n",
+        "#[allow(unused_imports)]\nuse dep::*;\npub struct Matrix(pub u32);\nmacro_rules! matrix { ($x:expr) => { Matrix($x) }; }\npub trait Plain { fn used(&self) -> u32; fn unused_member(&self) -> u32; }\nimpl Plain for u32 { fn used(&self) -> u32 { 0 } fn unused_member(&self) -> u32 { 5 } }\npub fn start() -> u32 {\n    matrix!(3).0 + Plain::used(&3u32)\n}\n",
+    );
+    assert!(!text.contains("unused_member"), "{text}");
+    assert_eq!(printed, "3\n");
+}
+
+/// A trait member kept although the compiler found it never called (a macro implements
+/// it) keeps the members its default body calls: num-traits' `FloatCore::epsilon` is
+/// `Self::from(f32::EPSILON).expect(..)`, and `NumCast::from`, found never called, went
+/// from the trait and its impls (every smaller draft of nalgebra 0.20: "no method named
+/// `expect` found for type parameter `Self`"). Fails before: `unused_member` stays.
+#[test]
+fn a_member_kept_against_the_findings_keeps_the_members_its_body_calls() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, printed) = bundled_with_the_compiler(
+        dir.path(),
+        "",
+        "pub trait Cast: Sized { fn from(n: u32) -> Option<Self>; }\nimpl Cast for u64 { fn from(n: u32) -> Option<Self> { Some(n as u64) } }\npub trait Float: Cast { fn eps() -> Self { Self::from(1).expect(\"cast\") } fn val(&self) -> u32; }\nmacro_rules! float { ($t:ident) => { impl Float for $t { fn eps() -> Self { 1 } fn val(&self) -> u32 { *self as u32 } } }; }\nfloat!(u64);\npub trait Plain { fn used(&self) -> u32; fn unused_member(&self) -> u32; }\nimpl Plain for u32 { fn used(&self) -> u32 { 0 } fn unused_member(&self) -> u32 { 5 } }\npub fn start() -> u32 {\n    Float::val(&3u64) + Plain::used(&3u32)\n}\n",
+    );
+    assert!(!text.contains("unused_member"), "{text}");
+    assert_eq!(printed, "3\n");
+}

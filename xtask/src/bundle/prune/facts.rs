@@ -168,6 +168,8 @@ fn macro_triggers(
 pub(super) struct Dead {
     /// Per node: never kept.
     pub(super) node: Vec<bool>,
+    /// Per node: reported, but spared (a type or trait a macro definition names).
+    pub(super) spared: Vec<bool>,
     /// Type and trait names whose every item is dead: whatever still names one is dead too
     /// (an `_`-prefixed function, which the lint never reports).
     pub(super) names: HashSet<Sym>,
@@ -196,11 +198,17 @@ impl Dead {
             .filter(|n| spared(n))
             .filter_map(|n| n.key.as_ref())
             .collect();
+        let reported = |n: &super::Node| n.key.as_ref().is_some_and(|k| banned.contains(k));
+        let spared_nodes: Vec<bool> = index
+            .nodes
+            .iter()
+            .map(|n| reported(n) && spared(n))
+            .collect();
         let node: Vec<bool> = index
             .nodes
             .iter()
             .map(|n| {
-                n.key.as_ref().is_some_and(|k| banned.contains(k))
+                reported(n)
                     && !spared(n)
                     && !(matches!(n.kind, Kind::UseLeaf { .. })
                         && n.key.as_ref().is_some_and(|k| spared_keys.contains(k)))
@@ -241,6 +249,7 @@ impl Dead {
         }
         Dead {
             node,
+            spared: spared_nodes,
             names,
             methods,
             unavailable,

@@ -111,6 +111,10 @@ pub(super) struct Walk<'a> {
     renamed_traits: HashMap<Sym, Sym>,
     /// Off: names are followed to every item that bears them (the rules above unused).
     scoped: bool,
+    /// Names, by library, that a node kept against the compiler's findings mentions (one
+    /// found dead that a rule keeps, one spared, one holding a dead name that came back):
+    /// what it needs comes back too, whatever the findings say of it.
+    rescued: HashSet<(usize, Sym)>,
 }
 
 impl<'a> Walk<'a> {
@@ -211,6 +215,7 @@ impl<'a> Walk<'a> {
             kept_keys: HashSet::new(),
             renamed_traits,
             scoped,
+            rescued: HashSet::new(),
         }
     }
 
@@ -397,6 +402,9 @@ impl<'a> Walk<'a> {
     /// Dead in an earlier draft, or naming what is.
     fn ruled_out(&self, index: &Index, i: usize) -> bool {
         let node = &index.nodes[i];
+        if self.is_rescued(node.lib, node.name) {
+            return false;
+        }
         if self.dead.node[i] {
             return !(self.member_a_macro_implements(index, i)
                 || self.value_a_macro_names(index, i));
@@ -404,11 +412,29 @@ impl<'a> Walk<'a> {
         match &node.kind {
             Kind::MacroCall { args, .. } => args.iter().any(|a| self.dead.unavailable.contains(a)),
             Kind::MacroRules => false,
-            _ => node
-                .uses
-                .iter()
-                .any(|u| is_path(*u) && self.dead.names.contains(&(u & !KINDS))),
+            _ => node.uses.iter().any(|u| {
+                is_path(*u)
+                    && self.dead.names.contains(&(u & !KINDS))
+                    && !self.is_rescued(node.lib, Some(u & !KINDS))
+            }),
         }
+    }
+
+    fn is_rescued(&self, lib: usize, name: Option<Sym>) -> bool {
+        name.is_some_and(|n| self.rescued.contains(&(lib, n)))
+    }
+
+    /// Whether node `i`, being kept, is kept against the compiler's findings: found dead
+    /// (a rule keeps it), spared, or holding a dead name. What it mentions is rescued.
+    fn against_the_findings(&self, index: &Index, i: usize) -> bool {
+        let node = &index.nodes[i];
+        self.dead.node[i]
+            || self.dead.spared[i]
+            || (!matches!(node.kind, Kind::MacroCall { .. } | Kind::MacroRules)
+                && node
+                    .uses
+                    .iter()
+                    .any(|u| is_path(*u) && self.dead.names.contains(&(u & !KINDS))))
     }
 
     /// Trait member `i`, found never called, when a kept macro implements it: the trait
@@ -642,7 +668,9 @@ impl<'a> Walk<'a> {
             Some(t) if not_a_member(t) => true,
             Some(t)
                 if node.name.is_some_and(|n| {
-                    self.dead.methods.contains(&(*t, n)) && !self.held_by_macros(*t, n)
+                    self.dead.methods.contains(&(*t, n))
+                        && !self.held_by_macros(*t, n)
+                        && !self.rescued.contains(&(node.lib, n))
                 }) =>
             {
                 false
@@ -714,6 +742,11 @@ impl<'a> Walk<'a> {
 
     /// Keeps node `i` and takes in what it mentions.
     fn keep(&mut self, index: &mut Index, i: usize) {
+        if self.against_the_findings(index, i) {
+            let lib = index.nodes[i].lib;
+            let names = index.nodes[i].uses.iter().map(|u| (lib, u & !KINDS));
+            self.rescued.extend(names);
+        }
         index.nodes[i].kept = true;
         self.places.record(&index.nodes, i);
         let node = &index.nodes[i];
