@@ -1591,14 +1591,15 @@ fn a_method_named_like_a_std_import_of_its_module_is_kept_for_a_call_after_a_dot
 /// a trait spared because a macro definition names it keeps the associated type its own
 /// header names, and that type's bound (alga's `Matrix: Mul<<Self as Matrix>::Row>` with
 /// `type Row: FiniteDimVectorSpace`: the trait found dead took the member out and left the
-/// header naming it, in every smaller draft of nalgebra 0.20). Fails before: the dead
+/// header naming it, in every smaller draft of nalgebra 0.20), and the re-export it is
+/// named through (`pub use self::vector::FiniteDimVectorSpace;`). Fails before: the dead
 /// `unused_member` stays (the drafts without dead items do not compile).
 #[test]
 fn a_dead_trait_a_kept_item_needs_stays_with_what_it_names() {
     let dir = tempfile::tempdir().unwrap();
     let (text, printed) = bundled_with_the_compiler(
         dir.path(),
-        "pub trait Space { fn dim(&self) -> u32 { 0 } }\npub trait Matrix: Sized + core::ops::Mul<<Self as Matrix>::Row> { type Row: Space; }\npub struct D;\npub struct R;\nimpl Space for R {}\nimpl core::ops::Mul<R> for D { type Output = D; fn mul(self, _: R) -> D { D } }\nimpl Matrix for D { type Row = R; }\n",
+        "pub mod linear {\n    pub mod vector {\n        pub trait Space { fn dim(&self) -> u32 { 0 } }\n    }\n    pub use self::vector::Space;\n    pub mod matrix {\n        use crate::linear::Space;\n        pub trait Matrix: Sized + core::ops::Mul<<Self as Matrix>::Row> { type Row: Space; }\n    }\n}\npub use linear::matrix::Matrix;\npub struct D;\npub struct R;\nimpl linear::Space for R {}\nimpl core::ops::Mul<R> for D { type Output = D; fn mul(self, _: R) -> D { D } }\nimpl Matrix for D { type Row = R; }\n",
         "#[allow(unused_imports)]\nuse dep::*;\npub struct Matrix(pub u32);\nmacro_rules! matrix { ($x:expr) => { Matrix($x) }; }\npub trait Plain { fn used(&self) -> u32; fn unused_member(&self) -> u32; }\nimpl Plain for u32 { fn used(&self) -> u32 { 0 } fn unused_member(&self) -> u32 { 5 } }\npub fn start() -> u32 {\n    matrix!(3).0 + Plain::used(&3u32)\n}\n",
     );
     assert!(!text.contains("unused_member"), "{text}");

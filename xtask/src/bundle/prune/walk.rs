@@ -402,7 +402,13 @@ impl<'a> Walk<'a> {
     /// Dead in an earlier draft, or naming what is.
     fn ruled_out(&self, index: &Index, i: usize) -> bool {
         let node = &index.nodes[i];
-        if self.is_rescued(node.lib, node.name) {
+        // A `use` leaf goes by the name it brings in (alga's `pub use
+        // self::vector::FiniteDimVectorSpace;` in `linear`, the path others import it by).
+        let name = match node.kind {
+            Kind::UseLeaf { local, .. } => Some(local),
+            _ => node.name,
+        };
+        if self.is_rescued(node.lib, name) {
             return false;
         }
         if self.dead.node[i] {
