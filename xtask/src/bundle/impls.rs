@@ -31,6 +31,9 @@ pub struct Candidate {
     trait_name: String,
     head: String,
     methods: Vec<String>,
+    /// Of a library's own trait: an error may name only the type (an associated type of
+    /// it asked for through a macro: "cannot be indexed by `Usize1`").
+    own_trait: bool,
 }
 
 /// What an impl looks like to the guard.
@@ -92,12 +95,15 @@ fn walk(items: &[syn::Item], path: &str, local: &HashSet<String>, out: &mut Vec<
                     .as_ref()
                     .and_then(|(_, p, _)| p.segments.last())
                     .map(|s| s.ident.to_string());
+                // A blanket impl (`impl<T: Num + NumAssignOps> NumAssign for T`) is for
+                // every type: no error names it.
+                let blanket = |b: &String| i.generics.type_params().any(|p| p.ident == b);
                 let candidate = match (&i.trait_, base(&i.self_ty), &trait_name) {
                     (Some((bang, _, _)), Some(b), Some(t)) => {
                         bang.is_none()
+                            && !blanket(&b)
                             && i.unsafety.is_none()
-                            && local.contains(&b)
-                            && !local.contains(t)
+                            && (local.contains(&b) || local.contains(t))
                             && !KEPT_TRAITS.contains(&t.as_str())
                     }
                     _ => false,
@@ -134,6 +140,7 @@ pub fn candidates(trees: &[Vec<syn::Item>]) -> Vec<Candidate> {
             None => out.push(Candidate {
                 key: key.clone(),
                 trait_name: t.clone(),
+                own_trait: local.contains(t),
                 head,
                 methods: s.methods.clone(),
             }),
@@ -201,7 +208,8 @@ fn has_word(text: &str, word: &str) -> bool {
 /// method it defines.
 fn asks_for(error: &str, c: &Candidate) -> bool {
     has_word(error, &c.head)
-        && (has_word(error, &c.trait_name)
+        && (c.own_trait
+            || has_word(error, &c.trait_name)
             || operator_words(&c.trait_name)
                 .iter()
                 .any(|w| error.contains(w))
@@ -231,6 +239,7 @@ pub fn drop_unused(
     trees: &[Vec<syn::Item>],
     findings: &oracle::Findings,
     draft: impl Fn(&oracle::Findings) -> anyhow::Result<super::Bundle>,
+    budget: usize,
 ) -> anyhow::Result<(super::Bundle, oracle::Findings)> {
     let all = candidates(trees);
     if all.is_empty() {
@@ -245,7 +254,7 @@ pub fn drop_unused(
     let mut queue: std::collections::VecDeque<Vec<Candidate>> = [all].into();
     let mut compiles = 0;
     while let Some(mut group) = queue.pop_front() {
-        if compiles == COMPILES {
+        if compiles == budget {
             break;
         }
         compiles += 1;
@@ -266,6 +275,10 @@ pub fn drop_unused(
             let named: Vec<usize> = (0..group.len())
                 .filter(|&i| asks_for(e, &group[i]))
                 .collect();
+            if named.is_empty() && !unexplained && debug {
+                let e: String = e.lines().take(6).collect::<Vec<_>>().join("\n");
+                eprintln!("impls: this error names none of them:\n{e}");
+            }
             unexplained |= named.is_empty();
             for i in named {
                 needed[i] = true;
@@ -315,8 +328,10 @@ pub fn drop_unused(
     })
 }
 
-/// Compiles the impl pass may spend on one bundle.
-const COMPILES: usize = 4;
+/// Compiles the impl pass may spend on one bundle; on one over the judge's limit, which
+/// is refused unless it gets smaller.
+pub const COMPILES: usize = 4;
+pub const COMPILES_OVER_THE_LIMIT: usize = 24;
 
 #[cfg(test)]
 mod tests {
@@ -369,6 +384,7 @@ impl From<u64> for B { fn from(_: u64) -> B { B } }
             trait_name: t.into(),
             head: h.into(),
             methods: m.iter().map(|s| s.to_string()).collect(),
+            own_trait: false,
         };
         let debug = c("Debug", "BigUint", &["fmt"]);
         let add = c("Add", "BigUint", &["add"]);

@@ -296,7 +296,13 @@ fn bundle_read(
         return Ok(best);
     }
     let before = best.text.len();
-    let (best, findings) = impls::drop_unused(best, &trees, &findings, |f| draft(&trees, f))?;
+    let budget = if before as u64 > options.judge.source_limit {
+        impls::COMPILES_OVER_THE_LIMIT
+    } else {
+        impls::COMPILES
+    };
+    let (best, findings) =
+        impls::drop_unused(best, &trees, &findings, |f| draft(&trees, f), budget)?;
     if best.text.len() == before {
         return Ok(best);
     }
