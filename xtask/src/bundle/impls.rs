@@ -342,7 +342,7 @@ mod tests {
     }
 
     #[test]
-    fn candidates_are_foreign_trait_impls_of_library_types_minus_the_unsafe_to_remove() {
+    fn candidates_are_trait_impls_of_library_types_or_traits_minus_blanket_and_unsafe_to_remove() {
         let trees = parse(
             r#"
 pub struct A; pub struct B; pub trait Local { fn f(&self); }
@@ -355,12 +355,16 @@ impl<'a> core::ops::Add for &'a B { type Output = B; fn add(self, _: &B) -> B { 
 impl Clone for B { fn clone(&self) -> B { B } }
 impl From<u32> for B { fn from(_: u32) -> B { B } }
 impl From<u64> for B { fn from(_: u64) -> B { B } }
+pub trait Any { fn any(&self); }
+impl<T: Clone> Any for T { fn any(&self) {} }
+impl Local for u32 { fn f(&self) {} }
 "#,
         );
         let mut keys: Vec<String> = candidates(&trees).into_iter().map(|c| c.key).collect();
         keys.sort();
         // Families: Debug for A; Add for B (its impl for &B too); Clone for B; From for B
-        // (both). Not: Local (a library trait), Drop, unsafe Send.
+        // (both); the library's own trait for its type and for std's. Not: Drop, unsafe
+        // Send, the blanket `Any for T` (no error names a type parameter).
         assert_eq!(
             keys,
             [
@@ -368,6 +372,8 @@ impl From<u64> for B { fn from(_: u64) -> B { B } }
                 "#0::impl Clone for B",
                 "#0::impl Debug for A",
                 "#0::impl From for B",
+                "#0::impl Local for A",
+                "#0::impl Local for u32",
             ]
         );
         // Taking the Add family out takes both of its impls, and only them.
@@ -396,5 +402,12 @@ impl From<u64> for B { fn from(_: u64) -> B { B } }
         assert!(asks_for(e2, &add) && !asks_for(e2, &debug));
         assert!(asks_for(e3, &add));
         assert!(!asks_for(e4, &debug), "a longer name is another type");
+        // A library's own trait: the type alone (its associated type asked for by a macro).
+        let readable = Candidate {
+            own_trait: true,
+            ..c("Readable", "Usize1", &["read"])
+        };
+        let e5 = "error[E0277]: the type `[(i64, i64)]` cannot be indexed by `Usize1`";
+        assert!(asks_for(e5, &readable) && !asks_for(e5, &debug));
     }
 }
