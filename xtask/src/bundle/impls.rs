@@ -2,9 +2,10 @@
 //!
 //! The compiler's dead-code pass says nothing of impls, so the proof is the compiler's type
 //! check itself: every impl of a foreign trait (std's `Debug`, `Add`, `From`, ...) for a
-//! library type is taken out of the draft at once; every error of the draft then names the
-//! type and the trait (or its operator, or a method the impl defines) of the impls it needs,
-//! and those come back, until the draft compiles. An error that names none of them puts every
+//! library type, and every impl of a library's own trait but blanket ones, is taken out of
+//! the draft at once; every error of the draft then names the type and the trait (or its
+//! operator, or a method the impl defines; for a library's own trait, the type alone) of the
+//! impls it needs, and those come back, until the draft compiles. An error that names none of them puts every
 //! one back. What compiles without an impl cannot call it, with these exceptions kept out of
 //! the candidates:
 //! - impls whose presence changes behaviour without being called by name: `Drop`, and the
@@ -14,7 +15,8 @@
 //!   whose methods another impl also provides for a type that names the same type (`impl
 //!   Add for X` beside `impl Add for &X`: `x.add(y)` would autoref to the other).
 //!
-//! Only bundles over the size note are worked on: the pass costs a few compiles.
+//! Only bundles over the size note are worked on: the pass costs a few compiles (more for a
+//! bundle over the judge's limit, refused unless it gets smaller).
 
 use super::oracle;
 use super::solution::idents;
