@@ -383,12 +383,7 @@ impl<'a> Walk<'a> {
             if !n.key.as_ref().is_some_and(|k| k.contains(part)) {
                 continue;
             }
-            let dead_names: Vec<&str> = n
-                .uses
-                .iter()
-                .filter(|u| is_path(**u) && self.dead.names.contains(&(*u & !KINDS)))
-                .map(|u| index.name_of(*u & !KINDS))
-                .collect();
+            let dead_names: Vec<&str> = self.dead_names_held(n).map(|s| index.name_of(s)).collect();
             eprintln!(
                 "why {i} {:?}: kept {}, found dead {}, dead names {dead_names:?}, rules keep {}",
                 n.key,
@@ -418,16 +413,23 @@ impl<'a> Walk<'a> {
         match &node.kind {
             Kind::MacroCall { args, .. } => args.iter().any(|a| self.dead.unavailable.contains(a)),
             Kind::MacroRules => false,
-            _ => node.uses.iter().any(|u| {
-                is_path(*u)
-                    && self.dead.names.contains(&(u & !KINDS))
-                    && !self.is_rescued(node.lib, Some(u & !KINDS))
-            }),
+            _ => self
+                .dead_names_held(node)
+                .any(|n| !self.is_rescued(node.lib, Some(n))),
         }
     }
 
     fn is_rescued(&self, lib: usize, name: Option<Sym>) -> bool {
         name.is_some_and(|n| self.rescued.contains(&(lib, n)))
+    }
+
+    /// The dead names `node` holds as paths.
+    fn dead_names_held<'n>(&'n self, node: &'n Node) -> impl Iterator<Item = Sym> + 'n {
+        node.uses
+            .iter()
+            .filter(|u| is_path(**u))
+            .map(|u| u & !KINDS)
+            .filter(|n| self.dead.names.contains(n))
     }
 
     /// Whether node `i`, being kept, is kept against the compiler's findings: found dead
@@ -437,10 +439,7 @@ impl<'a> Walk<'a> {
         self.dead.node[i]
             || self.dead.spared[i]
             || (!matches!(node.kind, Kind::MacroCall { .. } | Kind::MacroRules)
-                && node
-                    .uses
-                    .iter()
-                    .any(|u| is_path(*u) && self.dead.names.contains(&(u & !KINDS))))
+                && self.dead_names_held(node).next().is_some())
     }
 
     /// Trait member `i`, found never called, when a kept macro implements it: the trait
@@ -676,7 +675,7 @@ impl<'a> Walk<'a> {
                 if node.name.is_some_and(|n| {
                     self.dead.methods.contains(&(*t, n))
                         && !self.held_by_macros(*t, n)
-                        && !self.rescued.contains(&(node.lib, n))
+                        && !self.is_rescued(node.lib, Some(n))
                 }) =>
             {
                 false
