@@ -18,6 +18,7 @@
 //! Only bundles over the size note are worked on: the pass costs a few compiles (more for a
 //! bundle over the judge's limit, refused unless it gets smaller).
 
+use super::mono;
 use super::oracle;
 use super::solution::idents;
 use crate::error::Context;
@@ -47,6 +48,18 @@ struct Seen {
     candidate: bool,
 }
 
+/// The head of a family of impls for tuples.
+pub const TUPLE: &str = "(..)";
+
+/// Whether `text` names the type `head`: as a word, or a tuple type for `TUPLE`.
+fn names_type(text: &str, head: &str) -> bool {
+    if head == TUPLE {
+        text.contains("`(")
+    } else {
+        has_word(text, head)
+    }
+}
+
 /// The type an impl is for, references peeled: `&'a BigUint` is `BigUint`.
 fn base(ty: &syn::Type) -> Option<String> {
     match ty {
@@ -55,6 +68,9 @@ fn base(ty: &syn::Type) -> Option<String> {
         syn::Type::Path(p) if p.qself.is_none() => {
             p.path.segments.last().map(|s| s.ident.to_string())
         }
+        // Every tuple is one type to a family (num-traits' `Bounded` for tuples of 1 to
+        // 20 elements, nalgebra's `MatrixIndex for (usize, usize)`).
+        syn::Type::Tuple(_) => Some(TUPLE.to_string()),
         _ => None,
     }
 }
@@ -125,7 +141,12 @@ fn walk(items: &[syn::Item], path: &str, local: &HashSet<String>, out: &mut Vec<
 
 /// The impl families that may be taken out of `trees` (the libraries' items, in pruner
 /// order).
-pub fn candidates(trees: &[Vec<syn::Item>]) -> Vec<Candidate> {
+///
+/// `run`: the impls a debug build generates a method of (`mono`), when known. Those are
+/// never candidates; and an impl none of whose methods is generated cannot be standing in
+/// for another in a call the program makes, so the guard against that is for when nothing
+/// is known.
+pub fn candidates(trees: &[Vec<syn::Item>], run: Option<&HashSet<mono::Pair>>) -> Vec<Candidate> {
     let local = super::prune::local_types(trees);
     let mut seen = Vec::new();
     for (k, items) in trees.iter().enumerate() {
@@ -160,7 +181,10 @@ pub fn candidates(trees: &[Vec<syn::Item>]) -> Vec<Candidate> {
                 && o.self_idents.contains(&c.head)
                 && o.methods.iter().any(|m| c.methods.contains(m))
         });
-        members_ok && !replaceable
+        match run {
+            Some(run) => members_ok && !run.contains(&(c.head.clone(), c.trait_name.clone())),
+            None => members_ok && !replaceable,
+        }
     });
     out
 }
@@ -207,15 +231,75 @@ fn has_word(text: &str, word: &str) -> bool {
 }
 
 /// Whether `error` asks for `c`: it names its type and its trait, an operator of it, or a
-/// method it defines.
-fn asks_for(error: &str, c: &Candidate) -> bool {
-    has_word(error, &c.head)
-        && (c.own_trait
+/// method it defines (or, `type_alone`, its type when the trait is the library's own).
+fn asks_for(error: &str, c: &Candidate, type_alone: bool) -> bool {
+    names_type(error, &c.head)
+        && (type_alone && c.own_trait
             || has_word(error, &c.trait_name)
             || operator_words(&c.trait_name)
                 .iter()
                 .any(|w| error.contains(w))
             || c.methods.iter().any(|m| error.contains(&format!("`{m}`"))))
+}
+
+/// The candidates of `group` that `error` asks for: those its message (the first line)
+/// names, else those its whole text names (a note, a span's source), else the library's own
+/// traits' impls for a type it names (an associated type asked for through a macro: "cannot
+/// be indexed by `Usize1`"). `u64: Integer` asks for that impl, not every impl for `u64`.
+fn asked(error: &str, group: &[Candidate]) -> Vec<usize> {
+    let message = error.lines().next().unwrap_or_default();
+    for (text, type_alone) in [(message, false), (error, false), (error, true)] {
+        let named: Vec<usize> = (0..group.len())
+            .filter(|&i| asks_for(text, &group[i], type_alone))
+            .collect();
+        if !named.is_empty() {
+            return named;
+        }
+    }
+    Vec::new()
+}
+
+/// Each trait's supertraits by name (`Num`: `Zero`, `One`, `NumOps`, `PartialEq`), as the
+/// libraries define them.
+fn supertraits(items: &[syn::Item], out: &mut std::collections::HashMap<String, Vec<String>>) {
+    for item in items {
+        match item {
+            syn::Item::Mod(m) => {
+                if let Some((_, content)) = &m.content {
+                    supertraits(content, out);
+                }
+            }
+            syn::Item::Trait(t) => {
+                let names = t.supertraits.iter().filter_map(|b| match b {
+                    syn::TypeParamBound::Trait(tb) => {
+                        tb.path.segments.last().map(|s| s.ident.to_string())
+                    }
+                    _ => None,
+                });
+                out.entry(t.ident.to_string()).or_default().extend(names);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The pairs `seeds` need through supertraits, at any depth, seeds included (`i64:
+/// Integer` needs `i64: Num`, which needs `i64: Zero`): known without a compile.
+fn with_supertraits(
+    supers: &std::collections::HashMap<String, Vec<String>>,
+    seeds: impl IntoIterator<Item = mono::Pair>,
+) -> HashSet<mono::Pair> {
+    let mut needed: HashSet<mono::Pair> = HashSet::new();
+    let mut todo: Vec<mono::Pair> = seeds.into_iter().collect();
+    while let Some(pair) = todo.pop() {
+        if !needed.insert(pair.clone()) {
+            continue;
+        }
+        for s in supers.get(&pair.1).into_iter().flatten() {
+            todo.push((pair.0.clone(), s.clone()));
+        }
+    }
+    needed
 }
 
 /// Takes the impl families keyed in `dead` out of `items` (a library's pruned items, module
@@ -243,12 +327,35 @@ pub fn drop_unused(
     draft: impl Fn(&oracle::Findings) -> anyhow::Result<super::Bundle>,
     budget: usize,
 ) -> anyhow::Result<(super::Bundle, oracle::Findings)> {
-    let all = candidates(trees);
+    let scratch = tempfile::tempdir().context("a scratch folder for the impls' drafts")?;
+    let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
+    let run = mono::instantiated(&best.text, scratch.path())?;
+    let all = candidates(trees, run.as_ref());
+    if debug {
+        eprintln!(
+            "impls: {} candidates (instantiated impls known: {})",
+            all.len(),
+            run.is_some()
+        );
+    }
+    let mut supers = std::collections::HashMap::new();
+    for items in trees {
+        supertraits(items, &mut supers);
+    }
+    let pair = |c: &Candidate| (c.head.clone(), c.trait_name.clone());
+    let all: Vec<Candidate> = match &run {
+        Some(run) => {
+            let needed = with_supertraits(&supers, run.iter().cloned());
+            all.into_iter().filter(|c| !needed.contains(&pair(c))).collect()
+        }
+        None => all,
+    };
+    if debug {
+        eprintln!("impls: {} candidates after supertraits", all.len());
+    }
     if all.is_empty() {
         return Ok((best, findings.clone()));
     }
-    let scratch = tempfile::tempdir().context("a scratch folder for the impls' drafts")?;
-    let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
     // Groups to try, each on top of those accepted: an error that names impls of the group
     // puts them back and the rest is tried again; one that names none splits the group in
     // two (a change of inference, `mismatched types`, names no trait).
@@ -268,15 +375,16 @@ pub fn drop_unused(
             .collect();
         let next = draft(&f)?;
         let Err(errors) = oracle::errors(&next.text, scratch.path()) else {
+            if debug {
+                eprintln!("impls: compile {compiles}: {} out, compiles", group.len());
+            }
             accepted.extend(group);
             continue;
         };
         let mut needed = vec![false; group.len()];
         let mut unexplained = false;
         for e in &errors {
-            let named: Vec<usize> = (0..group.len())
-                .filter(|&i| asks_for(e, &group[i]))
-                .collect();
+            let named = asked(e, &group);
             if named.is_empty() && !unexplained && debug {
                 let e: String = e.lines().take(6).collect::<Vec<_>>().join("\n");
                 eprintln!("impls: this error names none of them:\n{e}");
@@ -284,6 +392,17 @@ pub fn drop_unused(
             unexplained |= named.is_empty();
             for i in named {
                 needed[i] = true;
+            }
+        }
+        if debug {
+            eprintln!(
+                "impls: compile {compiles}: {} out, {} errors, {} asked back",
+                group.len(),
+                errors.len(),
+                needed.iter().filter(|&&n| n).count()
+            );
+            for e in errors.iter().take(40) {
+                eprintln!("   {}", e.lines().next().unwrap_or_default());
             }
         }
         if unexplained {
@@ -299,11 +418,10 @@ pub fn drop_unused(
                 queue.push_front(group);
             }
         } else {
-            let mut k = 0;
-            group.retain(|_| {
-                k += 1;
-                !needed[k - 1]
-            });
+            // What comes back needs its supertraits' impls too.
+            let back = (0..group.len()).filter(|&i| needed[i]).map(|i| pair(&group[i]));
+            let back = with_supertraits(&supers, back);
+            group.retain(|c| !back.contains(&pair(c)));
             if !group.is_empty() {
                 queue.push_front(group);
             }
@@ -362,7 +480,7 @@ impl<T: Clone> Any for T { fn any(&self) {} }
 impl Local for u32 { fn f(&self) {} }
 "#,
         );
-        let mut keys: Vec<String> = candidates(&trees).into_iter().map(|c| c.key).collect();
+        let mut keys: Vec<String> = candidates(&trees, None).into_iter().map(|c| c.key).collect();
         keys.sort();
         // Families: Debug for A; Add for B (its impl for &B too); Clone for B; From for B
         // (both); the library's own trait for its type and for std's. Not: Drop, unsafe
@@ -400,16 +518,17 @@ impl Local for u32 { fn f(&self) {} }
         let e2 = "error[E0369]: cannot add `BigUint` to `BigUint`";
         let e3 = "error[E0599]: no method named `add` found for struct `BigUint`";
         let e4 = "error[E0277]: `BigUintX` doesn't implement `Debug`";
-        assert!(asks_for(e1, &debug) && !asks_for(e1, &add));
-        assert!(asks_for(e2, &add) && !asks_for(e2, &debug));
-        assert!(asks_for(e3, &add));
-        assert!(!asks_for(e4, &debug), "a longer name is another type");
+        assert!(asks_for(e1, &debug, false) && !asks_for(e1, &add, false));
+        assert!(asks_for(e2, &add, false) && !asks_for(e2, &debug, false));
+        assert!(asks_for(e3, &add, false));
+        assert!(!asks_for(e4, &debug, false), "a longer name is another type");
         // A library's own trait: the type alone (its associated type asked for by a macro).
         let readable = Candidate {
             own_trait: true,
             ..c("Readable", "Usize1", &["read"])
         };
         let e5 = "error[E0277]: the type `[(i64, i64)]` cannot be indexed by `Usize1`";
-        assert!(asks_for(e5, &readable) && !asks_for(e5, &debug));
+        assert!(asks_for(e5, &readable, true) && !asks_for(e5, &debug, true));
+        assert!(!asks_for(e5, &readable, false));
     }
 }

@@ -1,0 +1,246 @@
+//! What a debug build of a draft instantiates: the trait impls whose methods the program's
+//! code reaches.
+//!
+//! rustc's dead-code lint says nothing of trait impls; its code generator does. A debug
+//! build of a binary generates only what `main` reaches (every method called, through a
+//! bound or a vtable, in every type it is called for), so the functions an unoptimised LLVM
+//! module defines name, by their symbols (`<i64 as draft::num_integer::Integer>::gcd`), the
+//! impls the program runs. The others are needed at most by the type check (a supertrait, a
+//! bound, an associated type or constant), which the impls pass settles by compiling.
+//!
+//! The symbols are read in rustc's legacy mangling (the default of stable rustc); when no
+//! symbol of the draft's own `main` is found (another mangling), nothing is known.
+
+use crate::error::PathContext;
+use std::collections::HashSet;
+use std::path::Path;
+use std::process::Command;
+
+/// (type, trait) of an impl, each by its last path segment without arguments: (`BigUint`,
+/// `Add`) for `<&num_bigint::BigUint as core::ops::Add<u32>>::add`.
+pub type Pair = (String, String);
+
+/// The impls of which a debug build of `text` (compiled in `dir`) defines a method, `None`
+/// when that cannot be told (the draft does not compile, or its symbols are not read).
+pub fn instantiated(text: &str, dir: &Path) -> anyhow::Result<Option<HashSet<Pair>>> {
+    let source = dir.join("mono.rs");
+    std::fs::write(&source, text).at(&source)?;
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let out = Command::new(rustc)
+        .current_dir(dir)
+        .args(["--edition", crate::judge::EDITION, "--crate-type", "bin"])
+        .args(["--crate-name", "draft", "-A", "warnings"])
+        // Unoptimised and without LLVM's passes: what rustc generates, nothing inlined away.
+        .args(["-C", "opt-level=0", "-C", "debuginfo=0", "-C", "codegen-units=1"])
+        .args(["-C", "no-prepopulate-passes", "--emit=llvm-ir", "-o", "mono.ll"])
+        .arg("mono.rs")
+        .output()
+        .map_err(|e| anyhow::anyhow!("cannot run rustc: {e}"))?;
+    if !out.status.success() {
+        return Ok(None);
+    }
+    let ir = dir.join("mono.ll");
+    let ir = std::fs::read_to_string(&ir).at(&ir)?;
+    Ok(pairs(&ir))
+}
+
+/// The pairs of the functions `ir` defines; `None` when the draft's `main` is not among
+/// the symbols read.
+fn pairs(ir: &str) -> Option<HashSet<Pair>> {
+    let mut main = false;
+    let mut out = HashSet::new();
+    for line in ir.lines().filter(|l| l.starts_with("define ")) {
+        let Some(name) = defined_name(line).and_then(demangle) else {
+            continue;
+        };
+        main |= name == "draft::main";
+        if let Some(pair) = impl_of(&name) {
+            out.insert(pair);
+        }
+    }
+    main.then_some(out)
+}
+
+/// The symbol a `define` line of LLVM IR names: `@name(` or `@"name"(`.
+fn defined_name(line: &str) -> Option<&str> {
+    let at = &line[line.find('@')? + 1..];
+    match at.strip_prefix('"') {
+        Some(quoted) => quoted.split('"').next(),
+        None => at.split('(').next(),
+    }
+}
+
+/// A legacy-mangled symbol (`_ZN` length-prefixed parts `E`) as a path, without its hash.
+fn demangle(symbol: &str) -> Option<String> {
+    let mut rest = symbol.strip_prefix("_ZN")?;
+    let mut parts = Vec::new();
+    while !rest.starts_with('E') {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let len: usize = rest[..digits].parse().ok()?;
+        let part = rest.get(digits..digits + len)?;
+        rest = &rest[digits + len..];
+        parts.push(part);
+    }
+    let hash = |p: &&str| p.len() == 17 && p.starts_with('h');
+    if parts.last().is_some_and(hash) {
+        parts.pop();
+    }
+    let parts: Vec<String> = parts.iter().map(|p| unescape(p)).collect();
+    Some(parts.join("::"))
+}
+
+/// One part of a legacy symbol: `$LT$` is `<`, `$u20$` a space, `..` is `::`, ....
+fn unescape(part: &str) -> String {
+    let part = part.strip_prefix("_$").map_or(part.to_string(), |p| format!("${p}"));
+    let mut out = String::new();
+    let mut rest = part.as_str();
+    while let Some(c) = rest.chars().next() {
+        if c == '$' {
+            if let Some(end) = rest[1..].find('$') {
+                let code = &rest[1..=end];
+                let decoded = match code {
+                    "LT" => Some('<'),
+                    "GT" => Some('>'),
+                    "RF" => Some('&'),
+                    "BP" => Some('*'),
+                    "C" => Some(','),
+                    "SP" => Some('@'),
+                    "LP" => Some('('),
+                    "RP" => Some(')'),
+                    _ => code
+                        .strip_prefix('u')
+                        .and_then(|h| u32::from_str_radix(h, 16).ok())
+                        .and_then(char::from_u32),
+                };
+                if let Some(d) = decoded {
+                    out.push(d);
+                    rest = &rest[end + 2..];
+                    continue;
+                }
+            }
+        }
+        if let Some(after) = rest.strip_prefix("..") {
+            out.push_str("::");
+            rest = after;
+            continue;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+/// The (type, trait) of a trait method's path: `<Self as Trait>::method...`.
+fn impl_of(path: &str) -> Option<Pair> {
+    let inner = path.strip_prefix('<')?;
+    let mut depth = 0usize;
+    let mut split = None;
+    let bytes = inner.as_bytes();
+    let mut close = None;
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'<' => depth += 1,
+            // `->` of a function pointer type closes nothing.
+            b'>' if i > 0 && bytes[i - 1] == b'-' => {}
+            b'>' if depth == 0 => {
+                close = Some(i);
+                break;
+            }
+            b'>' => depth -= 1,
+            b' ' if depth == 0 && split.is_none() && inner[i..].starts_with(" as ") => {
+                split = Some(i)
+            }
+            _ => {}
+        }
+    }
+    let (split, close) = (split?, close?);
+    let ty = &inner[..split];
+    let tr = &inner[split + 4..close];
+    Some((last_segment(ty)?, last_segment(tr)?))
+}
+
+/// `Vec` of `&mut alloc::vec::Vec<T>`; `impls::TUPLE` for a tuple; `None` for a slice,
+/// array or pointer type.
+fn last_segment(ty: &str) -> Option<String> {
+    let mut ty = ty.trim();
+    for prefix in ["&mut ", "&", "dyn "] {
+        ty = ty.strip_prefix(prefix).unwrap_or(ty);
+    }
+    if ty.starts_with('(') {
+        return Some(super::impls::TUPLE.to_string());
+    }
+    // The arguments written last: `Guard<T>` of `<IntoIter<T> as Drop>::drop::Guard<T>`.
+    let mut head = ty;
+    if ty.ends_with('>') {
+        let mut depth = 0usize;
+        for (i, b) in ty.bytes().enumerate().rev() {
+            match b {
+                b'>' if i == 0 || ty.as_bytes()[i - 1] != b'-' => depth += 1,
+                b'<' if depth > 0 => {
+                    depth -= 1;
+                    if depth == 0 {
+                        head = &ty[..i];
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let last = head.rsplit("::").next()?;
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    (!last.is_empty() && last.chars().all(ident)).then(|| last.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_legacy_symbol_reads_as_its_path_and_names_its_impl() {
+        // As rustc 1.73 and 1.95 write it for `impl Add<u32> for &BigUint`'s `add`: the
+        // layout is rustc's (length-prefixed parts, `$..$` escapes, a hash part last).
+        let sym = "_ZN76_$LT$$RF$draft..big..BigUint$u20$as$u20$core..ops..arith..Add$LT$u32$GT$$GT$3add17h0123456789abcdefE";
+        let path = demangle(sym).unwrap();
+        assert_eq!(path, "<&draft::big::BigUint as core::ops::arith::Add<u32>>::add");
+        assert_eq!(impl_of(&path), Some(("BigUint".into(), "Add".into())));
+        // A type nested in another impl's method, and a function pointer's `->`.
+        let nested = "<<alloc::vec::IntoIter<T> as core::ops::Drop>::drop::Guard<T> as core::ops::Drop>::drop";
+        assert_eq!(impl_of(nested), Some(("Guard".into(), "Drop".into())));
+        let fnptr = "<draft::F<fn() -> u8> as draft::T>::m";
+        assert_eq!(impl_of(fnptr), Some(("F".into(), "T".into())));
+        assert_eq!(impl_of("draft::main"), None);
+        assert_eq!(impl_of("<(A, B) as draft::T>::m"), Some(("(..)".into(), "T".into())));
+        assert_eq!(impl_of("<[u8] as draft::T>::m"), None);
+    }
+
+    #[test]
+    fn a_debug_build_instantiates_exactly_the_impls_main_reaches() {
+        // Three impls of one trait and one of an operator; `main` calls one method through
+        // a generic function and one operator: the other impls are never generated.
+        let program = r#"
+pub trait Shape { fn area(&self) -> u64; fn name(&self) -> &'static str { "shape" } }
+pub struct Square(u64); pub struct Disc(u64); pub struct Line;
+impl Shape for Square { fn area(&self) -> u64 { self.0 * self.0 } }
+impl Shape for Disc { fn area(&self) -> u64 { 3 * self.0 * self.0 } }
+impl Shape for Line { fn area(&self) -> u64 { 0 } }
+impl std::ops::Add for Square { type Output = Square; fn add(self, o: Square) -> Square { Square(self.0 + o.0) } }
+impl std::ops::Sub for Square { type Output = Square; fn sub(self, o: Square) -> Square { Square(self.0 - o.0) } }
+fn total<S: Shape>(s: &[S]) -> u64 { s.iter().map(|x| x.area()).sum() }
+fn main() { let s = Square(2) + Square(3); println!("{}", total(&[s])); }
+"#;
+        let dir = tempfile::tempdir().unwrap();
+        let found = instantiated(program, dir.path()).unwrap().unwrap();
+        let ours: HashSet<Pair> = found
+            .into_iter()
+            .filter(|(ty, _)| ["Square", "Disc", "Line"].contains(&ty.as_str()))
+            .collect();
+        let want: HashSet<Pair> = [("Square", "Shape"), ("Square", "Add")]
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+        assert_eq!(ours, want);
+        // A draft that does not compile tells nothing.
+        assert!(instantiated("fn main() { x }", dir.path()).unwrap().is_none());
+    }
+}
