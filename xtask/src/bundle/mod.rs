@@ -387,6 +387,20 @@ impl Drafter<'_> {
         findings: &oracle::Findings,
     ) -> anyhow::Result<Bundle> {
         let solution = self.solution;
+        // Impls taken out go before the walk: what only they mention is not reached.
+        let filtered: Vec<Vec<syn::Item>>;
+        let trees = if findings.dead_impls.is_empty() {
+            trees
+        } else {
+            filtered = (trees.iter().enumerate())
+                .map(|(k, items)| {
+                    let mut items = items.clone();
+                    impls::remove(&mut items, &format!("#{k}"), &findings.dead_impls);
+                    items
+                })
+                .collect();
+            &filtered
+        };
         let kept = {
             let views: Vec<&[syn::Item]> = trees.iter().map(|t| t.as_slice()).collect();
             prune::reach(
@@ -413,9 +427,6 @@ impl Drafter<'_> {
             // The clone has other addresses: prune the original's kept set through it.
             if !kept.prune_clone(&trees[k], &mut items) {
                 continue;
-            }
-            if !findings.dead_impls.is_empty() {
-                impls::remove(&mut items, &format!("#{k}"), &findings.dead_impls);
             }
             refusal(lib, &self.refusals[k])?;
             needs_alloc |= self.uses_alloc[k];
@@ -635,6 +646,14 @@ fn refine_from(
         let Some((f, t, b, next_found)) = accepted else {
             break;
         };
+        if debug {
+            eprintln!(
+                "oracle: round {_round}: {} -> {} bytes, dead found next: {:?}",
+                best.text.len(),
+                b.text.len(),
+                next_found.dead
+            );
+        }
         (findings, trees, best, found) = (f, t, b, next_found);
     }
     Ok((best, trees, findings))

@@ -1,7 +1,7 @@
 //! What the pruner knows before it keeps anything: the libraries' names and traits, what
 //! their macros make, and what the compiler found dead in an earlier draft.
 
-use super::index::{collect_idents, Index, Sym, KINDS};
+use super::index::{collect_idents, Index, Sym, KINDS, MAC};
 use super::{is_noise, Kind};
 use proc_macro2::TokenStream;
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -184,7 +184,17 @@ impl Dead {
     /// taken out: a call makes several items at once, some of which may be needed while
     /// the compiler found one of those types dead.
     pub(super) fn new(index: &Index, banned: &HashSet<String>, facts: &Facts) -> Dead {
-        let protected: HashSet<Sym> = facts.macro_triggers.values().flatten().copied().collect();
+        // Only macros something still calls: one whose calls were all written out (impl-only
+        // calls, for the impls pass) makes nothing more.
+        let called: HashSet<Sym> = (index.nodes.iter())
+            .flat_map(|n| n.uses.iter())
+            .filter(|&&s| s & MAC != 0)
+            .map(|&s| s & !KINDS)
+            .collect();
+        let protected: HashSet<Sym> = (facts.macro_triggers.iter())
+            .filter(|(m, _)| called.contains(m))
+            .flat_map(|(_, t)| t.iter().copied())
+            .collect();
         let spared = |n: &super::Node| {
             matches!(n.kind, Kind::Named | Kind::Trait { .. })
                 && n.name.is_some_and(|s| protected.contains(&s))
