@@ -238,7 +238,9 @@ pub fn bundle(
                 again.text.len()
             );
         }
-        if again.text.len() < best.text.len() {
+        if again.text.len() < best.text.len()
+            || std::env::var("XTASK_EXP_TOO").is_ok_and(|v| v == "2")
+        {
             return Ok(again);
         }
     }

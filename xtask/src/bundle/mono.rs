@@ -20,9 +20,80 @@ use std::process::Command;
 /// `Add`) for `<&num_bigint::BigUint as core::ops::Add<u32>>::add`.
 pub type Pair = (String, String);
 
+/// The impls a debug build defines a method of.
+#[derive(Debug, Default)]
+pub struct Instances {
+    /// By header (`normal`), with the (type, trait) it is of.
+    pub headers: std::collections::HashMap<String, Pair>,
+}
+
+/// `Self as Trait<args>` (or any type) with lifetimes, paths and spaces taken out, so that
+/// a symbol's `&draft::big::BigUint as core::ops::arith::Add<u32>` and the source's
+/// `& 'a BigUint as Add < u32 >` are both `&BigUint as Add<u32>`... without the spaces.
+pub fn normal(text: &str) -> String {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = String::new();
+    let mut space = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            // A lifetime: `'a`, `'static`.
+            '\'' => {
+                while chars.peek().is_some_and(|&c| ident(c)) {
+                    chars.next();
+                }
+            }
+            // `a::b::C` is `C`: the segment before a `::` goes.
+            ':' if chars.peek() == Some(&':') => {
+                chars.next();
+                space = false;
+                while out.chars().next_back().is_some_and(ident) {
+                    out.pop();
+                }
+            }
+            c if c.is_whitespace() => space = true,
+            c => {
+                // A space stays only before a word that follows a word or a closed type
+                // (`dyn Trait`, `&mut T`, `Foo<T> as Trait`).
+                let after = out.chars().next_back();
+                if space && ident(c) && after.is_some_and(|a| ident(a) || ")>]".contains(a)) {
+                    out.push(' ');
+                }
+                space = false;
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// `Self`, `Trait` and its arguments (if written) of a normal header `Self as Trait<args>`.
+pub fn header_parts(header: &str) -> Option<(&str, &str, Option<&str>)> {
+    let mut depth = 0i32;
+    let bytes = header.as_bytes();
+    let mut split = None;
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'<' | b'(' | b'[' => depth += 1,
+            b'>' | b')' | b']' => depth -= 1,
+            b' ' if depth == 0 && header[i..].starts_with(" as ") => {
+                split = Some(i);
+                break;
+            }
+            _ => {}
+        }
+    }
+    let split = split?;
+    let (ty, tr) = (&header[..split], &header[split + 4..]);
+    Some(match tr.split_once('<') {
+        Some((name, args)) => (ty, name, Some(args.strip_suffix('>')?)),
+        None => (ty, tr, None),
+    })
+}
+
 /// The impls of which a debug build of `text` (compiled in `dir`) defines a method, `None`
 /// when that cannot be told (the draft does not compile, or its symbols are not read).
-pub fn instantiated(text: &str, dir: &Path) -> anyhow::Result<Option<HashSet<Pair>>> {
+pub fn instantiated(text: &str, dir: &Path) -> anyhow::Result<Option<Instances>> {
     let source = dir.join("mono.rs");
     std::fs::write(&source, text).at(&source)?;
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
@@ -46,16 +117,16 @@ pub fn instantiated(text: &str, dir: &Path) -> anyhow::Result<Option<HashSet<Pai
 
 /// The pairs of the functions `ir` defines; `None` when the draft's `main` is not among
 /// the symbols read.
-fn pairs(ir: &str) -> Option<HashSet<Pair>> {
+fn pairs(ir: &str) -> Option<Instances> {
     let mut main = false;
-    let mut out = HashSet::new();
+    let mut out = Instances::default();
     for line in ir.lines().filter(|l| l.starts_with("define ")) {
         let Some(name) = defined_name(line).and_then(demangle) else {
             continue;
         };
         main |= name == "draft::main";
-        if let Some(pair) = impl_of(&name) {
-            out.insert(pair);
+        if let Some((header, pair)) = impl_of(&name) {
+            out.headers.insert(normal(&header), pair);
         }
     }
     main.then_some(out)
@@ -130,8 +201,9 @@ fn unescape(part: &str) -> String {
     out
 }
 
-/// The (type, trait) of a trait method's path: `<Self as Trait>::method...`.
-fn impl_of(path: &str) -> Option<Pair> {
+/// The header (`Self as Trait`) and (type, trait) of a trait method's path: `<Self as
+/// Trait>::method...`.
+fn impl_of(path: &str) -> Option<(String, Pair)> {
     let inner = path.strip_prefix('<')?;
     let mut depth = 0usize;
     let mut split = None;
@@ -156,7 +228,7 @@ fn impl_of(path: &str) -> Option<Pair> {
     let (split, close) = (split?, close?);
     let ty = &inner[..split];
     let tr = &inner[split + 4..close];
-    Some((last_segment(ty)?, last_segment(tr)?))
+    Some((inner[..close].to_string(), (last_segment(ty)?, last_segment(tr)?)))
 }
 
 /// `Vec` of `&mut alloc::vec::Vec<T>`; `impls::TUPLE` for a tuple; `None` for a slice,
@@ -203,15 +275,29 @@ mod tests {
         let sym = "_ZN76_$LT$$RF$draft..big..BigUint$u20$as$u20$core..ops..arith..Add$LT$u32$GT$$GT$3add17h0123456789abcdefE";
         let path = demangle(sym).unwrap();
         assert_eq!(path, "<&draft::big::BigUint as core::ops::arith::Add<u32>>::add");
-        assert_eq!(impl_of(&path), Some(("BigUint".into(), "Add".into())));
+        let (header, pair) = impl_of(&path).unwrap();
+        assert_eq!(pair, ("BigUint".into(), "Add".into()));
+        // The source's header of that impl reads the same once normalised.
+        assert_eq!(normal(&header), "&BigUint as Add<u32>");
+        assert_eq!(normal("& 'a BigUint as ops :: Add < u32 >"), "&BigUint as Add<u32>");
+        assert_eq!(
+            normal("(A , B) as T < & 'a mut dyn fmt :: Debug , [u8 ; 3] >"),
+            "(A,B) as T<&mut dyn Debug,[u8;3]>"
+        );
+        assert_eq!(
+            header_parts("Foo<T> as Add<&Foo<T>>"),
+            Some(("Foo<T>", "Add", Some("&Foo<T>")))
+        );
+        assert_eq!(header_parts("(A,B) as Bounded"), Some(("(A,B)", "Bounded", None)));
+        let pair_of = |p: &str| impl_of(p).map(|x| x.1);
         // A type nested in another impl's method, and a function pointer's `->`.
         let nested = "<<alloc::vec::IntoIter<T> as core::ops::Drop>::drop::Guard<T> as core::ops::Drop>::drop";
-        assert_eq!(impl_of(nested), Some(("Guard".into(), "Drop".into())));
+        assert_eq!(pair_of(nested), Some(("Guard".into(), "Drop".into())));
         let fnptr = "<draft::F<fn() -> u8> as draft::T>::m";
-        assert_eq!(impl_of(fnptr), Some(("F".into(), "T".into())));
-        assert_eq!(impl_of("draft::main"), None);
-        assert_eq!(impl_of("<(A, B) as draft::T>::m"), Some(("(..)".into(), "T".into())));
-        assert_eq!(impl_of("<[u8] as draft::T>::m"), None);
+        assert_eq!(pair_of(fnptr), Some(("F".into(), "T".into())));
+        assert_eq!(pair_of("draft::main"), None);
+        assert_eq!(pair_of("<(A, B) as draft::T>::m"), Some(("(..)".into(), "T".into())));
+        assert_eq!(pair_of("<[u8] as draft::T>::m"), None);
     }
 
     #[test]
@@ -231,8 +317,7 @@ fn main() { let s = Square(2) + Square(3); println!("{}", total(&[s])); }
 "#;
         let dir = tempfile::tempdir().unwrap();
         let found = instantiated(program, dir.path()).unwrap().unwrap();
-        let ours: HashSet<Pair> = found
-            .into_iter()
+        let ours: HashSet<Pair> = (found.headers.into_values())
             .filter(|(ty, _)| ["Square", "Disc", "Line"].contains(&ty.as_str()))
             .collect();
         let want: HashSet<Pair> = [("Square", "Shape"), ("Square", "Add")]
