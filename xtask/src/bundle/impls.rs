@@ -15,8 +15,9 @@
 //!   whose methods another impl also provides for a type that names the same type (`impl
 //!   Add for X` beside `impl Add for &X`: `x.add(y)` would autoref to the other).
 //!
-//! Only bundles over the size note are worked on: the pass costs a few compiles (more for a
-//! bundle over the judge's limit, refused unless it gets smaller).
+//! Only bundles whose libraries are over `FLOOR` are worked on: the pass costs a debug
+//! build and a few compiles (more for a bundle over the judge's limit, refused unless it
+//! gets smaller).
 
 use super::mono::{self, header_parts, normal};
 use super::oracle;
@@ -187,9 +188,6 @@ fn singles(seen: &[Seen], run: &mono::Instances, local: &HashSet<String>) -> Vec
         .filter(|(h, _)| !headers.contains(h))
         .map(|(_, p)| p)
         .collect();
-    if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
-        eprintln!("impls: unexplained pairs {unexplained:?}");
-    }
     let mut out: Vec<Candidate> = Vec::new();
     for s in seen.iter().filter(|s| s.candidate) {
         let (Some(family), Some(header), Some(t)) = (&s.family, &s.header, &s.trait_name) else {
@@ -524,9 +522,6 @@ pub fn drop_unused(
                 supers.map(|s| (ty.clone(), s.clone()))
             });
             let needed = with_supertraits(&supers, seeds.collect::<Vec<_>>());
-            if debug {
-                eprintln!("impls: supertraits need {needed:?}");
-            }
             // A supertrait with arguments is needed for `Self` (`NumOps<Rhs = Self>: Add<Rhs>`
             // needs `BigUint: Add<BigUint>`, not its 40 other `Add` impls): others are
             // asked back by the compile if need be.
@@ -654,6 +649,11 @@ pub fn drop_unused(
         (best, findings.clone())
     })
 }
+
+/// The library bytes over which a bundle gets the impls pass (and a second reading with
+/// impl-only macro calls written out): the showcase's proconio and `common`, 8 KiB, are
+/// under it, so their `submit` costs no more compiles.
+pub const FLOOR: usize = 16 * 1024;
 
 /// Compiles the impl pass may spend on one bundle; on one over the judge's limit, which
 /// is refused unless it gets smaller.

@@ -184,8 +184,7 @@ pub struct Options {
     pub pruning: Pruning,
     pub layout: Layout,
     pub scope: Scope,
-    /// The judge the bundle is for: its target settles `#[cfg]`s, its size note decides
-    /// whether unused impls are worth a few compiles.
+    /// The judge the bundle is for: its target settles `#[cfg]`s.
     pub judge: &'static crate::judge::Profile,
 }
 
@@ -223,12 +222,13 @@ pub fn bundle(
     let target = options.judge.target_cfgs;
     let solution = solution::prepare(main_rs, deps, target)?;
     let best = bundle_read(&solution, libraries, &options, pruning, false)?;
-    // Over the judge's limit: once more with the calls that make only impls written out,
-    // each impl then kept for its own types (a few large crates; a cost only they pay).
+    // Libraries large enough for the impls pass: once more with the calls that make only
+    // impls written out, each impl then a candidate of its own (num-traits' `int_trait_impl!
+    // (Num for usize u8 u16 ...)` keeps every integer type's impl where the program uses
+    // one); the smaller bundle is taken.
     let finer = options.scope == Scope::Reached
         && pruning == Pruning::Compiler
-        && (best.text.len() as u64 > options.judge.source_limit
-            || std::env::var_os("XTASK_EXP_TOO").is_some());
+        && library_bytes(&best) > impls::FLOOR;
     if finer {
         let again = bundle_read(&solution, libraries, &options, pruning, true)?;
         if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
@@ -238,13 +238,16 @@ pub fn bundle(
                 again.text.len()
             );
         }
-        if again.text.len() < best.text.len()
-            || std::env::var("XTASK_EXP_TOO").is_ok_and(|v| v == "2")
-        {
+        if again.text.len() < best.text.len() {
             return Ok(again);
         }
     }
     Ok(best)
+}
+
+/// The bytes of a bundle that are its libraries'.
+fn library_bytes(b: &Bundle) -> usize {
+    b.libraries.iter().map(|l| l.bytes).sum()
 }
 
 /// `bundle` from the solution prepared: the libraries read (`impls_too`: see
@@ -295,10 +298,8 @@ fn bundle_read(
         }
     };
     let (best, trees, findings) = refine(best, trees, first, modules, protected, &draft)?;
-    // Trait impls the program compiles without: worth a few compiles only in a large bundle.
-    if best.text.len() as u64 <= options.judge.size_note
-        && std::env::var_os("XTASK_EXP_ALWAYS").is_none()
-    {
+    // Trait impls that never run: worth a few compiles only in large libraries.
+    if library_bytes(&best) <= impls::FLOOR {
         return Ok(best);
     }
     let before = best.text.len();
@@ -650,10 +651,10 @@ fn refine_from(
         };
         if debug {
             eprintln!(
-                "oracle: round {_round}: {} -> {} bytes, dead found next: {:?}",
+                "oracle: round {_round}: {} -> {} bytes, {} dead found next",
                 best.text.len(),
                 b.text.len(),
-                next_found.dead
+                next_found.dead.len()
             );
         }
         (findings, trees, best, found) = (f, t, b, next_found);

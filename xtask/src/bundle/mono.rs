@@ -12,7 +12,6 @@
 //! symbol of the draft's own `main` is found (another mangling), nothing is known.
 
 use crate::error::PathContext;
-use std::collections::HashSet;
 use std::path::Path;
 use std::process::Command;
 
@@ -101,8 +100,11 @@ pub fn instantiated(text: &str, dir: &Path) -> anyhow::Result<Option<Instances>>
         .current_dir(dir)
         .args(["--edition", crate::judge::EDITION, "--crate-type", "bin"])
         .args(["--crate-name", "draft", "-A", "warnings"])
-        // Unoptimised and without LLVM's passes: what rustc generates, nothing inlined away.
+        // Unoptimised and without LLVM's passes: what rustc generates, nothing inlined away;
+        // with the judge's `-O` cfgs (no `debug_assertions`, no overflow checks), so that a
+        // `cfg!(debug_assertions)` branch is the one the judge's build takes.
         .args(["-C", "opt-level=0", "-C", "debuginfo=0", "-C", "codegen-units=1"])
+        .args(["-C", "debug-assertions=off", "-C", "overflow-checks=off"])
         .args(["-C", "no-prepopulate-passes", "--emit=llvm-ir", "-o", "mono.ll"])
         .arg("mono.rs")
         .output()
@@ -267,6 +269,7 @@ fn last_segment(ty: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashSet;
 
     #[test]
     fn a_legacy_symbol_reads_as_its_path_and_names_its_impl() {
