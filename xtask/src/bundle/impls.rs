@@ -428,6 +428,21 @@ fn asked(error: &str, group: &[Candidate]) -> Vec<usize> {
     Vec::new()
 }
 
+/// std's traits with supertraits an impl of a library's may need (`impl Error for
+/// ErrorCode` needs its `Display` and `Debug`).
+const STD_SUPERTRAITS: [(&str, &[&str]); 10] = [
+    ("Error", &["Debug", "Display"]),
+    ("Ord", &["Eq", "PartialOrd"]),
+    ("Eq", &["PartialEq"]),
+    ("PartialOrd", &["PartialEq"]),
+    ("Copy", &["Clone"]),
+    ("DoubleEndedIterator", &["Iterator"]),
+    ("ExactSizeIterator", &["Iterator"]),
+    ("FusedIterator", &["Iterator"]),
+    ("DerefMut", &["Deref"]),
+    ("IndexMut", &["Index"]),
+];
+
 /// Each trait's supertraits by name (`Num`: `Zero`, `One`, `NumOps`, `PartialEq`), as the
 /// libraries define them.
 fn supertraits(items: &[syn::Item], out: &mut std::collections::HashMap<String, Vec<String>>) {
@@ -471,6 +486,107 @@ fn with_supertraits(
     needed
 }
 
+/// Methods of std's traits that have a default, by trait: an impl's override of one that
+/// never runs can go (`Iterator::size_hint`, `PartialEq::ne`).
+const STD_PROVIDED: [(&str, &[&str]); 8] = [
+    (
+        "Iterator",
+        &[
+            "size_hint", "count", "last", "nth", "fold", "for_each", "rev", "min", "max", "sum",
+            "product", "collect", "all", "any", "find", "position",
+        ],
+    ),
+    ("DoubleEndedIterator", &["nth_back", "rfold", "rfind"]),
+    ("ExactSizeIterator", &["len", "is_empty"]),
+    ("PartialEq", &["ne"]),
+    ("PartialOrd", &["lt", "le", "gt", "ge"]),
+    ("Ord", &["max", "min", "clamp"]),
+    ("Clone", &["clone_from"]),
+    ("Error", &["source", "description", "cause"]),
+];
+
+/// The methods each library trait has a default for (by trait name; of two traits of one
+/// name, those both have).
+fn provided(items: &[syn::Item], out: &mut std::collections::HashMap<String, HashSet<String>>) {
+    for item in items {
+        match item {
+            syn::Item::Mod(m) => {
+                if let Some((_, content)) = &m.content {
+                    provided(content, out);
+                }
+            }
+            syn::Item::Trait(t) => {
+                let with_default: HashSet<String> = (t.items.iter())
+                    .filter_map(|ti| match ti {
+                        syn::TraitItem::Fn(f) if f.default.is_some() => Some(f.sig.ident.to_string()),
+                        _ => None,
+                    })
+                    .collect();
+                let entry = out.entry(t.ident.to_string());
+                match entry {
+                    std::collections::hash_map::Entry::Occupied(mut o) => {
+                        o.get_mut().retain(|m| with_default.contains(m));
+                    }
+                    std::collections::hash_map::Entry::Vacant(v) => {
+                        v.insert(with_default);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Keys (`impl key::method`) of the methods of impls that run which never run themselves
+/// and override a default of their trait: without them the trait's default is there, never
+/// called either, and what only they called can go.
+fn overrides(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String> {
+    let mut defaults = std::collections::HashMap::new();
+    for items in trees {
+        provided(items, &mut defaults);
+    }
+    for (t, ms) in STD_PROVIDED {
+        defaults
+            .entry(t.to_string())
+            .or_insert_with(|| ms.iter().map(|m| m.to_string()).collect());
+    }
+    let mut out = HashSet::new();
+    fn each(items: &[syn::Item], path: &str, f: &mut impl FnMut(&str, &syn::ItemImpl)) {
+        for item in items {
+            match item {
+                syn::Item::Mod(m) => {
+                    if let Some((_, content)) = &m.content {
+                        each(content, &format!("{path}::{}", m.ident), f);
+                    }
+                }
+                syn::Item::Impl(i) => f(path, i),
+                _ => {}
+            }
+        }
+    }
+    for (k, items) in trees.iter().enumerate() {
+        each(items, &format!("#{k}"), &mut |path, i| {
+            let (Some(h), Some(key)) = (header(i), single(path, i)) else {
+                return;
+            };
+            let Some((_, tr)) = run.headers.get(&h) else {
+                return;
+            };
+            let Some(with_default) = defaults.get(tr) else {
+                return;
+            };
+            for ii in &i.items {
+                let syn::ImplItem::Fn(f) = ii else { continue };
+                let m = f.sig.ident.to_string();
+                if with_default.contains(&m) && !run.methods.contains(&(h.clone(), m.clone())) {
+                    out.insert(format!("{key}::{m}"));
+                }
+            }
+        });
+    }
+    out
+}
+
 /// Takes the impl families keyed in `dead` out of `items` (a library's pruned items, module
 /// path `path`), through its inline modules.
 pub fn remove(items: &mut Vec<syn::Item>, path: &str, dead: &HashSet<String>) {
@@ -482,8 +598,16 @@ pub fn remove(items: &mut Vec<syn::Item>, path: &str, dead: &HashSet<String>) {
             true
         }
         syn::Item::Impl(i) => {
+            let single = single(path, i);
+            if let Some(key) = &single {
+                // Methods that never run and override a default (`overrides`).
+                i.items.retain(|ii| match ii {
+                    syn::ImplItem::Fn(f) => !dead.contains(&format!("{key}::{}", f.sig.ident)),
+                    _ => true,
+                });
+            }
             !(family(path, i).is_some_and(|f| dead.contains(&f))
-                || single(path, i).is_some_and(|f| dead.contains(&f)))
+                || single.is_some_and(|f| dead.contains(&f)))
         }
         _ => true,
     });
@@ -511,6 +635,9 @@ pub fn drop_unused(
         );
     }
     let mut supers = std::collections::HashMap::new();
+    for (t, s) in STD_SUPERTRAITS {
+        supers.insert(t.to_string(), s.iter().map(|s| s.to_string()).collect());
+    }
     for items in trees {
         supertraits(items, &mut supers);
     }
@@ -587,6 +714,9 @@ pub fn drop_unused(
         let mut unexplained = false;
         for e in &errors {
             let named = asked(e, &group);
+            if std::env::var_os("XTASK_IMPLS_TRACE").is_some() {
+                eprintln!("trace {} <- {}", named.len(), e.lines().next().unwrap_or_default());
+            }
             if named.is_empty() && !unexplained && debug {
                 let e: String = e.lines().take(6).collect::<Vec<_>>().join("\n");
                 eprintln!("impls: this error names none of them:\n{e}");
@@ -629,11 +759,24 @@ pub fn drop_unused(
             }
         }
     }
-    if accepted.is_empty() {
-        return Ok((best, findings.clone()));
-    }
     let mut f = base;
     f.dead_impls = accepted.iter().map(|c| c.key.clone()).collect();
+    // The overrides that never run, checked by one more compile.
+    if let Some(run) = &run {
+        let mut with = f.clone();
+        with.dead_impls.extend(overrides(trees, run));
+        if with.dead_impls.len() > f.dead_impls.len() {
+            let next = draft(&with)?;
+            if oracle::errors(&next.text, scratch.path()).is_ok() {
+                f = with;
+            } else if debug {
+                eprintln!("impls: without the overrides that never run, the draft fails");
+            }
+        }
+    }
+    if f.dead_impls.is_empty() {
+        return Ok((best, findings.clone()));
+    }
     let next = draft(&f)?;
     if debug {
         eprintln!(
@@ -657,7 +800,7 @@ pub const FLOOR: usize = 16 * 1024;
 
 /// Compiles the impl pass may spend on one bundle; on one over the judge's limit, which
 /// is refused unless it gets smaller.
-pub const COMPILES: usize = 4;
+pub const COMPILES: usize = 6;
 pub const COMPILES_OVER_THE_LIMIT: usize = 24;
 
 #[cfg(test)]

@@ -24,6 +24,8 @@ pub type Pair = (String, String);
 pub struct Instances {
     /// By header (`normal`), with the (type, trait) it is of.
     pub headers: std::collections::HashMap<String, Pair>,
+    /// (header, method) of every method generated.
+    pub methods: std::collections::HashSet<(String, String)>,
 }
 
 /// `Self as Trait<args>` (or any type) with lifetimes, paths and spaces taken out, so that
@@ -128,7 +130,13 @@ fn pairs(ir: &str) -> Option<Instances> {
         };
         main |= name == "draft::main";
         if let Some((header, pair)) = impl_of(&name) {
-            out.headers.insert(normal(&header), pair);
+            let header = normal(&header);
+            // `<Self as Trait>::method` (`::{{closure}}` and nested items after it).
+            let rest = &name[header_end(&name)..];
+            if let Some(method) = rest.strip_prefix("::").and_then(|r| r.split("::").next()) {
+                out.methods.insert((header.clone(), method.to_string()));
+            }
+            out.headers.insert(header, pair);
         }
     }
     main.then_some(out)
@@ -201,6 +209,26 @@ fn unescape(part: &str) -> String {
         rest = &rest[c.len_utf8()..];
     }
     out
+}
+
+/// Where the `<...>` a path opens with closes (just past its `>`).
+fn header_end(path: &str) -> usize {
+    let bytes = path.as_bytes();
+    let mut depth = 0usize;
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'<' => depth += 1,
+            b'>' if i > 0 && bytes[i - 1] == b'-' => {}
+            b'>' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    path.len()
 }
 
 /// The header (`Self as Trait`) and (type, trait) of a trait method's path: `<Self as
@@ -320,6 +348,9 @@ fn main() { let s = Square(2) + Square(3); println!("{}", total(&[s])); }
 "#;
         let dir = tempfile::tempdir().unwrap();
         let found = instantiated(program, dir.path()).unwrap().unwrap();
+        // Of `Shape for Square`, `area` runs; `name` is the trait's default, never called.
+        assert!(found.methods.contains(&("Square as Shape".into(), "area".into())));
+        assert!(!found.methods.iter().any(|(h, _)| h.starts_with("Disc ")));
         let ours: HashSet<Pair> = (found.headers.into_values())
             .filter(|(ty, _)| ["Square", "Disc", "Line"].contains(&ty.as_str()))
             .collect();
