@@ -486,25 +486,6 @@ fn with_supertraits(
     needed
 }
 
-/// Methods of std's traits that have a default, by trait: an impl's override of one that
-/// never runs can go (`Iterator::size_hint`, `PartialEq::ne`).
-const STD_PROVIDED: [(&str, &[&str]); 8] = [
-    (
-        "Iterator",
-        &[
-            "size_hint", "count", "last", "nth", "fold", "for_each", "rev", "min", "max", "sum",
-            "product", "collect", "all", "any", "find", "position",
-        ],
-    ),
-    ("DoubleEndedIterator", &["nth_back", "rfold", "rfind"]),
-    ("ExactSizeIterator", &["len", "is_empty"]),
-    ("PartialEq", &["ne"]),
-    ("PartialOrd", &["lt", "le", "gt", "ge"]),
-    ("Ord", &["max", "min", "clamp"]),
-    ("Clone", &["clone_from"]),
-    ("Error", &["source", "description", "cause"]),
-];
-
 /// The methods each library trait has a default for (by trait name; of two traits of one
 /// name, those both have).
 fn provided(items: &[syn::Item], out: &mut std::collections::HashMap<String, HashSet<String>>) {
@@ -537,18 +518,15 @@ fn provided(items: &[syn::Item], out: &mut std::collections::HashMap<String, Has
     }
 }
 
-/// Keys (`impl key::method`) of the methods of impls that run which never run themselves
-/// and override a default of their trait: without them the trait's default is there, never
-/// called either, and what only they called can go.
+/// Keys of the methods of impls that run which never run themselves, of the libraries' own
+/// traits (std's code, which differs between the judge's compiler and this one, never calls
+/// those): `impl key::method` for an override of a default, which goes (the default is
+/// there, never called either), `impl key::method!` for a required one, whose body becomes
+/// `unreachable!()`. What only they called is then dead to the oracle.
 fn overrides(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String> {
     let mut defaults = std::collections::HashMap::new();
     for items in trees {
         provided(items, &mut defaults);
-    }
-    for (t, ms) in STD_PROVIDED {
-        defaults
-            .entry(t.to_string())
-            .or_insert_with(|| ms.iter().map(|m| m.to_string()).collect());
     }
     let mut out = HashSet::new();
     fn each(items: &[syn::Item], path: &str, f: &mut impl FnMut(&str, &syn::ItemImpl)) {
@@ -578,9 +556,12 @@ fn overrides(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String>
             for ii in &i.items {
                 let syn::ImplItem::Fn(f) = ii else { continue };
                 let m = f.sig.ident.to_string();
-                if with_default.contains(&m) && !run.methods.contains(&(h.clone(), m.clone())) {
-                    out.insert(format!("{key}::{m}"));
+                if run.methods.contains(&(h.clone(), m.clone())) {
+                    continue;
                 }
+                // A required one stays, its body `unreachable!()`.
+                let stub = if with_default.contains(&m) { "" } else { "!" };
+                out.insert(format!("{key}::{m}{stub}"));
             }
         });
     }
@@ -605,6 +586,16 @@ pub fn remove(items: &mut Vec<syn::Item>, path: &str, dead: &HashSet<String>) {
                     syn::ImplItem::Fn(f) => !dead.contains(&format!("{key}::{}", f.sig.ident)),
                     _ => true,
                 });
+                for ii in &mut i.items {
+                    if let syn::ImplItem::Fn(f) = ii {
+                        // A debug build of the same program generated no code for it, so
+                        // no input reaches it: what a build generates does not depend on
+                        // the input.
+                        if dead.contains(&format!("{key}::{}!", f.sig.ident)) {
+                            f.block = syn::parse_quote!({ unreachable!() });
+                        }
+                    }
+                }
             }
             !(family(path, i).is_some_and(|f| dead.contains(&f))
                 || single.is_some_and(|f| dead.contains(&f)))
@@ -665,7 +656,10 @@ pub fn drop_unused(
     if debug {
         eprintln!("impls: {} candidates after supertraits", all.len());
     }
-    if all.is_empty() {
+    // Methods of the impls that run that never run themselves go (or lose their body) in
+    // every draft: what their bodies need of other impls is then not asked for.
+    let unrun = run.as_ref().map(|r| overrides(trees, r)).unwrap_or_default();
+    if all.is_empty() && unrun.is_empty() {
         return Ok((best, findings.clone()));
     }
     // Groups to try, each on top of those accepted: an error that names impls of the group
@@ -673,6 +667,8 @@ pub fn drop_unused(
     // two (a change of inference, `mismatched types`, names no trait).
     let mut accepted: Vec<Candidate> = Vec::new();
     let mut base = findings.clone();
+    // Whether a draft compiled: the accepted groups (and `unrun`) are then proven.
+    let mut compiled = false;
     let mut queue: std::collections::VecDeque<Vec<Candidate>> = [all].into();
     let mut compiles = 0;
     while let Some(mut group) = queue.pop_front() {
@@ -685,6 +681,7 @@ pub fn drop_unused(
             .iter()
             .chain(&group)
             .map(|c| c.key.clone())
+            .chain(unrun.iter().cloned())
             .collect();
         let next = draft(&f)?;
         let errors = match oracle::errors(&next.text, scratch.path()) {
@@ -708,6 +705,7 @@ pub fn drop_unused(
                 eprintln!("impls: compile {compiles}: {} out, compiles", group.len());
             }
             accepted.extend(group);
+            compiled = true;
             continue;
         }
         let mut needed = vec![false; group.len()];
@@ -759,24 +757,12 @@ pub fn drop_unused(
             }
         }
     }
-    let mut f = base;
-    f.dead_impls = accepted.iter().map(|c| c.key.clone()).collect();
-    // The overrides that never run, checked by one more compile.
-    if let Some(run) = &run {
-        let mut with = f.clone();
-        with.dead_impls.extend(overrides(trees, run));
-        if with.dead_impls.len() > f.dead_impls.len() {
-            let next = draft(&with)?;
-            if oracle::errors(&next.text, scratch.path()).is_ok() {
-                f = with;
-            } else if debug {
-                eprintln!("impls: without the overrides that never run, the draft fails");
-            }
-        }
-    }
-    if f.dead_impls.is_empty() {
+    if !compiled {
         return Ok((best, findings.clone()));
     }
+    let mut f = base;
+    f.dead_impls = accepted.iter().map(|c| c.key.clone()).collect();
+    f.dead_impls.extend(unrun.iter().cloned());
     let next = draft(&f)?;
     if debug {
         eprintln!(
