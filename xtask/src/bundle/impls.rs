@@ -179,15 +179,20 @@ pub fn candidates(trees: &[Vec<syn::Item>], run: Option<&mono::Instances>) -> Ve
     }
 }
 
+/// The (type, trait) pairs with a method generated for a header no impl of `headers` is
+/// written as (a type alias: `Add<BigDigit>` is `Add<u64>` to the symbol): all of their
+/// impls are taken to run.
+fn unexplained(headers: &HashSet<String>, run: &mono::Instances) -> HashSet<mono::Pair> {
+    (run.headers.iter())
+        .filter(|(h, _)| !headers.contains(*h))
+        .map(|(_, p)| p.clone())
+        .collect()
+}
+
 /// Each impl that never runs, on its own (see `candidates`).
 fn singles(seen: &[Seen], run: &mono::Instances, local: &HashSet<String>) -> Vec<Candidate> {
-    let headers: HashSet<&String> = seen.iter().filter_map(|s| s.header.as_ref()).collect();
-    // A (type, trait) with a method generated for a header no impl writes alike (a type
-    // alias: `Add<BigDigit>` is `Add<u64>` to the symbol) keeps all of its impls.
-    let unexplained: HashSet<&mono::Pair> = (run.headers.iter())
-        .filter(|(h, _)| !headers.contains(h))
-        .map(|(_, p)| p)
-        .collect();
+    let headers: HashSet<String> = seen.iter().filter_map(|s| s.header.clone()).collect();
+    let unexplained = unexplained(&headers, run);
     let mut out: Vec<Candidate> = Vec::new();
     for s in seen.iter().filter(|s| s.candidate) {
         let (Some(family), Some(header), Some(t)) = (&s.family, &s.header, &s.trait_name) else {
@@ -542,15 +547,29 @@ fn overrides(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String>
             }
         }
     }
+    let mut headers = HashSet::new();
+    for (k, items) in trees.iter().enumerate() {
+        each(items, &format!("#{k}"), &mut |_, i| {
+            headers.extend(header(i));
+        });
+    }
+    let unexplained = unexplained(&headers, run);
     for (k, items) in trees.iter().enumerate() {
         each(items, &format!("#{k}"), &mut |path, i| {
             let (Some(h), Some(key)) = (header(i), single(path, i)) else {
                 return;
             };
-            let Some((_, tr)) = run.headers.get(&h) else {
+            // Of an impl kept without running too (a supertrait's, `Num for f64` under
+            // `FloatCore for f64`), unless the pair has symbols no impl is written as.
+            let Some(tr) = (i.trait_.as_ref()).and_then(|(_, p, _)| p.segments.last()) else {
                 return;
             };
-            let Some(with_default) = defaults.get(tr) else {
+            let tr = tr.ident.to_string();
+            let Some(b) = base(&i.self_ty) else { return };
+            if unexplained.contains(&(b, tr.clone())) {
+                return;
+            }
+            let Some(with_default) = defaults.get(&tr) else {
                 return;
             };
             for ii in &i.items {
