@@ -784,11 +784,14 @@ pub fn drop_unused(
     f.dead_impls.extend(unrun.iter().cloned());
     let next = draft(&f)?;
     if debug {
+        let kept = std::env::temp_dir().join("xtask-impls.rs");
+        let _ = std::fs::write(&kept, &next.text);
         eprintln!(
-            "impls: {} families taken out in {compiles} compiles: {} -> {} bytes",
+            "impls: {} families taken out in {compiles} compiles: {} -> {} bytes ({})",
             accepted.len(),
             best.text.len(),
-            next.text.len()
+            next.text.len(),
+            kept.display()
         );
     }
     Ok(if next.text.len() < best.text.len() {

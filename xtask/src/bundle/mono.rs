@@ -129,14 +129,20 @@ fn pairs(ir: &str) -> Option<Instances> {
             continue;
         };
         main |= name == "draft::main";
-        if let Some((header, pair)) = impl_of(&name) {
-            let header = normal(&header);
-            // `<Self as Trait>::method` (`::{{closure}}` and nested items after it).
-            let rest = &name[header_end(&name)..];
-            if let Some(method) = rest.strip_prefix("::").and_then(|r| r.split("::").next()) {
-                out.methods.insert((header.clone(), method.to_string()));
+        match impl_of(&name) {
+            Some((header, pair, method)) => {
+                let header = normal(&header);
+                if let Some(method) = method {
+                    out.methods.insert((header.clone(), method));
+                }
+                if let Some(pair) = pair {
+                    out.headers.insert(header, pair);
+                }
             }
-            out.headers.insert(header, pair);
+            // A trait impl's path not read is a method that runs unaccounted for: then
+            // nothing is known.
+            None if name.contains("<impl ") && name.contains(" for ") => return None,
+            None => {}
         }
     }
     main.then_some(out)
@@ -211,30 +217,19 @@ fn unescape(part: &str) -> String {
     out
 }
 
-/// Where the `<...>` a path opens with closes (just past its `>`).
-fn header_end(path: &str) -> usize {
-    let bytes = path.as_bytes();
-    let mut depth = 0usize;
-    for (i, &b) in bytes.iter().enumerate() {
-        match b {
-            b'<' => depth += 1,
-            b'>' if i > 0 && bytes[i - 1] == b'-' => {}
-            b'>' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return i + 1;
-                }
-            }
-            _ => {}
-        }
-    }
-    path.len()
-}
+/// A trait method's path, read: its impl's header (`Self as Trait`), (type, trait), and the
+/// method (`None` for the impl's drop glue and the like).
+type Read = (String, Option<Pair>, Option<String>);
 
-/// The header (`Self as Trait`) and (type, trait) of a trait method's path: `<Self as
-/// Trait>::method...`.
-fn impl_of(path: &str) -> Option<(String, Pair)> {
-    let inner = path.strip_prefix('<')?;
+/// The impl a trait method's path names, in either of rustc's legacy forms:
+/// `<Self as Trait>::method...`, or `module::<impl Trait for Self>::method...` (an impl
+/// written in another module than its type and trait: rand's `Distribution<u32> for
+/// Standard` in `distributions::integer`).
+fn impl_of(path: &str) -> Option<Read> {
+    let (inner, sep, sep_len, swap) = match path.find("::<impl ") {
+        Some(at) => (&path[at + 8..], " for ", 5, true),
+        None => (path.strip_prefix('<')?, " as ", 4, false),
+    };
     let mut depth = 0usize;
     let mut split = None;
     let bytes = inner.as_bytes();
@@ -249,16 +244,24 @@ fn impl_of(path: &str) -> Option<(String, Pair)> {
                 break;
             }
             b'>' => depth -= 1,
-            b' ' if depth == 0 && split.is_none() && inner[i..].starts_with(" as ") => {
+            b' ' if depth == 0 && split.is_none() && inner[i..].starts_with(sep) => {
                 split = Some(i)
             }
             _ => {}
         }
     }
     let (split, close) = (split?, close?);
-    let ty = &inner[..split];
-    let tr = &inner[split + 4..close];
-    Some((inner[..close].to_string(), (last_segment(ty)?, last_segment(tr)?)))
+    let (mut ty, mut tr) = (&inner[..split], &inner[split + sep_len..close]);
+    if swap {
+        (ty, tr) = (tr, ty);
+    }
+    let method = (inner[close + 1..].strip_prefix("::"))
+        .and_then(|r| r.split("::").next())
+        .map(str::to_string);
+    let header = format!("{ty} as {tr}");
+    // A slice's or an array's impl has no pair (no candidate is one).
+    let pair = last_segment(ty).zip(last_segment(tr));
+    Some((header, pair, method))
 }
 
 /// `Vec` of `&mut alloc::vec::Vec<T>`; `impls::TUPLE` for a tuple; `None` for a slice,
@@ -306,8 +309,9 @@ mod tests {
         let sym = "_ZN76_$LT$$RF$draft..big..BigUint$u20$as$u20$core..ops..arith..Add$LT$u32$GT$$GT$3add17h0123456789abcdefE";
         let path = demangle(sym).unwrap();
         assert_eq!(path, "<&draft::big::BigUint as core::ops::arith::Add<u32>>::add");
-        let (header, pair) = impl_of(&path).unwrap();
-        assert_eq!(pair, ("BigUint".into(), "Add".into()));
+        let (header, pair, method) = impl_of(&path).unwrap();
+        assert_eq!(method.as_deref(), Some("add"));
+        assert_eq!(pair, Some(("BigUint".into(), "Add".into())));
         // The source's header of that impl reads the same once normalised.
         assert_eq!(normal(&header), "&BigUint as Add<u32>");
         assert_eq!(normal("& 'a BigUint as ops :: Add < u32 >"), "&BigUint as Add<u32>");
@@ -320,7 +324,13 @@ mod tests {
             Some(("Foo<T>", "Add", Some("&Foo<T>")))
         );
         assert_eq!(header_parts("(A,B) as Bounded"), Some(("(A,B)", "Bounded", None)));
-        let pair_of = |p: &str| impl_of(p).map(|x| x.1);
+        let pair_of = |p: &str| impl_of(p).and_then(|x| x.1);
+        // The other form: an impl in another module than its type and trait.
+        let moved = "draft::rand::integer::<impl draft::rand::Distribution<u32> for draft::rand::Standard>::sample";
+        let (header, pair, method) = impl_of(moved).unwrap();
+        assert_eq!(normal(&header), "Standard as Distribution<u32>");
+        assert_eq!(pair, Some(("Standard".into(), "Distribution".into())));
+        assert_eq!(method.as_deref(), Some("sample"));
         // A type nested in another impl's method, and a function pointer's `->`.
         let nested = "<<alloc::vec::IntoIter<T> as core::ops::Drop>::drop::Guard<T> as core::ops::Drop>::drop";
         assert_eq!(pair_of(nested), Some(("Guard".into(), "Drop".into())));
@@ -343,8 +353,10 @@ impl Shape for Disc { fn area(&self) -> u64 { 3 * self.0 * self.0 } }
 impl Shape for Line { fn area(&self) -> u64 { 0 } }
 impl std::ops::Add for Square { type Output = Square; fn add(self, o: Square) -> Square { Square(self.0 + o.0) } }
 impl std::ops::Sub for Square { type Output = Square; fn sub(self, o: Square) -> Square { Square(self.0 - o.0) } }
+pub struct Tri(u64);
+mod far { impl super::Shape for super::Tri { fn area(&self) -> u64 { self.0 / 2 } } }
 fn total<S: Shape>(s: &[S]) -> u64 { s.iter().map(|x| x.area()).sum() }
-fn main() { let s = Square(2) + Square(3); println!("{}", total(&[s])); }
+fn main() { let s = Square(2) + Square(3); println!("{}", total(&[s]) + total(&[Tri(4)])); }
 "#;
         let dir = tempfile::tempdir().unwrap();
         let found = instantiated(program, dir.path()).unwrap().unwrap();
@@ -352,9 +364,10 @@ fn main() { let s = Square(2) + Square(3); println!("{}", total(&[s])); }
         assert!(found.methods.contains(&("Square as Shape".into(), "area".into())));
         assert!(!found.methods.iter().any(|(h, _)| h.starts_with("Disc ")));
         let ours: HashSet<Pair> = (found.headers.into_values())
-            .filter(|(ty, _)| ["Square", "Disc", "Line"].contains(&ty.as_str()))
+            .filter(|(ty, _)| ["Square", "Disc", "Line", "Tri"].contains(&ty.as_str()))
             .collect();
-        let want: HashSet<Pair> = [("Square", "Shape"), ("Square", "Add")]
+        // `Shape for Tri`, written in another module, is named `far::<impl Shape for Tri>`.
+        let want: HashSet<Pair> = [("Square", "Shape"), ("Square", "Add"), ("Tri", "Shape")]
             .iter()
             .map(|(a, b)| (a.to_string(), b.to_string()))
             .collect();
