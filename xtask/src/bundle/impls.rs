@@ -198,7 +198,11 @@ fn singles(seen: &[Seen], run: &mono::Instances, local: &HashSet<String>) -> Vec
         let (Some(family), Some(header), Some(t)) = (&s.family, &s.header, &s.trait_name) else {
             continue;
         };
-        let head = family.rsplit(" for ").next().unwrap_or_default().to_string();
+        let head = family
+            .rsplit(" for ")
+            .next()
+            .unwrap_or_default()
+            .to_string();
         let pair = (head.clone(), t.clone());
         if run.headers.contains_key(header) || unexplained.contains(&pair) {
             continue;
@@ -351,7 +355,11 @@ fn wanted(message: &str) -> Option<(String, String, Option<String>)> {
     ];
     let (w, tr, rhs_first) = words.iter().find(|(w, _, _)| message.contains(w))?;
     let assign = message.contains(&format!("{w}-assign"));
-    let tr = if assign { format!("{tr}Assign") } else { tr.to_string() };
+    let tr = if assign {
+        format!("{tr}Assign")
+    } else {
+        tr.to_string()
+    };
     let (a, b) = (ticks.first()?, ticks.get(1)?);
     let (lhs, rhs) = if *rhs_first { (b, a) } else { (a, b) };
     Some((normal(lhs), tr, Some(normal(rhs))))
@@ -504,7 +512,9 @@ fn provided(items: &[syn::Item], out: &mut std::collections::HashMap<String, Has
             syn::Item::Trait(t) => {
                 let with_default: HashSet<String> = (t.items.iter())
                     .filter_map(|ti| match ti {
-                        syn::TraitItem::Fn(f) if f.default.is_some() => Some(f.sig.ident.to_string()),
+                        syn::TraitItem::Fn(f) if f.default.is_some() => {
+                            Some(f.sig.ident.to_string())
+                        }
                         _ => None,
                     })
                     .collect();
@@ -677,7 +687,10 @@ pub fn drop_unused(
     }
     // Methods of the impls that run that never run themselves go (or lose their body) in
     // every draft: what their bodies need of other impls is then not asked for.
-    let unrun = run.as_ref().map(|r| overrides(trees, r)).unwrap_or_default();
+    let unrun = run
+        .as_ref()
+        .map(|r| overrides(trees, r))
+        .unwrap_or_default();
     if all.is_empty() && unrun.is_empty() {
         return Ok((best, findings.clone()));
     }
@@ -731,9 +744,6 @@ pub fn drop_unused(
         let mut unexplained = false;
         for e in &errors {
             let named = asked(e, &group);
-            if std::env::var_os("XTASK_IMPLS_TRACE").is_some() {
-                eprintln!("trace {} <- {}", named.len(), e.lines().next().unwrap_or_default());
-            }
             if named.is_empty() && !unexplained && debug {
                 let e: String = e.lines().take(6).collect::<Vec<_>>().join("\n");
                 eprintln!("impls: this error names none of them:\n{e}");
@@ -768,7 +778,9 @@ pub fn drop_unused(
             }
         } else {
             // What comes back needs its supertraits' impls too.
-            let back = (0..group.len()).filter(|&i| needed[i]).map(|i| pair(&group[i]));
+            let back = (0..group.len())
+                .filter(|&i| needed[i])
+                .map(|i| pair(&group[i]));
             let back = with_supertraits(&supers, back);
             group.retain(|c| !back.contains(&pair(c)));
             if !group.is_empty() {
@@ -838,7 +850,10 @@ impl<T: Clone> Any for T { fn any(&self) {} }
 impl Local for u32 { fn f(&self) {} }
 "#,
         );
-        let mut keys: Vec<String> = candidates(&trees, None).into_iter().map(|c| c.key).collect();
+        let mut keys: Vec<String> = candidates(&trees, None)
+            .into_iter()
+            .map(|c| c.key)
+            .collect();
         keys.sort();
         // Families: Debug for A; Add for B (its impl for &B too); Clone for B; From for B
         // (both); the library's own trait for its type and for std's. Not: Drop, unsafe
@@ -882,7 +897,10 @@ impl Local for u32 { fn f(&self) {} }
         assert!(asks_for(e1, &debug, false) && !asks_for(e1, &add, false));
         assert!(asks_for(e2, &add, false) && !asks_for(e2, &debug, false));
         assert!(asks_for(e3, &add, false));
-        assert!(!asks_for(e4, &debug, false), "a longer name is another type");
+        assert!(
+            !asks_for(e4, &debug, false),
+            "a longer name is another type"
+        );
         // A library's own trait: the type alone (its associated type asked for by a macro).
         let readable = Candidate {
             own_trait: true,
@@ -891,6 +909,37 @@ impl Local for u32 { fn f(&self) {} }
         let e5 = "error[E0277]: the type `[(i64, i64)]` cannot be indexed by `Usize1`";
         assert!(asks_for(e5, &readable, true) && !asks_for(e5, &debug, true));
         assert!(!asks_for(e5, &readable, false));
+    }
+
+    #[test]
+    fn a_method_that_never_runs_goes_when_its_trait_has_a_default_else_loses_its_body() {
+        let trees = parse(
+            r#"
+pub trait M { fn m(&self) -> u8; fn d(&self) -> u8 { 0 } fn r(&self) -> u8; }
+pub struct A;
+impl M for A { fn m(&self) -> u8 { 1 } fn d(&self) -> u8 { 2 } fn r(&self) -> u8 { 3 } }
+impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {} }
+"#,
+        );
+        // What a debug build says runs: `m` of `A as M`, `clone` of `A as Clone`.
+        let mut run = mono::Instances::default();
+        for (h, p, m) in [("A as M", "M", "m"), ("A as Clone", "Clone", "clone")] {
+            run.headers.insert(h.into(), ("A".into(), p.into()));
+            run.methods.insert((h.into(), m.into()));
+        }
+        let keys = overrides(&trees, &run);
+        // `d` goes (M has a default), `r` is stubbed (required); std's `Clone` is left as
+        // written (std's code, which differs between compilers, calls its methods).
+        let mut sorted: Vec<&String> = keys.iter().collect();
+        sorted.sort();
+        assert_eq!(sorted, ["#0::impl A as M::d", "#0::impl A as M::r!"]);
+        let mut items = trees[0].clone();
+        remove(&mut items, "#0", &keys);
+        let text = quote::ToTokens::to_token_stream(&items[2]).to_string();
+        assert_eq!(
+            text,
+            "impl M for A { fn m (& self) -> u8 { 1 } fn r (& self) -> u8 { unreachable ! () } }"
+        );
     }
 
     #[test]
@@ -914,7 +963,10 @@ impl Local for u32 { fn f(&self) {} }
             c("BigUint as AddAssign"),
         ];
         let asked_keys = |e: &str| -> Vec<&str> {
-            asked(e, &group).into_iter().map(|i| group[i].key.as_str()).collect()
+            asked(e, &group)
+                .into_iter()
+                .map(|i| group[i].key.as_str())
+                .collect()
         };
         assert_eq!(
             asked_keys("error[E0369]: cannot subtract `BigInt` from `&BigInt`"),

@@ -221,16 +221,13 @@ pub fn bundle(
     };
     let target = options.judge.target_cfgs;
     let solution = solution::prepare(main_rs, deps, target)?;
-    let best = bundle_read(&solution, libraries, &options, pruning, false)?;
+    let (best, large) = bundle_read(&solution, libraries, &options, pruning, false)?;
     // Libraries large enough for the impls pass: once more with the calls that make only
     // impls written out, each impl then a candidate of its own (num-traits' `int_trait_impl!
     // (Num for usize u8 u16 ...)` keeps every integer type's impl where the program uses
     // one); the smaller bundle is taken.
-    let finer = options.scope == Scope::Reached
-        && pruning == Pruning::Compiler
-        && library_bytes(&best) > impls::FLOOR;
-    if finer {
-        let again = bundle_read(&solution, libraries, &options, pruning, true)?;
+    if large && options.scope == Scope::Reached {
+        let (again, _) = bundle_read(&solution, libraries, &options, pruning, true)?;
         if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
             eprintln!(
                 "bundle: {} bytes; with impl-only macro calls written out, {} bytes",
@@ -251,14 +248,15 @@ fn library_bytes(b: &Bundle) -> usize {
 }
 
 /// `bundle` from the solution prepared: the libraries read (`impls_too`: see
-/// `load::load`), pruned, and refined with the compiler's help.
+/// `load::load`), pruned, and refined with the compiler's help; and whether its libraries
+/// were large enough for the impls pass.
 fn bundle_read(
     solution: &solution::Solution,
     libraries: &[Library],
     options: &Options,
     pruning: Pruning,
     impls_too: bool,
-) -> anyhow::Result<Bundle> {
+) -> anyhow::Result<(Bundle, bool)> {
     let target = options.judge.target_cfgs;
     let reachable = reachable_modules(&solution.referenced, libraries);
     let read = read_libraries(libraries, &reachable, target, impls_too)?;
@@ -278,7 +276,7 @@ fn bundle_read(
         |trees: &[Vec<syn::Item>], findings: &oracle::Findings| drafter.draft(trees, findings);
     let best = draft(&trees, &oracle::Findings::default())?;
     if pruning == Pruning::Names || best.libraries.is_empty() {
-        return Ok(best);
+        return Ok((best, false));
     }
     // What the solution imports by name must exist for its `use` to resolve, used or not
     // (`use proconio::marker::{Chars, Usize1};` in a template): never taken out as dead.
@@ -300,7 +298,7 @@ fn bundle_read(
     let (best, trees, findings) = refine(best, trees, first, modules, protected, &draft)?;
     // Trait impls that never run: worth a few compiles only in large libraries.
     if library_bytes(&best) <= impls::FLOOR {
-        return Ok(best);
+        return Ok((best, false));
     }
     let before = best.text.len();
     let budget = if before as u64 > options.judge.source_limit {
@@ -311,11 +309,11 @@ fn bundle_read(
     let (best, findings) =
         impls::drop_unused(best, &trees, &findings, |f| draft(&trees, f), budget)?;
     if best.text.len() == before {
-        return Ok(best);
+        return Ok((best, true));
     }
     // What only the impls taken out used is now dead: one more pass of the oracle.
     let (best, _, _) = refine_from(best, trees, (findings, None), modules, protected, &draft)?;
-    Ok(best)
+    Ok((best, true))
 }
 
 /// The libraries read and their paths rewritten, one entry per library (empty for those

@@ -105,9 +105,22 @@ pub fn instantiated(text: &str, dir: &Path) -> anyhow::Result<Option<Instances>>
         // Unoptimised and without LLVM's passes: what rustc generates, nothing inlined away;
         // with the judge's `-O` cfgs (no `debug_assertions`, no overflow checks), so that a
         // `cfg!(debug_assertions)` branch is the one the judge's build takes.
-        .args(["-C", "opt-level=0", "-C", "debuginfo=0", "-C", "codegen-units=1"])
+        .args([
+            "-C",
+            "opt-level=0",
+            "-C",
+            "debuginfo=0",
+            "-C",
+            "codegen-units=1",
+        ])
         .args(["-C", "debug-assertions=off", "-C", "overflow-checks=off"])
-        .args(["-C", "no-prepopulate-passes", "--emit=llvm-ir", "-o", "mono.ll"])
+        .args([
+            "-C",
+            "no-prepopulate-passes",
+            "--emit=llvm-ir",
+            "-o",
+            "mono.ll",
+        ])
         .arg("mono.rs")
         .output()
         .map_err(|e| anyhow::anyhow!("cannot run rustc: {e}"))?;
@@ -178,7 +191,9 @@ fn demangle(symbol: &str) -> Option<String> {
 
 /// One part of a legacy symbol: `$LT$` is `<`, `$u20$` a space, `..` is `::`, ....
 fn unescape(part: &str) -> String {
-    let part = part.strip_prefix("_$").map_or(part.to_string(), |p| format!("${p}"));
+    let part = part
+        .strip_prefix("_$")
+        .map_or(part.to_string(), |p| format!("${p}"));
     let mut out = String::new();
     let mut rest = part.as_str();
     while let Some(c) = rest.chars().next() {
@@ -244,9 +259,7 @@ fn impl_of(path: &str) -> Option<Read> {
                 break;
             }
             b'>' => depth -= 1,
-            b' ' if depth == 0 && split.is_none() && inner[i..].starts_with(sep) => {
-                split = Some(i)
-            }
+            b' ' if depth == 0 && split.is_none() && inner[i..].starts_with(sep) => split = Some(i),
             _ => {}
         }
     }
@@ -308,13 +321,19 @@ mod tests {
         // layout is rustc's (length-prefixed parts, `$..$` escapes, a hash part last).
         let sym = "_ZN76_$LT$$RF$draft..big..BigUint$u20$as$u20$core..ops..arith..Add$LT$u32$GT$$GT$3add17h0123456789abcdefE";
         let path = demangle(sym).unwrap();
-        assert_eq!(path, "<&draft::big::BigUint as core::ops::arith::Add<u32>>::add");
+        assert_eq!(
+            path,
+            "<&draft::big::BigUint as core::ops::arith::Add<u32>>::add"
+        );
         let (header, pair, method) = impl_of(&path).unwrap();
         assert_eq!(method.as_deref(), Some("add"));
         assert_eq!(pair, Some(("BigUint".into(), "Add".into())));
         // The source's header of that impl reads the same once normalised.
         assert_eq!(normal(&header), "&BigUint as Add<u32>");
-        assert_eq!(normal("& 'a BigUint as ops :: Add < u32 >"), "&BigUint as Add<u32>");
+        assert_eq!(
+            normal("& 'a BigUint as ops :: Add < u32 >"),
+            "&BigUint as Add<u32>"
+        );
         assert_eq!(
             normal("(A , B) as T < & 'a mut dyn fmt :: Debug , [u8 ; 3] >"),
             "(A,B) as T<&mut dyn Debug,[u8;3]>"
@@ -323,7 +342,10 @@ mod tests {
             header_parts("Foo<T> as Add<&Foo<T>>"),
             Some(("Foo<T>", "Add", Some("&Foo<T>")))
         );
-        assert_eq!(header_parts("(A,B) as Bounded"), Some(("(A,B)", "Bounded", None)));
+        assert_eq!(
+            header_parts("(A,B) as Bounded"),
+            Some(("(A,B)", "Bounded", None))
+        );
         let pair_of = |p: &str| impl_of(p).and_then(|x| x.1);
         // The other form: an impl in another module than its type and trait.
         let moved = "draft::rand::integer::<impl draft::rand::Distribution<u32> for draft::rand::Standard>::sample";
@@ -337,7 +359,10 @@ mod tests {
         let fnptr = "<draft::F<fn() -> u8> as draft::T>::m";
         assert_eq!(pair_of(fnptr), Some(("F".into(), "T".into())));
         assert_eq!(pair_of("draft::main"), None);
-        assert_eq!(pair_of("<(A, B) as draft::T>::m"), Some(("(..)".into(), "T".into())));
+        assert_eq!(
+            pair_of("<(A, B) as draft::T>::m"),
+            Some(("(..)".into(), "T".into()))
+        );
         assert_eq!(pair_of("<[u8] as draft::T>::m"), None);
     }
 
@@ -361,7 +386,9 @@ fn main() { let s = Square(2) + Square(3); println!("{}", total(&[s]) + total(&[
         let dir = tempfile::tempdir().unwrap();
         let found = instantiated(program, dir.path()).unwrap().unwrap();
         // Of `Shape for Square`, `area` runs; `name` is the trait's default, never called.
-        assert!(found.methods.contains(&("Square as Shape".into(), "area".into())));
+        assert!(found
+            .methods
+            .contains(&("Square as Shape".into(), "area".into())));
         assert!(!found.methods.iter().any(|(h, _)| h.starts_with("Disc ")));
         let ours: HashSet<Pair> = (found.headers.into_values())
             .filter(|(ty, _)| ["Square", "Disc", "Line", "Tri"].contains(&ty.as_str()))
@@ -373,6 +400,8 @@ fn main() { let s = Square(2) + Square(3); println!("{}", total(&[s]) + total(&[
             .collect();
         assert_eq!(ours, want);
         // A draft that does not compile tells nothing.
-        assert!(instantiated("fn main() { x }", dir.path()).unwrap().is_none());
+        assert!(instantiated("fn main() { x }", dir.path())
+            .unwrap()
+            .is_none());
     }
 }

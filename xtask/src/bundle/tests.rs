@@ -1622,3 +1622,58 @@ fn a_member_kept_against_the_findings_keeps_the_members_its_body_calls() {
     assert!(!text.contains("unused_member"), "{text}");
     assert_eq!(printed, "3\n");
 }
+
+/// A library over the impls pass's floor: a trait implemented for every integer type (by
+/// hand and by a macro, as num-traits does), each impl long enough to count.
+fn many_impls_library() -> String {
+    let mut lib = String::from(
+        "pub trait Measure { fn measure(&self) -> u64; fn label(&self) -> u64 { 0 } fn spare(&self) -> u64; }\n\
+         pub fn total<M: Measure>(xs: &[M]) -> u64 { xs.iter().map(|x| x.measure()).sum() }\n\
+         pub const LABEL_MARKER: u64 = 17;\npub const SPARE_MARKER: u64 = 19;\n",
+    );
+    // A long body, the same for each type: what keeps the library over the floor.
+    let body: String = (0..60)
+        .map(|k| format!("s = s.wrapping_mul(31).wrapping_add({k}); "))
+        .collect();
+    for t in [
+        "u8", "u16", "u32", "i8", "i16", "i32", "i64", "usize", "isize", "u128", "i128",
+    ] {
+        lib.push_str(&format!(
+            "impl Measure for {t} {{ fn measure(&self) -> u64 {{ let mut s = *self as u64; {body} s }} \
+             fn label(&self) -> u64 {{ LABEL_MARKER }} fn spare(&self) -> u64 {{ SPARE_MARKER }} }}\n"
+        ));
+    }
+    lib.push_str(
+        "macro_rules! wide { ($($t:ty)*) => { $(impl Measure for $t { fn measure(&self) -> u64 { *self as u64 + 1 } fn spare(&self) -> u64 { SPARE_MARKER } })* } }\n\
+         wide!(u64 f32 f64);\n",
+    );
+    lib
+}
+
+#[test]
+fn impls_that_never_run_go_and_methods_that_never_run_lose_their_bodies() {
+    let lib = many_impls_library();
+    let main =
+        "fn main() { println!(\"{} {}\", fixture::total(&[3u32, 4]), fixture::total(&[5u64])); }\n";
+    let text = differential(&[("lib.rs", &lib)], main, b"");
+    // The program runs `measure` for u32 and u64 only (a debug build generates nothing
+    // else): every other type's impl goes, though the pruner by names keeps them all.
+    let impls: Vec<&str> = [
+        "u8", "u16", "u32", "i8", "i64", "usize", "u128", "u64", "f32", "f64",
+    ]
+    .into_iter()
+    .filter(|t| {
+        text.contains(&format!("Measure for {t}{{"))
+            || text.contains(&format!("Measure for {t} {{"))
+    })
+    .collect();
+    assert_eq!(impls, ["u32", "u64"], "{text}");
+    // `label` overrides a default and never runs, `spare` is required and never runs: what
+    // their bodies name goes (the pruner by names keeps both markers).
+    assert!(
+        !text.contains("LABEL_MARKER") && !text.contains("SPARE_MARKER"),
+        "{text}"
+    );
+    // The impl the macro made for u64 is written out, without the macro and its calls.
+    assert!(!text.contains("wide!"), "{text}");
+}
