@@ -19,7 +19,7 @@
 //! build and a few compiles (more for a bundle over the judge's limit, refused unless it
 //! gets smaller).
 
-use super::mono::{self, header_parts, normal};
+use super::mono::{self, header_parts, normal, TUPLE};
 use super::oracle;
 use super::solution::idents;
 use crate::error::Context;
@@ -53,9 +53,6 @@ struct Seen {
     candidate: bool,
 }
 
-/// The head of a family of impls for tuples.
-pub const TUPLE: &str = "(..)";
-
 /// Whether `text` names the type `head`: as a word, or a tuple type for `TUPLE`.
 fn names_type(text: &str, head: &str) -> bool {
     if head == TUPLE {
@@ -73,8 +70,6 @@ fn base(ty: &syn::Type) -> Option<String> {
         syn::Type::Path(p) if p.qself.is_none() => {
             p.path.segments.last().map(|s| s.ident.to_string())
         }
-        // Every tuple is one type to a family (num-traits' `Bounded` for tuples of 1 to
-        // 20 elements, nalgebra's `MatrixIndex for (usize, usize)`).
         syn::Type::Tuple(_) => Some(TUPLE.to_string()),
         _ => None,
     }
@@ -633,6 +628,135 @@ pub fn remove(items: &mut Vec<syn::Item>, path: &str, dead: &HashSet<String>) {
     });
 }
 
+/// Every trait's supertraits by name: std's that matter (`STD_SUPERTRAITS`) and the
+/// libraries'.
+fn supertraits_of(trees: &[Vec<syn::Item>]) -> std::collections::HashMap<String, Vec<String>> {
+    let mut supers = std::collections::HashMap::new();
+    for (t, s) in STD_SUPERTRAITS {
+        supers.insert(t.to_string(), s.iter().map(|s| s.to_string()).collect());
+    }
+    for items in trees {
+        supertraits(items, &mut supers);
+    }
+    supers
+}
+
+/// The candidates to take out first: those of `trees`, less (when what runs is known) the
+/// impls the ones that run need as supertraits' impls for `Self`.
+fn first_group(
+    trees: &[Vec<syn::Item>],
+    run: Option<&mono::Instances>,
+    supers: &std::collections::HashMap<String, Vec<String>>,
+) -> Vec<Candidate> {
+    let all = candidates(trees, run);
+    let Some(run) = run else {
+        return all;
+    };
+    let seeds = run.headers.values().flat_map(|(ty, tr)| {
+        let supers = supers.get(tr).into_iter().flatten();
+        supers.map(|s| (ty.clone(), s.clone()))
+    });
+    let needed = with_supertraits(supers, seeds.collect::<Vec<_>>());
+    // A supertrait with arguments is needed for `Self` (`NumOps<Rhs = Self>: Add<Rhs>`
+    // needs `BigUint: Add<BigUint>`, not its 40 other `Add` impls): others are asked back
+    // by the compile if need be.
+    let self_like = |c: &Candidate| match c.header.as_deref().and_then(header_parts) {
+        Some((ty, _, args)) => args.is_none_or(|a| a == ty),
+        None => true,
+    };
+    let before = all.len();
+    let group: Vec<Candidate> = (all.into_iter())
+        .filter(|c| !(needed.contains(&(c.head.clone(), c.trait_name.clone())) && self_like(c)))
+        .collect();
+    if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
+        eprintln!(
+            "impls: {before} candidates, {} once supertraits are kept",
+            group.len()
+        );
+    }
+    group
+}
+
+/// Which of `group` the `errors` ask for, and whether one asks for none of them.
+fn asked_by_all(errors: &[String], group: &[Candidate], debug: bool) -> (Vec<bool>, bool) {
+    let mut needed = vec![false; group.len()];
+    let mut unexplained = false;
+    for e in errors {
+        let named = asked(e, group);
+        if named.is_empty() && !unexplained && debug {
+            let e: String = e.lines().take(6).collect::<Vec<_>>().join("\n");
+            eprintln!("impls: this error names none of them:\n{e}");
+        }
+        unexplained |= named.is_empty();
+        for i in named {
+            needed[i] = true;
+        }
+    }
+    (needed, unexplained)
+}
+
+/// The groups to try next after `group` failed, first first: halves when an error asked
+/// for none of it (a change of inference, `mismatched types`, names no trait); else the
+/// group less what was asked back, and the impls of their supertraits.
+fn regroup(
+    mut group: Vec<Candidate>,
+    needed: &[bool],
+    unexplained: bool,
+    supers: &std::collections::HashMap<String, Vec<String>>,
+) -> Vec<Vec<Candidate>> {
+    let pair = |c: &Candidate| (c.head.clone(), c.trait_name.clone());
+    if unexplained {
+        if group.len() < 2 {
+            return Vec::new();
+        }
+        let second = group.split_off(group.len() / 2);
+        return vec![group, second];
+    }
+    let back = (0..group.len())
+        .filter(|&i| needed[i])
+        .map(|i| pair(&group[i]));
+    let back = with_supertraits(supers, back);
+    group.retain(|c| !back.contains(&pair(c)));
+    if group.is_empty() {
+        Vec::new()
+    } else {
+        vec![group]
+    }
+}
+
+/// How a draft without some impls went.
+enum Tried {
+    Compiles,
+    /// Items the findings had taken out came back (`missing_names`): the same again.
+    Again,
+    Errors(Vec<String>),
+}
+
+/// Drafts `base` without the impls (and methods) keyed `keys` and type-checks it. A
+/// function only a removed impl kept against the findings (a default method of a kept
+/// trait calls it: num-traits' `clamp`) comes back into `base`.
+fn try_without(
+    base: &mut oracle::Findings,
+    keys: impl Iterator<Item = String>,
+    draft: &impl Fn(&oracle::Findings) -> anyhow::Result<super::Bundle>,
+    scratch: &std::path::Path,
+) -> anyhow::Result<Tried> {
+    let mut f = base.clone();
+    f.dead_impls = keys.collect();
+    let next = draft(&f)?;
+    let Err(errors) = oracle::errors(&next.text, scratch) else {
+        return Ok(Tried::Compiles);
+    };
+    let missing = super::missing_names(&errors.join("\n"));
+    let dead_before = base.dead.len();
+    (base.dead).retain(|k| !missing.contains(k.rsplit("::").next().unwrap_or("")));
+    Ok(if base.dead.len() < dead_before {
+        Tried::Again
+    } else {
+        Tried::Errors(errors)
+    })
+}
+
 /// Takes out of `best` the impls the program compiles without. `draft` builds a bundle from
 /// findings; the result is `best` (and `findings`) when nothing could go, else the smaller
 /// bundle and the findings that make it.
@@ -646,45 +770,8 @@ pub fn drop_unused(
     let scratch = tempfile::tempdir().context("a scratch folder for the impls' drafts")?;
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
     let run = mono::instantiated(&best.text, scratch.path())?;
-    let all = candidates(trees, run.as_ref());
-    if debug {
-        eprintln!(
-            "impls: {} candidates (instantiated impls known: {})",
-            all.len(),
-            run.is_some()
-        );
-    }
-    let mut supers = std::collections::HashMap::new();
-    for (t, s) in STD_SUPERTRAITS {
-        supers.insert(t.to_string(), s.iter().map(|s| s.to_string()).collect());
-    }
-    for items in trees {
-        supertraits(items, &mut supers);
-    }
-    let pair = |c: &Candidate| (c.head.clone(), c.trait_name.clone());
-    let all: Vec<Candidate> = match &run {
-        Some(run) => {
-            let seeds = run.headers.values().flat_map(|(ty, tr)| {
-                let supers = supers.get(tr).into_iter().flatten();
-                supers.map(|s| (ty.clone(), s.clone()))
-            });
-            let needed = with_supertraits(&supers, seeds.collect::<Vec<_>>());
-            // A supertrait with arguments is needed for `Self` (`NumOps<Rhs = Self>: Add<Rhs>`
-            // needs `BigUint: Add<BigUint>`, not its 40 other `Add` impls): others are
-            // asked back by the compile if need be.
-            let self_like = |c: &Candidate| match c.header.as_deref().and_then(header_parts) {
-                Some((ty, _, args)) => args.is_none_or(|a| a == ty),
-                None => true,
-            };
-            all.into_iter()
-                .filter(|c| !(needed.contains(&pair(c)) && self_like(c)))
-                .collect()
-        }
-        None => all,
-    };
-    if debug {
-        eprintln!("impls: {} candidates after supertraits", all.len());
-    }
+    let supers = supertraits_of(trees);
+    let all = first_group(trees, run.as_ref(), &supers);
     // Methods of the impls that run that never run themselves go (or lose their body) in
     // every draft: what their bodies need of other impls is then not asked for.
     let unrun = run
@@ -703,89 +790,43 @@ pub fn drop_unused(
     let mut compiled = false;
     let mut queue: std::collections::VecDeque<Vec<Candidate>> = [all].into();
     let mut compiles = 0;
-    while let Some(mut group) = queue.pop_front() {
+    while let Some(group) = queue.pop_front() {
         if compiles == budget {
             break;
         }
         compiles += 1;
-        let mut f = base.clone();
-        f.dead_impls = accepted
-            .iter()
-            .chain(&group)
-            .map(|c| c.key.clone())
-            .chain(unrun.iter().cloned())
-            .collect();
-        let next = draft(&f)?;
-        let errors = match oracle::errors(&next.text, scratch.path()) {
-            Err(errors) => errors,
-            Ok(()) => Vec::new(),
+        let keys = accepted.iter().chain(&group).map(|c| c.key.clone());
+        let errors = match try_without(
+            &mut base,
+            keys.chain(unrun.iter().cloned()),
+            &draft,
+            scratch.path(),
+        )? {
+            Tried::Compiles => {
+                if debug {
+                    eprintln!("impls: compile {compiles}: {} out, compiles", group.len());
+                }
+                accepted.extend(group);
+                compiled = true;
+                continue;
+            }
+            Tried::Again => {
+                queue.push_front(group);
+                continue;
+            }
+            Tried::Errors(errors) => errors,
         };
-        // A function only a removed impl kept against the findings (a default method of a
-        // kept trait calls it: num-traits' `clamp`) comes back, and the group is tried again.
-        let missing = super::missing_names(&errors.join("\n"));
-        let dead_before = base.dead.len();
-        (base.dead).retain(|k| !missing.contains(k.rsplit("::").next().unwrap_or("")));
-        if base.dead.len() < dead_before {
-            if debug {
-                eprintln!("impls: {:?} back from the findings", missing);
-            }
-            queue.push_front(group);
-            continue;
-        }
-        if errors.is_empty() {
-            if debug {
-                eprintln!("impls: compile {compiles}: {} out, compiles", group.len());
-            }
-            accepted.extend(group);
-            compiled = true;
-            continue;
-        }
-        let mut needed = vec![false; group.len()];
-        let mut unexplained = false;
-        for e in &errors {
-            let named = asked(e, &group);
-            if named.is_empty() && !unexplained && debug {
-                let e: String = e.lines().take(6).collect::<Vec<_>>().join("\n");
-                eprintln!("impls: this error names none of them:\n{e}");
-            }
-            unexplained |= named.is_empty();
-            for i in named {
-                needed[i] = true;
-            }
-        }
+        let (needed, unexplained) = asked_by_all(&errors, &group, debug);
         if debug {
-            eprintln!(
-                "impls: compile {compiles}: {} out, {} errors, {} asked back",
-                group.len(),
-                errors.len(),
-                needed.iter().filter(|&&n| n).count()
-            );
-            for e in errors.iter().take(40) {
-                eprintln!("   {}", e.lines().next().unwrap_or_default());
-            }
+            let back = needed.iter().filter(|&&n| n).count();
+            let (out, n) = (group.len(), errors.len());
+            eprintln!("impls: compile {compiles}: {out} out, {n} errors, {back} asked back");
         }
-        if unexplained {
-            if debug {
-                eprintln!(
-                    "impls: an error names none of {} impl families: halving",
-                    group.len()
-                );
-            }
-            if group.len() > 1 {
-                let second = group.split_off(group.len() / 2);
-                queue.push_front(second);
-                queue.push_front(group);
-            }
-        } else {
-            // What comes back needs its supertraits' impls too.
-            let back = (0..group.len())
-                .filter(|&i| needed[i])
-                .map(|i| pair(&group[i]));
-            let back = with_supertraits(&supers, back);
-            group.retain(|c| !back.contains(&pair(c)));
-            if !group.is_empty() {
-                queue.push_front(group);
-            }
+        for g in regroup(group, &needed, unexplained, &supers)
+            .into_iter()
+            .rev()
+        {
+            queue.push_front(g);
         }
     }
     if !compiled {
@@ -796,15 +837,11 @@ pub fn drop_unused(
     f.dead_impls.extend(unrun.iter().cloned());
     let next = draft(&f)?;
     if debug {
+        // Kept for a look.
         let kept = std::env::temp_dir().join("xtask-impls.rs");
         let _ = std::fs::write(&kept, &next.text);
-        eprintln!(
-            "impls: {} families taken out in {compiles} compiles: {} -> {} bytes ({})",
-            accepted.len(),
-            best.text.len(),
-            next.text.len(),
-            kept.display()
-        );
+        let (n, from, to) = (accepted.len(), best.text.len(), next.text.len());
+        eprintln!("impls: {n} taken out in {compiles} compiles: {from} -> {to} bytes");
     }
     Ok(if next.text.len() < best.text.len() {
         (next, f)

@@ -647,14 +647,7 @@ fn refine_from(
         let Some((f, t, b, next_found)) = accepted else {
             break;
         };
-        if debug {
-            eprintln!(
-                "oracle: round {_round}: {} -> {} bytes, {} dead found next",
-                best.text.len(),
-                b.text.len(),
-                next_found.dead.len()
-            );
-        }
+
         (findings, trees, best, found) = (f, t, b, next_found);
     }
     Ok((best, trees, findings))

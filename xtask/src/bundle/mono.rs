@@ -277,7 +277,11 @@ fn impl_of(path: &str) -> Option<Read> {
     Some((header, pair, method))
 }
 
-/// `Vec` of `&mut alloc::vec::Vec<T>`; `impls::TUPLE` for a tuple; `None` for a slice,
+/// The type every tuple is to a (type, trait) pair: num-traits' `Bounded` for tuples of 1
+/// to 20 elements is one family, and so is nalgebra's `MatrixIndex for (usize, usize)`.
+pub const TUPLE: &str = "(..)";
+
+/// `Vec` of `&mut alloc::vec::Vec<T>`; `TUPLE` for a tuple; `None` for a slice,
 /// array or pointer type.
 fn last_segment(ty: &str) -> Option<String> {
     let mut ty = ty.trim();
@@ -285,7 +289,7 @@ fn last_segment(ty: &str) -> Option<String> {
         ty = ty.strip_prefix(prefix).unwrap_or(ty);
     }
     if ty.starts_with('(') {
-        return Some(super::impls::TUPLE.to_string());
+        return Some(TUPLE.to_string());
     }
     // The arguments written last: `Guard<T>` of `<IntoIter<T> as Drop>::drop::Guard<T>`.
     let mut head = ty;
