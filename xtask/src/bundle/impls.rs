@@ -360,6 +360,30 @@ fn wanted(message: &str) -> Option<(String, String, Option<String>)> {
     Some((normal(lhs), tr, Some(normal(rhs))))
 }
 
+/// What a `mismatched types` error asks for when its span is an operator's right operand
+/// (`*self -= u` with `u: u32` where only `SubAssign<&BigInt>` is left: "expected `&BigInt`,
+/// found `u32`"): that operator's impl for the type found, of any `Self`.
+fn wanted_by_operand(error: &str) -> Option<(String, Option<String>)> {
+    let mut lines = error.lines();
+    let found = error.split("found `").nth(1)?.split('`').next()?;
+    // The snippet line, then the caret line under it: the same gutter, so the same column.
+    let mut previous = "";
+    let caret_line = lines.find(|l| {
+        let hit = l.contains('^') && l.trim_start().starts_with('|');
+        if !hit {
+            previous = l;
+        }
+        hit
+    })?;
+    let col = caret_line.find('^')?;
+    let before = previous.get(..col)?.trim_end();
+    let ops = ASSIGN.iter().chain(BINARY.iter());
+    let (_, tr) = ops
+        .filter(|(op, _)| before.ends_with(op))
+        .max_by_key(|(op, _)| op.len())?;
+    Some((tr.to_string(), Some(normal(found))))
+}
+
 /// Binary operators as rustc writes them between operands, and their traits.
 const BINARY: [(&str, &str); 10] = [
     ("<<", "Shl"),
@@ -417,6 +441,21 @@ fn is_wanted(c: &Candidate, (ty, tr, rhs): &(String, String, Option<String>)) ->
 /// be indexed by `Usize1`"). `u64: Integer` asks for that impl, not every impl for `u64`.
 fn asked(error: &str, group: &[Candidate]) -> Vec<usize> {
     let message = error.lines().next().unwrap_or_default();
+    if message.contains("mismatched types") {
+        if let Some((tr, rhs)) = wanted_by_operand(error) {
+            let exact: Vec<usize> = (0..group.len())
+                .filter(|&i| {
+                    let ty = group[i].header.as_deref().and_then(header_parts);
+                    ty.is_some_and(|(ty, ..)| {
+                        is_wanted(&group[i], &(ty.to_string(), tr.clone(), rhs.clone()))
+                    })
+                })
+                .collect();
+            if !exact.is_empty() {
+                return exact;
+            }
+        }
+    }
     if let Some(want) = wanted(message) {
         let exact: Vec<usize> = (0..group.len())
             .filter(|&i| is_wanted(&group[i], &want))
@@ -993,6 +1032,7 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
             c("BigInt as Sub<BigInt>"),
             c("&BigInt as Sub<BigInt>"),
             c("BigInt as Sub<u8>"),
+            c("BigInt as SubAssign<u8>"),
             c("&BigInt as Shl<i32>"),
             c("&BigInt as Shl<BigInt>"),
             c("u64 as Integer"),
@@ -1021,6 +1061,9 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
             asked_keys("error[E0277]: cannot add-assign `BigUint` to `BigUint`"),
             ["BigUint as AddAssign"]
         );
+        // The right operand's type where only another impl of the operator is left.
+        let mismatched = "error[E0308]: mismatched types\n   --> draft.rs:169:146\n    |\n169 | ...{Negative(u)=> *self-=u,}}}\n    |                          ^ expected `BigInt`, found `u8`\n";
+        assert_eq!(asked_keys(mismatched), ["BigInt as SubAssign<u8>"]);
         assert_eq!(
             asked_keys("error[E0368]: binary assignment operation `+=` cannot be applied to type `BigUint`"),
             ["BigUint as AddAssign<u32>", "BigUint as AddAssign"]
