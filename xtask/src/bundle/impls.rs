@@ -19,7 +19,7 @@
 //! build and a few compiles (more for a bundle over the judge's limit, refused unless it
 //! gets smaller).
 
-use super::mono::{self, header_parts, normal, TUPLE};
+use super::mono::{self, canon, header_parts, normal, TUPLE};
 use super::oracle;
 use super::solution::idents;
 use crate::error::Context;
@@ -45,8 +45,10 @@ pub struct Candidate {
 /// What an impl looks like to the guard.
 struct Seen {
     family: Option<String>,
-    /// `Self as Trait<args>`, `mono::normal`: what a debug build's symbols name it by.
+    /// `Self as Trait<args>`, `mono::normal`, as written (its key) and with aliases
+    /// resolved: what a debug build's symbols and rustc's errors name it by.
     header: Option<String>,
+    resolved: Option<String>,
     self_idents: HashSet<String>,
     trait_name: Option<String>,
     methods: Vec<String>,
@@ -94,17 +96,89 @@ fn header(i: &syn::ItemImpl) -> Option<String> {
     Some(mono::normal(&format!("{ty} as {tr}")))
 }
 
+/// The libraries' type aliases without parameters (num-bigint's `type BigDigit = u64;`),
+/// by name: a symbol names the type an alias stands for.
+pub struct Aliases(std::collections::HashMap<String, String>);
+
+impl Aliases {
+    pub fn of(trees: &[Vec<syn::Item>]) -> Aliases {
+        fn gather(items: &[syn::Item], out: &mut std::collections::HashMap<String, Vec<String>>) {
+            for item in items {
+                match item {
+                    syn::Item::Mod(m) => {
+                        if let Some((_, content)) = &m.content {
+                            gather(content, out);
+                        }
+                    }
+                    syn::Item::Type(t) if t.generics.params.is_empty() => {
+                        let ty = quote::ToTokens::to_token_stream(&t.ty).to_string();
+                        out.entry(t.ident.to_string())
+                            .or_default()
+                            .push(normal(&ty));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let mut all = std::collections::HashMap::new();
+        for items in trees {
+            gather(items, &mut all);
+        }
+        // A name two aliases stand for different types under is left as written.
+        let map = (all.into_iter())
+            .filter(|(_, targets)| targets.iter().all(|t| t == &targets[0]))
+            .map(|(name, mut targets)| (name, targets.swap_remove(0)))
+            .collect();
+        Aliases(map)
+    }
+
+    /// `header` with each alias it names replaced by what it stands for (a few levels deep).
+    pub fn resolve(&self, header: &str) -> String {
+        let mut out = header.to_string();
+        for _ in 0..3 {
+            let mut next = String::new();
+            let mut word = String::new();
+            for c in out.chars().chain(std::iter::once('\0')) {
+                if c.is_alphanumeric() || c == '_' {
+                    word.push(c);
+                    continue;
+                }
+                next.push_str(self.0.get(&word).unwrap_or(&word));
+                word.clear();
+                if c != '\0' {
+                    next.push(c);
+                }
+            }
+            if next == out {
+                break;
+            }
+            out = next;
+        }
+        out
+    }
+}
+
 /// The key of one impl, for `remove`: `#k::module::impl Self as Trait<args>`.
 fn single(path: &str, i: &syn::ItemImpl) -> Option<String> {
     Some(format!("{path}::impl {}", header(i)?))
 }
 
-fn walk(items: &[syn::Item], path: &str, local: &HashSet<String>, out: &mut Vec<Seen>) {
+fn walk(
+    items: &[syn::Item],
+    path: &str,
+    (local, aliases): (&HashSet<String>, &Aliases),
+    out: &mut Vec<Seen>,
+) {
     for item in items {
         match item {
             syn::Item::Mod(m) => {
                 if let Some((_, content)) = &m.content {
-                    walk(content, &format!("{path}::{}", m.ident), local, out);
+                    walk(
+                        content,
+                        &format!("{path}::{}", m.ident),
+                        (local, aliases),
+                        out,
+                    );
                 }
             }
             syn::Item::Impl(i) => {
@@ -142,6 +216,7 @@ fn walk(items: &[syn::Item], path: &str, local: &HashSet<String>, out: &mut Vec<
                 out.push(Seen {
                     family: family(path, i),
                     header: header(i),
+                    resolved: header(i).map(|h| canon(&aliases.resolve(&h))),
                     self_idents,
                     trait_name,
                     methods,
@@ -164,9 +239,10 @@ fn walk(items: &[syn::Item], path: &str, local: &HashSet<String>, out: &mut Vec<
 /// (another trait's method of the same name for the same type) stays.
 pub fn candidates(trees: &[Vec<syn::Item>], run: Option<&mono::Instances>) -> Vec<Candidate> {
     let local = super::prune::local_types(trees);
+    let aliases = Aliases::of(trees);
     let mut seen = Vec::new();
     for (k, items) in trees.iter().enumerate() {
-        walk(items, &format!("#{k}"), &local, &mut seen);
+        walk(items, &format!("#{k}"), (&local, &aliases), &mut seen);
     }
     match run {
         Some(run) => singles(&seen, run, &local),
@@ -186,11 +262,33 @@ fn unexplained(headers: &HashSet<String>, run: &mono::Instances) -> HashSet<mono
 
 /// Each impl that never runs, on its own (see `candidates`).
 fn singles(seen: &[Seen], run: &mono::Instances, local: &HashSet<String>) -> Vec<Candidate> {
-    let headers: HashSet<String> = seen.iter().filter_map(|s| s.header.clone()).collect();
+    let headers: HashSet<String> = seen.iter().filter_map(|s| s.resolved.clone()).collect();
     let unexplained = unexplained(&headers, run);
+    if let Some(part) = std::env::var_os("XTASK_IMPLS_WHY") {
+        let part = part.to_string_lossy();
+        for s in seen
+            .iter()
+            .filter(|s| s.resolved.as_ref().is_some_and(|r| r.contains(&*part)))
+        {
+            let r = s.resolved.clone().unwrap_or_default();
+            eprintln!(
+                "impls why {r}: candidate {}, runs {}",
+                s.candidate,
+                run.headers.contains_key(&r)
+            );
+        }
+        for (h, p) in run.headers.iter().filter(|(h, _)| h.contains(&*part)) {
+            eprintln!(
+                "impls why run {h} {p:?} unexplained {}",
+                unexplained.contains(p)
+            );
+        }
+    }
     let mut out: Vec<Candidate> = Vec::new();
     for s in seen.iter().filter(|s| s.candidate) {
-        let (Some(family), Some(header), Some(t)) = (&s.family, &s.header, &s.trait_name) else {
+        let (Some(family), Some(header), Some(resolved), Some(t)) =
+            (&s.family, &s.header, &s.resolved, &s.trait_name)
+        else {
             continue;
         };
         let head = family
@@ -199,7 +297,7 @@ fn singles(seen: &[Seen], run: &mono::Instances, local: &HashSet<String>) -> Vec
             .unwrap_or_default()
             .to_string();
         let pair = (head.clone(), t.clone());
-        if run.headers.contains_key(header) || unexplained.contains(&pair) {
+        if run.headers.contains_key(resolved) || unexplained.contains(&pair) {
             continue;
         }
         let path = family.rsplit_once("::impl ").map_or("", |(p, _)| p);
@@ -213,7 +311,7 @@ fn singles(seen: &[Seen], run: &mono::Instances, local: &HashSet<String>) -> Vec
             own_trait: local.contains(t),
             head,
             methods: s.methods.clone(),
-            header: Some(header.clone()),
+            header: Some(resolved.clone()),
         });
     }
     out
@@ -591,10 +689,11 @@ fn overrides(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String>
             }
         }
     }
+    let aliases = Aliases::of(trees);
     let mut headers = HashSet::new();
     for (k, items) in trees.iter().enumerate() {
         each(items, &format!("#{k}"), &mut |_, i| {
-            headers.extend(header(i));
+            headers.extend(header(i).map(|h| canon(&aliases.resolve(&h))));
         });
     }
     let unexplained = unexplained(&headers, run);
@@ -603,6 +702,7 @@ fn overrides(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String>
             let (Some(h), Some(key)) = (header(i), single(path, i)) else {
                 return;
             };
+            let h = canon(&aliases.resolve(&h));
             // Of an impl kept without running too (a supertrait's, `Num for f64` under
             // `FloatCore for f64`), unless the pair has symbols no impl is written as.
             let Some(tr) = (i.trait_.as_ref()).and_then(|(_, p, _)| p.segments.last()) else {
@@ -696,13 +796,6 @@ fn first_group(
         supers.map(|s| (ty.clone(), s.clone()))
     });
     let needed = with_supertraits(supers, seeds.collect::<Vec<_>>());
-    // A supertrait with arguments is needed for `Self` (`NumOps<Rhs = Self>: Add<Rhs>`
-    // needs `BigUint: Add<BigUint>`, not its 40 other `Add` impls): others are asked back
-    // by the compile if need be.
-    let self_like = |c: &Candidate| match c.header.as_deref().and_then(header_parts) {
-        Some((ty, _, args)) => args.is_none_or(|a| a == ty),
-        None => true,
-    };
     let before = all.len();
     let group: Vec<Candidate> = (all.into_iter())
         .filter(|c| !(needed.contains(&(c.head.clone(), c.trait_name.clone())) && self_like(c)))
@@ -714,6 +807,16 @@ fn first_group(
         );
     }
     group
+}
+
+/// Whether `c` is what a supertrait bound asks for: one with arguments is needed for
+/// `Self` (`NumOps<Rhs = Self>: Add<Rhs>` needs `BigUint: Add<BigUint>`, not its 40 other
+/// `Add` impls); the others are asked back by the compile if need be.
+fn self_like(c: &Candidate) -> bool {
+    match c.header.as_deref().and_then(header_parts) {
+        Some((ty, _, args)) => args.is_none_or(|a| a == ty),
+        None => true,
+    }
 }
 
 /// Which of `group` the `errors` ask for, and whether one asks for none of them.
@@ -751,11 +854,21 @@ fn regroup(
         let second = group.split_off(group.len() / 2);
         return vec![group, second];
     }
-    let back = (0..group.len())
+    // What comes back exactly, and for `Self` the impls of its supertraits.
+    let seeds: Vec<mono::Pair> = (0..group.len())
         .filter(|&i| needed[i])
-        .map(|i| pair(&group[i]));
-    let back = with_supertraits(supers, back);
-    group.retain(|c| !back.contains(&pair(c)));
+        .flat_map(|i| {
+            let (ty, tr) = pair(&group[i]);
+            let supers = supers.get(&tr).into_iter().flatten();
+            supers.map(move |s| (ty.clone(), s.clone()))
+        })
+        .collect();
+    let under = with_supertraits(supers, seeds);
+    let mut k = 0;
+    group.retain(|c| {
+        k += 1;
+        !needed[k - 1] && !(under.contains(&pair(c)) && self_like(c))
+    });
     if group.is_empty() {
         Vec::new()
     } else {

@@ -68,6 +68,16 @@ pub fn normal(text: &str) -> String {
     out
 }
 
+/// A normal header with a trait argument that is `Self` left out (`BigInt as Sub<BigInt>`
+/// is `BigInt as Sub`): rustc's symbols leave out an argument equal to its default, and
+/// `Rhs = Self` is the operators' default. Both sides are written so before they meet.
+pub fn canon(header: &str) -> String {
+    match header_parts(header) {
+        Some((ty, tr, Some(args))) if args == ty => format!("{ty} as {tr}"),
+        _ => header.to_string(),
+    }
+}
+
 /// `Self`, `Trait` and its arguments (if written) of a normal header `Self as Trait<args>`.
 pub fn header_parts(header: &str) -> Option<(&str, &str, Option<&str>)> {
     let mut depth = 0i32;
@@ -144,7 +154,7 @@ fn pairs(ir: &str) -> Option<Instances> {
         main |= name == "draft::main";
         match impl_of(&name) {
             Some((header, pair, method)) => {
-                let header = normal(&header);
+                let header = canon(&normal(&header));
                 if let Some(method) = method {
                     out.methods.insert((header.clone(), method));
                 }
@@ -334,6 +344,9 @@ mod tests {
         assert_eq!(pair, Some(("BigUint".into(), "Add".into())));
         // The source's header of that impl reads the same once normalised.
         assert_eq!(normal(&header), "&BigUint as Add<u32>");
+        // An argument that is `Self` is left out, as rustc's symbols leave out a default.
+        assert_eq!(canon("BigInt as Sub<BigInt>"), "BigInt as Sub");
+        assert_eq!(canon("&BigInt as Sub<BigInt>"), "&BigInt as Sub<BigInt>");
         assert_eq!(
             normal("& 'a BigUint as ops :: Add < u32 >"),
             "&BigUint as Add<u32>"
