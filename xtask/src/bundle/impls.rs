@@ -555,11 +555,21 @@ fn asked(error: &str, group: &[Candidate]) -> Vec<usize> {
         }
     }
     if let Some(want) = wanted(message) {
-        let exact: Vec<usize> = (0..group.len())
-            .filter(|&i| is_wanted(&group[i], &want))
-            .collect();
-        if !exact.is_empty() {
-            return exact;
+        // A literal's type is what rustc falls back to when several impls could take it
+        // (`i32`, `f64`): with all of them there, that was the one selected.
+        let fallback = match want.2.as_deref() {
+            Some("{integer}") => Some("i32"),
+            Some("{float}") => Some("f64"),
+            _ => None,
+        };
+        let fallback = fallback.map(|t| (want.0.clone(), want.1.clone(), Some(t.to_string())));
+        for want in fallback.iter().chain([&want]) {
+            let exact: Vec<usize> = (0..group.len())
+                .filter(|&i| is_wanted(&group[i], want))
+                .collect();
+            if !exact.is_empty() {
+                return exact;
+            }
         }
     }
     for (text, type_alone) in [(message, false), (error, false), (error, true)] {
@@ -631,6 +641,35 @@ fn with_supertraits(
     needed
 }
 
+/// std's operator traits: std's own code never applies them to a library's types (it
+/// does no arithmetic on a type parameter), so their methods are the libraries' to call,
+/// and one that never runs loses its body as a library trait's does (`Rem<BigInt> for
+/// BigInt` forwarding to `Rem<&BigInt>`, kept for the type check of code that never runs).
+const OPERATORS: [&str; 22] = [
+    "Add",
+    "Sub",
+    "Mul",
+    "Div",
+    "Rem",
+    "Neg",
+    "Not",
+    "BitAnd",
+    "BitOr",
+    "BitXor",
+    "Shl",
+    "Shr",
+    "AddAssign",
+    "SubAssign",
+    "MulAssign",
+    "DivAssign",
+    "RemAssign",
+    "BitAndAssign",
+    "BitOrAssign",
+    "BitXorAssign",
+    "ShlAssign",
+    "ShrAssign",
+];
+
 /// The methods each library trait has a default for (by trait name; of two traits of one
 /// name, those both have).
 fn provided(items: &[syn::Item], out: &mut std::collections::HashMap<String, HashSet<String>>) {
@@ -666,8 +705,8 @@ fn provided(items: &[syn::Item], out: &mut std::collections::HashMap<String, Has
 }
 
 /// Keys of the methods of impls that run which never run themselves, of the libraries' own
-/// traits (std's code, which differs between the judge's compiler and this one, never calls
-/// those): `impl key::method` for an override of a default, which goes (the default is
+/// traits and std's operators (std's code, which differs between the judge's compiler and
+/// this one, never calls those): `impl key::method` for an override of a default, which goes (the default is
 /// there, never called either), `impl key::method!` for a required one, whose body becomes
 /// `unreachable!()`. What only they called is then dead to the oracle.
 fn overrides(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String> {
@@ -713,7 +752,8 @@ fn overrides(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String>
             if unexplained.contains(&(b, tr.clone())) {
                 return;
             }
-            let Some(with_default) = defaults.get(&tr) else {
+            let operator = OPERATORS.contains(&tr.as_str()).then(HashSet::new);
+            let Some(with_default) = defaults.get(&tr).or(operator.as_ref()) else {
                 return;
             };
             for ii in &i.items {
@@ -1145,6 +1185,7 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
             c("BigInt as Sub<BigInt>"),
             c("&BigInt as Sub<BigInt>"),
             c("BigInt as Sub<u8>"),
+            c("BigInt as Sub<i32>"),
             c("BigInt as SubAssign<u8>"),
             c("&BigInt as Shl<i32>"),
             c("&BigInt as Shl<BigInt>"),
@@ -1165,6 +1206,11 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
         assert_eq!(
             asked_keys("error[E0369]: no implementation for `&BigInt << {integer}`"),
             ["&BigInt as Shl<i32>"]
+        );
+        // Of several impls a literal could take, the one rustc falls back to (i32).
+        assert_eq!(
+            asked_keys("error[E0369]: cannot subtract `{integer}` from `BigInt`"),
+            ["BigInt as Sub<i32>"]
         );
         assert_eq!(
             asked_keys("error[E0277]: the trait bound `u64: Integer` is not satisfied"),
