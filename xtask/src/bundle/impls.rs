@@ -907,7 +907,9 @@ fn regroup(
     let mut k = 0;
     group.retain(|c| {
         k += 1;
-        !needed[k - 1] && !(under.contains(&pair(c)) && self_like(c))
+        let asked = needed[k - 1];
+        let a_supertraits = under.contains(&pair(c)) && self_like(c);
+        !(asked || a_supertraits)
     });
     if group.is_empty() {
         Vec::new()
