@@ -6,7 +6,9 @@
 //!   (the features Cargo resolved; `test`, `debug_assertions` off; Linux x86_64);
 //! - `paths`: `crate::`, `$crate::`, a dependency's paths and `extern crate` rewritten to
 //!   the bundle's modules;
-//! - `prune`: only the items the solution reaches are kept (see there for the rules);
+//! - `prune`: only the items the solution reaches are kept (see there for the rules); the
+//!   compiler then says what is dead (`oracle`), and, for large libraries, which trait impls
+//!   never run (`mono`, a debug build's symbols; `impls` takes them out);
 //! - `render`: docs removed, `#[macro_export]` macros re-exported by path, printed.
 //!
 //! The solution's text stays verbatim but for the edits in `solution`. Nothing is matched
