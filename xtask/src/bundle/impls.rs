@@ -96,34 +96,41 @@ fn header(i: &syn::ItemImpl) -> Option<String> {
     Some(mono::normal(&format!("{ty} as {tr}")))
 }
 
+/// Calls `f` on every item of the libraries' `trees` with its module path (`#k::module`),
+/// through inline modules: the one walk the passes below share.
+fn each_item(trees: &[Vec<syn::Item>], f: &mut impl FnMut(&str, &syn::Item)) {
+    fn go(items: &[syn::Item], path: &str, f: &mut impl FnMut(&str, &syn::Item)) {
+        for item in items {
+            if let syn::Item::Mod(m) = item {
+                if let Some((_, content)) = &m.content {
+                    go(content, &format!("{path}::{}", m.ident), f);
+                }
+            }
+            f(path, item);
+        }
+    }
+    for (k, items) in trees.iter().enumerate() {
+        go(items, &format!("#{k}"), f);
+    }
+}
+
 /// The libraries' type aliases without parameters (num-bigint's `type BigDigit = u64;`),
 /// by name: a symbol names the type an alias stands for.
 pub struct Aliases(std::collections::HashMap<String, String>);
 
 impl Aliases {
     pub fn of(trees: &[Vec<syn::Item>]) -> Aliases {
-        fn gather(items: &[syn::Item], out: &mut std::collections::HashMap<String, Vec<String>>) {
-            for item in items {
-                match item {
-                    syn::Item::Mod(m) => {
-                        if let Some((_, content)) = &m.content {
-                            gather(content, out);
-                        }
-                    }
-                    syn::Item::Type(t) if t.generics.params.is_empty() => {
-                        let ty = quote::ToTokens::to_token_stream(&t.ty).to_string();
-                        out.entry(t.ident.to_string())
-                            .or_default()
-                            .push(normal(&ty));
-                    }
-                    _ => {}
+        let mut all: std::collections::HashMap<String, Vec<String>> = Default::default();
+        each_item(trees, &mut |_, item| {
+            if let syn::Item::Type(t) = item {
+                if t.generics.params.is_empty() {
+                    let ty = quote::ToTokens::to_token_stream(&t.ty).to_string();
+                    all.entry(t.ident.to_string())
+                        .or_default()
+                        .push(normal(&ty));
                 }
             }
-        }
-        let mut all = std::collections::HashMap::new();
-        for items in trees {
-            gather(items, &mut all);
-        }
+        });
         // A name two aliases stand for different types under is left as written.
         let map = (all.into_iter())
             .filter(|(_, targets)| targets.iter().all(|t| t == &targets[0]))
@@ -600,26 +607,18 @@ const STD_SUPERTRAITS: [(&str, &[&str]); 10] = [
 
 /// Each trait's supertraits by name (`Num`: `Zero`, `One`, `NumOps`, `PartialEq`), as the
 /// libraries define them.
-fn supertraits(items: &[syn::Item], out: &mut std::collections::HashMap<String, Vec<String>>) {
-    for item in items {
-        match item {
-            syn::Item::Mod(m) => {
-                if let Some((_, content)) = &m.content {
-                    supertraits(content, out);
+fn supertraits(trees: &[Vec<syn::Item>], out: &mut std::collections::HashMap<String, Vec<String>>) {
+    each_item(trees, &mut |_, item| {
+        if let syn::Item::Trait(t) = item {
+            let names = t.supertraits.iter().filter_map(|b| match b {
+                syn::TypeParamBound::Trait(tb) => {
+                    tb.path.segments.last().map(|s| s.ident.to_string())
                 }
-            }
-            syn::Item::Trait(t) => {
-                let names = t.supertraits.iter().filter_map(|b| match b {
-                    syn::TypeParamBound::Trait(tb) => {
-                        tb.path.segments.last().map(|s| s.ident.to_string())
-                    }
-                    _ => None,
-                });
-                out.entry(t.ident.to_string()).or_default().extend(names);
-            }
-            _ => {}
+                _ => None,
+            });
+            out.entry(t.ident.to_string()).or_default().extend(names);
         }
-    }
+    });
 }
 
 /// The pairs `seeds` need through supertraits, at any depth, seeds included (`i64:
@@ -645,63 +644,33 @@ fn with_supertraits(
 /// does no arithmetic on a type parameter), so their methods are the libraries' to call,
 /// and one that never runs loses its body as a library trait's does (`Rem<BigInt> for
 /// BigInt` forwarding to `Rem<&BigInt>`, kept for the type check of code that never runs).
-const OPERATORS: [&str; 22] = [
-    "Add",
-    "Sub",
-    "Mul",
-    "Div",
-    "Rem",
-    "Neg",
-    "Not",
-    "BitAnd",
-    "BitOr",
-    "BitXor",
-    "Shl",
-    "Shr",
-    "AddAssign",
-    "SubAssign",
-    "MulAssign",
-    "DivAssign",
-    "RemAssign",
-    "BitAndAssign",
-    "BitOrAssign",
-    "BitXorAssign",
-    "ShlAssign",
-    "ShrAssign",
-];
+fn is_operator(tr: &str) -> bool {
+    let tables = BINARY.iter().chain(ASSIGN.iter());
+    ["Neg", "Not"].contains(&tr) || tables.map(|(_, t)| *t).any(|t| t == tr)
+}
 
 /// The methods each library trait has a default for (by trait name; of two traits of one
 /// name, those both have).
-fn provided(items: &[syn::Item], out: &mut std::collections::HashMap<String, HashSet<String>>) {
-    for item in items {
-        match item {
-            syn::Item::Mod(m) => {
-                if let Some((_, content)) = &m.content {
-                    provided(content, out);
-                }
+fn provided(trees: &[Vec<syn::Item>]) -> std::collections::HashMap<String, HashSet<String>> {
+    let mut out: std::collections::HashMap<String, HashSet<String>> = Default::default();
+    each_item(trees, &mut |_, item| {
+        let syn::Item::Trait(t) = item else { return };
+        let with_default: HashSet<String> = (t.items.iter())
+            .filter_map(|ti| match ti {
+                syn::TraitItem::Fn(f) if f.default.is_some() => Some(f.sig.ident.to_string()),
+                _ => None,
+            })
+            .collect();
+        match out.entry(t.ident.to_string()) {
+            std::collections::hash_map::Entry::Occupied(mut o) => {
+                o.get_mut().retain(|m| with_default.contains(m));
             }
-            syn::Item::Trait(t) => {
-                let with_default: HashSet<String> = (t.items.iter())
-                    .filter_map(|ti| match ti {
-                        syn::TraitItem::Fn(f) if f.default.is_some() => {
-                            Some(f.sig.ident.to_string())
-                        }
-                        _ => None,
-                    })
-                    .collect();
-                let entry = out.entry(t.ident.to_string());
-                match entry {
-                    std::collections::hash_map::Entry::Occupied(mut o) => {
-                        o.get_mut().retain(|m| with_default.contains(m));
-                    }
-                    std::collections::hash_map::Entry::Vacant(v) => {
-                        v.insert(with_default);
-                    }
-                }
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(with_default);
             }
-            _ => {}
         }
-    }
+    });
+    out
 }
 
 /// Keys of the methods of impls that run which never run themselves, of the libraries' own
@@ -710,64 +679,47 @@ fn provided(items: &[syn::Item], out: &mut std::collections::HashMap<String, Has
 /// there, never called either), `impl key::method!` for a required one, whose body becomes
 /// `unreachable!()`. What only they called is then dead to the oracle.
 fn overrides(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String> {
-    let mut defaults = std::collections::HashMap::new();
-    for items in trees {
-        provided(items, &mut defaults);
-    }
+    let defaults = provided(trees);
     let mut out = HashSet::new();
-    fn each(items: &[syn::Item], path: &str, f: &mut impl FnMut(&str, &syn::ItemImpl)) {
-        for item in items {
-            match item {
-                syn::Item::Mod(m) => {
-                    if let Some((_, content)) = &m.content {
-                        each(content, &format!("{path}::{}", m.ident), f);
-                    }
-                }
-                syn::Item::Impl(i) => f(path, i),
-                _ => {}
-            }
-        }
-    }
     let aliases = Aliases::of(trees);
     let mut headers = HashSet::new();
-    for (k, items) in trees.iter().enumerate() {
-        each(items, &format!("#{k}"), &mut |_, i| {
+    each_item(trees, &mut |_, item| {
+        if let syn::Item::Impl(i) = item {
             headers.extend(header(i).map(|h| canon(&aliases.resolve(&h))));
-        });
-    }
+        }
+    });
     let unexplained = unexplained(&headers, run);
-    for (k, items) in trees.iter().enumerate() {
-        each(items, &format!("#{k}"), &mut |path, i| {
-            let (Some(h), Some(key)) = (header(i), single(path, i)) else {
-                return;
-            };
-            let h = canon(&aliases.resolve(&h));
-            // Of an impl kept without running too (a supertrait's, `Num for f64` under
-            // `FloatCore for f64`), unless the pair has symbols no impl is written as.
-            let Some(tr) = (i.trait_.as_ref()).and_then(|(_, p, _)| p.segments.last()) else {
-                return;
-            };
-            let tr = tr.ident.to_string();
-            let Some(b) = base(&i.self_ty) else { return };
-            if unexplained.contains(&(b, tr.clone())) {
-                return;
+    each_item(trees, &mut |path, item| {
+        let syn::Item::Impl(i) = item else { return };
+        let (Some(h), Some(key)) = (header(i), single(path, i)) else {
+            return;
+        };
+        let h = canon(&aliases.resolve(&h));
+        // Of an impl kept without running too (a supertrait's, `Num for f64` under
+        // `FloatCore for f64`), unless the pair has symbols no impl is written as.
+        let Some(tr) = (i.trait_.as_ref()).and_then(|(_, p, _)| p.segments.last()) else {
+            return;
+        };
+        let tr = tr.ident.to_string();
+        let Some(b) = base(&i.self_ty) else { return };
+        if unexplained.contains(&(b, tr.clone())) {
+            return;
+        }
+        let operator = is_operator(&tr).then(HashSet::new);
+        let Some(with_default) = defaults.get(&tr).or(operator.as_ref()) else {
+            return;
+        };
+        for ii in &i.items {
+            let syn::ImplItem::Fn(f) = ii else { continue };
+            let m = f.sig.ident.to_string();
+            if run.methods.contains(&(h.clone(), m.clone())) {
+                continue;
             }
-            let operator = OPERATORS.contains(&tr.as_str()).then(HashSet::new);
-            let Some(with_default) = defaults.get(&tr).or(operator.as_ref()) else {
-                return;
-            };
-            for ii in &i.items {
-                let syn::ImplItem::Fn(f) = ii else { continue };
-                let m = f.sig.ident.to_string();
-                if run.methods.contains(&(h.clone(), m.clone())) {
-                    continue;
-                }
-                // A required one stays, its body `unreachable!()`.
-                let stub = if with_default.contains(&m) { "" } else { "!" };
-                out.insert(format!("{key}::{m}{stub}"));
-            }
-        });
-    }
+            // A required one stays, its body `unreachable!()`.
+            let stub = if with_default.contains(&m) { "" } else { "!" };
+            out.insert(format!("{key}::{m}{stub}"));
+        }
+    });
     out
 }
 
@@ -814,9 +766,7 @@ fn supertraits_of(trees: &[Vec<syn::Item>]) -> std::collections::HashMap<String,
     for (t, s) in STD_SUPERTRAITS {
         supers.insert(t.to_string(), s.iter().map(|s| s.to_string()).collect());
     }
-    for items in trees {
-        supertraits(items, &mut supers);
-    }
+    supertraits(trees, &mut supers);
     supers
 }
 
