@@ -22,6 +22,7 @@
 use super::mono::{self, canon, header_parts, normal, TUPLE};
 use super::oracle;
 use super::solution::idents;
+use super::unrun::{base, each_item};
 use crate::error::Context;
 use std::collections::HashSet;
 
@@ -53,6 +54,8 @@ struct Seen {
     trait_name: Option<String>,
     methods: Vec<String>,
     candidate: bool,
+    /// A candidate, or one through a library type among its trait's arguments.
+    by_argument: bool,
 }
 
 /// Whether `text` names the type `head`: as a word, or a tuple type for `TUPLE`.
@@ -61,19 +64,6 @@ fn names_type(text: &str, head: &str) -> bool {
         text.contains("`(")
     } else {
         has_word(text, head)
-    }
-}
-
-/// The type an impl is for, references peeled: `&'a BigUint` is `BigUint`.
-fn base(ty: &syn::Type) -> Option<String> {
-    match ty {
-        syn::Type::Reference(r) => base(&r.elem),
-        syn::Type::Paren(p) => base(&p.elem),
-        syn::Type::Path(p) if p.qself.is_none() => {
-            p.path.segments.last().map(|s| s.ident.to_string())
-        }
-        syn::Type::Tuple(_) => Some(TUPLE.to_string()),
-        _ => None,
     }
 }
 
@@ -94,24 +84,6 @@ fn header(i: &syn::ItemImpl) -> Option<String> {
     let ty = quote::ToTokens::to_token_stream(&i.self_ty).to_string();
     let tr = quote::ToTokens::to_token_stream(trait_path).to_string();
     Some(mono::normal(&format!("{ty} as {tr}")))
-}
-
-/// Calls `f` on every item of the libraries' `trees` with its module path (`#k::module`),
-/// through inline modules: the one walk the passes below share.
-fn each_item(trees: &[Vec<syn::Item>], f: &mut impl FnMut(&str, &syn::Item)) {
-    fn go(items: &[syn::Item], path: &str, f: &mut impl FnMut(&str, &syn::Item)) {
-        for item in items {
-            if let syn::Item::Mod(m) = item {
-                if let Some((_, content)) = &m.content {
-                    go(content, &format!("{path}::{}", m.ident), f);
-                }
-            }
-            f(path, item);
-        }
-    }
-    for (k, items) in trees.iter().enumerate() {
-        go(items, &format!("#{k}"), f);
-    }
 }
 
 /// The libraries' type aliases without parameters (num-bigint's `type BigDigit = u64;`),
@@ -210,16 +182,26 @@ fn walk(
                 // A blanket impl (`impl<T: Num + NumAssignOps> NumAssign for T`) is for
                 // every type: no error names it.
                 let blanket = |b: &String| i.generics.type_params().any(|p| p.ident == b);
-                let candidate = match (&i.trait_, base(&i.self_ty), &trait_name) {
-                    (Some((bang, _, _)), Some(b), Some(t)) => {
-                        bang.is_none()
-                            && !blanket(&b)
-                            && i.unsafety.is_none()
-                            && (local.contains(&b) || local.contains(t))
-                            && !KEPT_TRAITS.contains(&t.as_str())
-                    }
-                    _ => false,
-                };
+                // A std trait for a std type is the libraries' only through a type it
+                // names (`TryFrom<BigUint> for u64`, `Div<BigUint> for u32`): a candidate
+                // only when what runs is known (`by_argument`).
+                let mut named = self_idents.clone();
+                if let Some((_, p, _)) = &i.trait_ {
+                    idents(quote::ToTokens::to_token_stream(p), &mut named);
+                }
+                let names_local = named.iter().any(|n| local.contains(n));
+                let (candidate, by_argument) =
+                    match (&i.trait_, base(&i.self_ty), &trait_name) {
+                        (Some((bang, _, _)), Some(b), Some(t)) => {
+                            let may = bang.is_none()
+                                && !blanket(&b)
+                                && i.unsafety.is_none()
+                                && !KEPT_TRAITS.contains(&t.as_str());
+                            let own = local.contains(&b) || local.contains(t);
+                            (may && own, may && (own || names_local))
+                        }
+                        _ => (false, false),
+                    };
                 out.push(Seen {
                     family: family(path, i),
                     header: header(i),
@@ -228,6 +210,7 @@ fn walk(
                     trait_name,
                     methods,
                     candidate,
+                    by_argument,
                 });
             }
             _ => {}
@@ -292,7 +275,7 @@ fn singles(seen: &[Seen], run: &mono::Instances, local: &HashSet<String>) -> Vec
         }
     }
     let mut out: Vec<Candidate> = Vec::new();
-    for s in seen.iter().filter(|s| s.candidate) {
+    for s in seen.iter().filter(|s| s.by_argument) {
         let (Some(family), Some(header), Some(resolved), Some(t)) =
             (&s.family, &s.header, &s.resolved, &s.trait_name)
         else {
@@ -727,6 +710,10 @@ fn overrides(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String>
 /// path `path`), through its inline modules.
 pub fn remove(items: &mut Vec<syn::Item>, path: &str, dead: &HashSet<String>) {
     items.retain_mut(|item| match item {
+        syn::Item::Impl(i) if i.trait_.is_none() => {
+            super::unrun::stub(item, path, dead);
+            true
+        }
         syn::Item::Mod(m) => {
             if let Some((_, content)) = &mut m.content {
                 remove(content, &format!("{path}::{}", m.ident), dead);
@@ -755,7 +742,10 @@ pub fn remove(items: &mut Vec<syn::Item>, path: &str, dead: &HashSet<String>) {
             !(family(path, i).is_some_and(|f| dead.contains(&f))
                 || single.is_some_and(|f| dead.contains(&f)))
         }
-        _ => true,
+        _ => {
+            super::unrun::stub(item, path, dead);
+            true
+        }
     });
 }
 
@@ -918,10 +908,12 @@ pub fn drop_unused(
     let all = first_group(trees, run.as_ref(), &supers);
     // Methods of the impls that run that never run themselves go (or lose their body) in
     // every draft: what their bodies need of other impls is then not asked for.
-    let unrun = run
+    let mut unrun = run
         .as_ref()
         .map(|r| overrides(trees, r))
         .unwrap_or_default();
+    // Functions that never run lose their bodies (`unrun`).
+    unrun.extend(run.iter().flat_map(|r| super::unrun::keys(trees, r)));
     if all.is_empty() && unrun.is_empty() {
         return Ok((best, findings.clone()));
     }

@@ -31,6 +31,7 @@ mod prune;
 mod render;
 mod scan;
 mod solution;
+mod unrun;
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};

@@ -26,6 +26,9 @@ pub struct Instances {
     pub headers: std::collections::HashMap<String, Pair>,
     /// (header, method) of every method generated.
     pub methods: std::collections::HashSet<(String, String)>,
+    /// (container, name) of every other function of the draft generated: a free function's
+    /// module (`multiplication`, `mac3`), an inherent method's type (`BigUint`, `pow`).
+    pub functions: std::collections::HashSet<Pair>,
 }
 
 /// `Self as Trait<args>` (or any type) with lifetimes, paths and spaces taken out, so that
@@ -165,7 +168,7 @@ fn pairs(ir: &str) -> Option<Instances> {
             // A trait impl's path not read is a method that runs unaccounted for: then
             // nothing is known.
             None if name.contains("<impl ") && name.contains(" for ") => return None,
-            None => {}
+            None => out.functions.extend(function_of(&name)),
         }
     }
     main.then_some(out)
@@ -240,6 +243,40 @@ fn unescape(part: &str) -> String {
         rest = &rest[c.len_utf8()..];
     }
     out
+}
+
+/// The (container, name) of a function of the draft by its path: `draft::a::helper` is
+/// (`a`, `helper`), `draft::a::S<T>::get` (an inherent method) is (`S`, `get`), and so is
+/// `draft::m::<impl draft::a::S<T>>::get` (an inherent impl written in another module). A
+/// closure's path is its function's.
+fn function_of(path: &str) -> Option<Pair> {
+    let rest = path.strip_prefix("draft::")?;
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    let bytes = rest.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'<' => depth += 1,
+            b'>' if i > 0 && bytes[i - 1] == b'-' => {}
+            b'>' => depth -= 1,
+            b':' if depth == 0 && rest[i..].starts_with("::") => {
+                parts.push(&rest[start..i]);
+                start = i + 2;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&rest[start..]);
+    while parts.last().is_some_and(|p| p.starts_with("{{")) {
+        parts.pop();
+    }
+    let name = parts.pop()?;
+    let container = parts.last()?;
+    let container = container
+        .strip_prefix("<impl ")
+        .and_then(|c| c.strip_suffix('>'))
+        .unwrap_or(container);
+    Some((last_segment(container)?, name.to_string()))
 }
 
 /// A trait method's path, read: its impl's header (`Self as Trait`), (type, trait), and the
@@ -363,6 +400,17 @@ mod tests {
             header_parts("(A,B) as Bounded"),
             Some(("(A,B)", "Bounded", None))
         );
+        // Other functions, by (container, name), as rustc 1.95 writes them.
+        let read = |sym: &str| function_of(&demangle(sym).unwrap());
+        let f = |a: &str, b: &str| Some((a.to_string(), b.to_string()));
+        assert_eq!(read("_ZN5draft1a6helper17h4f1e5476abe7bbf0E"), f("a", "helper"));
+        let closure = "_ZN5draft1a6helper28_$u7b$$u7b$closure$u7d$$u7d$17h6d12b0be4a7ef79fE";
+        assert_eq!(read(closure), f("a", "helper"));
+        let inherent = "_ZN5draft1a10S$LT$T$GT$3get17h48ebb6ae38527c0eE";
+        assert_eq!(read(inherent), f("S", "get"));
+        let moved = "_ZN5draft1a32_$LT$impl$u20$draft..a..b..U$GT$3run17hd3f2c5306acc8fa1E";
+        assert_eq!(read(moved), f("U", "run"));
+        assert_eq!(function_of("std::rt::lang_start"), None);
         let pair_of = |p: &str| impl_of(p).and_then(|x| x.1);
         // The other form: an impl in another module than its type and trait.
         let moved = "draft::rand::integer::<impl draft::rand::Distribution<u32> for draft::rand::Standard>::sample";
