@@ -190,18 +190,17 @@ fn walk(
                     idents(quote::ToTokens::to_token_stream(p), &mut named);
                 }
                 let names_local = named.iter().any(|n| local.contains(n));
-                let (candidate, by_argument) =
-                    match (&i.trait_, base(&i.self_ty), &trait_name) {
-                        (Some((bang, _, _)), Some(b), Some(t)) => {
-                            let may = bang.is_none()
-                                && !blanket(&b)
-                                && i.unsafety.is_none()
-                                && !KEPT_TRAITS.contains(&t.as_str());
-                            let own = local.contains(&b) || local.contains(t);
-                            (may && own, may && (own || names_local))
-                        }
-                        _ => (false, false),
-                    };
+                let (candidate, by_argument) = match (&i.trait_, base(&i.self_ty), &trait_name) {
+                    (Some((bang, _, _)), Some(b), Some(t)) => {
+                        let may = bang.is_none()
+                            && !blanket(&b)
+                            && i.unsafety.is_none()
+                            && !KEPT_TRAITS.contains(&t.as_str());
+                        let own = local.contains(&b) || local.contains(t);
+                        (may && own, may && (own || names_local))
+                    }
+                    _ => (false, false),
+                };
                 out.push(Seen {
                     family: family(path, i),
                     header: header(i),
@@ -427,8 +426,15 @@ fn wanted(message: &str) -> Option<(String, String, Option<String>)> {
         return Some((normal(ticks.get(1)?), tr.to_string(), None));
     }
     // "cannot add `B` to `A`", "cannot subtract `B` from `A`", "cannot multiply `A` by
-    // `B`", their "-assign" forms, "cannot calculate the remainder of `A` divided by `B`".
+    // `B`", their "-assign" forms, "cannot calculate the remainder of `A` divided by `B`"
+    // and "cannot calculate and assign the remainder of `A` divided by `B`".
     let words = [
+        // Rem's "-assign" form is worded apart.
+        (
+            "cannot calculate and assign the remainder",
+            "RemAssign",
+            false,
+        ),
         ("cannot add", "Add", true),
         ("cannot subtract", "Sub", true),
         ("cannot multiply", "Mul", false),
@@ -891,6 +897,22 @@ fn try_without(
     })
 }
 
+/// `XTASK_PRUNE_DEBUG`'s line on a compile that failed; with `XTASK_IMPLS_WHY` set, what
+/// came back and the errors' first lines.
+fn report(compiles: usize, group: &[Candidate], needed: &[bool], errors: &[String]) {
+    let back = needed.iter().filter(|&&n| n).count();
+    let (out, n) = (group.len(), errors.len());
+    eprintln!("impls: compile {compiles}: {out} out, {n} errors, {back} asked back");
+    if std::env::var_os("XTASK_IMPLS_WHY").is_some() {
+        for (c, _) in group.iter().zip(needed).filter(|(_, &n)| n) {
+            eprintln!("impls: asked back {}", c.key);
+        }
+        for e in errors {
+            eprintln!("impls: error {}", e.lines().next().unwrap_or(""));
+        }
+    }
+}
+
 /// Takes out of `best` the impls the program compiles without. `draft` builds a bundle from
 /// findings; the result is `best` (and `findings`) when nothing could go, else the smaller
 /// bundle and the findings that make it.
@@ -954,9 +976,7 @@ pub fn drop_unused(
         };
         let (needed, unexplained) = asked_by_all(&errors, &group, debug);
         if debug {
-            let back = needed.iter().filter(|&&n| n).count();
-            let (out, n) = (group.len(), errors.len());
-            eprintln!("impls: compile {compiles}: {out} out, {n} errors, {back} asked back");
+            report(compiles, &group, &needed, &errors);
         }
         for g in regroup(group, &needed, unexplained, &supers)
             .into_iter()
@@ -1136,6 +1156,9 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
             c("u64 as Integer"),
             c("BigUint as AddAssign<u32>"),
             c("BigUint as AddAssign"),
+            c("u32 as RemAssign<&BigUint>"),
+            c("u32 as RemAssign<BigUint>"),
+            c("BigUint as RemAssign<u32>"),
         ];
         let asked_keys = |e: &str| -> Vec<&str> {
             asked(e, &group)
@@ -1163,6 +1186,11 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
         assert_eq!(
             asked_keys("error[E0277]: cannot add-assign `BigUint` to `BigUint`"),
             ["BigUint as AddAssign"]
+        );
+        // Rem's assign form is worded apart from the others'.
+        assert_eq!(
+            asked_keys("error[E0277]: cannot calculate and assign the remainder of `u32` divided by `&BigUint`"),
+            ["u32 as RemAssign<&BigUint>"]
         );
         // The right operand's type where only another impl of the operator is left.
         let mismatched = "error[E0308]: mismatched types\n   --> draft.rs:169:146\n    |\n169 | ...{Negative(u)=> *self-=u,}}}\n    |                          ^ expected `BigInt`, found `u8`\n";

@@ -64,7 +64,9 @@ fn stubbable(sig: &syn::Signature, attrs: &[syn::Attribute], body: &syn::Block) 
         && sig.asyncness.is_none()
         && sig.abi.is_none()
         && !returns_impl
-        && !attrs.iter().any(|a| exported.iter().any(|n| a.path().is_ident(n)))
+        && !attrs
+            .iter()
+            .any(|a| exported.iter().any(|n| a.path().is_ident(n)))
         && tokens(body).len() > tokens(&stub_block()).len()
 }
 
@@ -123,8 +125,8 @@ pub fn keys(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String> 
                 let name = f.sig.ident.to_string();
                 // A default's symbol is the trait's path (`draft::a::Tr::name`), an
                 // override's the impl's (`<X as Tr>::name`).
-                let generated = ran(&tr, &name)
-                    || trait_methods.contains(&(tr.as_str(), name.as_str()));
+                let generated =
+                    ran(&tr, &name) || trait_methods.contains(&(tr.as_str(), name.as_str()));
                 if !generated && stubbable(&f.sig, &f.attrs, body) {
                     out.insert(format!("{path}::trait {tr}::{name}!"));
                 }
