@@ -874,7 +874,8 @@ enum Tried {
 
 /// Drafts `base` without the impls (and methods) keyed `keys` and type-checks it. A
 /// function only a removed impl kept against the findings (a default method of a kept
-/// trait calls it: num-traits' `clamp`) comes back into `base`.
+/// trait calls it: num-traits' `clamp`) comes back into `base`, and an import left with
+/// nothing to resolve to goes from it.
 fn try_without(
     base: &mut oracle::Findings,
     keys: impl Iterator<Item = String>,
@@ -887,13 +888,50 @@ fn try_without(
     let Err(errors) = oracle::errors(&next.text, scratch) else {
         return Ok(Tried::Compiles);
     };
-    let missing = super::missing_names(&errors.join("\n"));
+    if std::env::var_os("XTASK_IMPLS_WHY").is_some() {
+        // Each draft that failed, for a look.
+        let name = format!("xtask-impls-try-{}.rs", next.text.len());
+        let _ = std::fs::write(std::env::temp_dir().join(name), &next.text);
+    }
+    let joined = errors.join("\n");
+    let missing = super::missing_names(&joined);
     let dead_before = base.dead.len();
     (base.dead).retain(|k| !missing.contains(k.rsplit("::").next().unwrap_or("")));
-    Ok(if base.dead.len() < dead_before {
-        Tried::Again
-    } else {
-        Tried::Errors(errors)
+    // A glob of a module that went whole with the impls (num's `pub use num_iter::*`).
+    let imports_before = base.dead_imports.len();
+    (base.dead_imports).extend(super::dangling_imports(&next.text, &joined));
+    Ok(
+        if base.dead.len() < dead_before || base.dead_imports.len() > imports_before {
+            Tried::Again
+        } else {
+            Tried::Errors(errors)
+        },
+    )
+}
+
+/// What a debug build of `best` generates (`mono`), with `best` and `findings` as they
+/// are then: a draft whose build fails only on imports left with nothing to resolve to (a
+/// glob of a module the oracle took whole) is drafted again without them first.
+fn probe(
+    best: super::Bundle,
+    findings: &oracle::Findings,
+    draft: &impl Fn(&oracle::Findings) -> anyhow::Result<super::Bundle>,
+    scratch: &std::path::Path,
+) -> anyhow::Result<(super::Bundle, oracle::Findings, Option<mono::Instances>)> {
+    let errors = match mono::instantiated(&best.text, scratch)? {
+        Ok(run) => return Ok((best, findings.clone(), Some(run))),
+        Err(errors) => errors,
+    };
+    let dangling = super::dangling_imports(&best.text, &errors);
+    if dangling.is_empty() {
+        return Ok((best, findings.clone(), None));
+    }
+    let mut mended = findings.clone();
+    mended.dead_imports.extend(dangling);
+    let next = draft(&mended)?;
+    Ok(match mono::instantiated(&next.text, scratch)? {
+        Ok(run) => (next, mended, Some(run)),
+        Err(_) => (best, findings.clone(), None),
     })
 }
 
@@ -925,7 +963,19 @@ pub fn drop_unused(
 ) -> anyhow::Result<(super::Bundle, oracle::Findings)> {
     let scratch = tempfile::tempdir().context("a scratch folder for the impls' drafts")?;
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
-    let run = mono::instantiated(&best.text, scratch.path())?;
+    let (best, start, run) = probe(best, findings, &draft, scratch.path())?;
+    let findings = &start;
+    if debug {
+        match &run {
+            Some(r) => eprintln!(
+                "impls: a debug build generates {} methods of {} impls, {} other functions",
+                r.methods.len(),
+                r.headers.len(),
+                r.functions.len()
+            ),
+            None => eprintln!("impls: a debug build tells nothing"),
+        }
+    }
     let supers = supertraits_of(trees);
     let all = first_group(trees, run.as_ref(), &supers);
     // Methods of the impls that run that never run themselves go (or lose their body) in
@@ -1067,6 +1117,29 @@ impl Local for u32 { fn f(&self) {} }
         let dead: HashSet<String> = ["#0::impl Add for B".to_string()].into();
         remove(&mut items, "#0", &dead);
         assert_eq!(items.len(), trees[0].len() - 2);
+    }
+
+    #[test]
+    fn a_std_trait_for_a_std_type_is_a_candidate_through_a_library_type_only_when_runs_are_known() {
+        let trees = parse(
+            r#"
+pub struct Big(u64);
+impl core::convert::TryFrom<Big> for u64 { type Error = (); fn try_from(b: Big) -> Result<u64, ()> { Ok(b.0) } }
+impl core::ops::Div<Big> for u32 { type Output = Big; fn div(self, b: Big) -> Big { Big(self as u64 / b.0) } }
+impl core::ops::Div<u8> for u32 { type Output = u32; fn div(self, b: u8) -> u32 { self } }
+"#,
+        );
+        // Without a debug build, impls go by family, and `Div for u32` is std's too.
+        assert!(candidates(&trees, None).is_empty());
+        // With one that ran `u32 / Big`: the `TryFrom` impl never ran and may go.
+        let mut run = mono::Instances::default();
+        let h = "u32 as Div<Big>";
+        run.headers.insert(h.into(), ("u32".into(), "Div".into()));
+        run.methods.insert((h.into(), "div".into()));
+        let keys: Vec<String> = (candidates(&trees, Some(&run)).into_iter())
+            .map(|c| c.key)
+            .collect();
+        assert_eq!(keys, ["#0::impl u64 as TryFrom<Big>"]);
     }
 
     #[test]

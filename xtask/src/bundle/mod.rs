@@ -393,13 +393,14 @@ impl Drafter<'_> {
         let solution = self.solution;
         // Impls taken out go before the walk: what only they mention is not reached.
         let filtered: Vec<Vec<syn::Item>>;
-        let trees = if findings.dead_impls.is_empty() {
+        let trees = if findings.dead_impls.is_empty() && findings.dead_imports.is_empty() {
             trees
         } else {
             filtered = (trees.iter().enumerate())
                 .map(|(k, items)| {
                     let mut items = items.clone();
                     impls::remove(&mut items, &format!("#{k}"), &findings.dead_impls);
+                    drop_imports(&mut items, &findings.dead_imports);
                     items
                 })
                 .collect();
@@ -748,20 +749,8 @@ fn consult_mending(
         if mends >= 4 {
             return Err((e, next.text));
         }
-        // Only imports of names the draft defines nowhere in the module the path names (or
-        // below it): one missing module or re-export leaves hundreds of imports unresolved,
-        // of items that are there and needed.
-        let mut defined = Vec::new();
-        if let Ok(file) = syn::parse_file(&next.text) {
-            item_places(&file.items, "crate", &mut defined);
-        }
         let errors = format!("{e:#}");
-        let mut unresolved = unresolved_imports(&errors);
-        unresolved.retain(|p| {
-            rooted(p, &errors)
-                .iter()
-                .all(|p| defined_nowhere_under(p, &defined))
-        });
+        let unresolved = dangling_imports(&next.text, &errors);
         let dropped: usize = trees
             .iter_mut()
             .map(|items| drop_imports(items, &unresolved))
@@ -782,6 +771,23 @@ fn consult_mending(
         }
         mends += 1;
     }
+}
+
+/// The imports `errors` (of a draft `text`) say are unresolved whose names the draft
+/// defines nowhere in the module the path names (or below it): one missing module or
+/// re-export leaves hundreds of imports unresolved, of items that are there and needed.
+fn dangling_imports(text: &str, errors: &str) -> std::collections::HashSet<String> {
+    let mut defined = Vec::new();
+    if let Ok(file) = syn::parse_file(text) {
+        item_places(&file.items, "crate", &mut defined);
+    }
+    let mut unresolved = unresolved_imports(errors);
+    unresolved.retain(|p| {
+        rooted(p, errors)
+            .iter()
+            .all(|p| defined_nowhere_under(p, &defined))
+    });
+    unresolved
 }
 
 /// Whether no item of `path`'s name is left in the module `path` names or below it

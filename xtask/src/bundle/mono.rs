@@ -105,9 +105,10 @@ pub fn header_parts(header: &str) -> Option<(&str, &str, Option<&str>)> {
     })
 }
 
-/// The impls of which a debug build of `text` (compiled in `dir`) defines a method, `None`
-/// when that cannot be told (the draft does not compile, or its symbols are not read).
-pub fn instantiated(text: &str, dir: &Path) -> anyhow::Result<Option<Instances>> {
+/// The impls of which a debug build of `text` (compiled in `dir`) defines a method, or why
+/// that cannot be told: the build's errors (the draft does not compile), or its symbols are
+/// not read.
+pub fn instantiated(text: &str, dir: &Path) -> anyhow::Result<Result<Instances, String>> {
     let source = dir.join("mono.rs");
     std::fs::write(&source, text).at(&source)?;
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
@@ -138,11 +139,11 @@ pub fn instantiated(text: &str, dir: &Path) -> anyhow::Result<Option<Instances>>
         .output()
         .map_err(|e| anyhow::anyhow!("cannot run rustc: {e}"))?;
     if !out.status.success() {
-        return Ok(None);
+        return Ok(Err(String::from_utf8_lossy(&out.stderr).into_owned()));
     }
     let ir = dir.join("mono.ll");
     let ir = std::fs::read_to_string(&ir).at(&ir)?;
-    Ok(pairs(&ir))
+    Ok(pairs(&ir).ok_or_else(|| "the draft's symbols are not read".to_string()))
 }
 
 /// The pairs of the functions `ir` defines; `None` when the draft's `main` is not among
@@ -170,7 +171,12 @@ fn pairs(ir: &str) -> Option<Instances> {
             }
             // A trait impl's path not read is a method that runs unaccounted for: then
             // nothing is known.
-            None if name.contains("<impl ") && name.contains(" for ") => return None,
+            None if name.contains("<impl ") && name.contains(" for ") => {
+                if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
+                    eprintln!("mono: a trait impl's symbol not read: {name}");
+                }
+                return None;
+            }
             None => out.functions.extend(function_of(&name)),
         }
     }
@@ -452,7 +458,8 @@ impl std::ops::Sub for Square { type Output = Square; fn sub(self, o: Square) ->
 pub struct Tri(u64);
 mod far { impl super::Shape for super::Tri { fn area(&self) -> u64 { self.0 / 2 } } }
 fn total<S: Shape>(s: &[S]) -> u64 { s.iter().map(|x| x.area()).sum() }
-fn main() { let s = Square(2) + Square(3); println!("{}", total(&[s]) + total(&[Tri(4)])); }
+fn rem<T: std::ops::Rem<Output = T>>(a: T, b: T) -> T { a % b }
+fn main() { let s = Square(2) + Square(3); println!("{}", total(&[s]) + total(&[Tri(4)]) + rem(7, 4)); }
 "#;
         let dir = tempfile::tempdir().unwrap();
         let found = instantiated(program, dir.path()).unwrap().unwrap();
@@ -461,6 +468,8 @@ fn main() { let s = Square(2) + Square(3); println!("{}", total(&[s]) + total(&[
             .methods
             .contains(&("Square as Shape".into(), "area".into())));
         assert!(!found.methods.iter().any(|(h, _)| h.starts_with("Disc ")));
+        // std's own `Rem for u64`, generated here through `rem`, is no library's impl.
+        assert!(!found.headers.keys().any(|h| h.starts_with("u64 ")));
         let ours: HashSet<Pair> = (found.headers.into_values())
             .filter(|(ty, _)| ["Square", "Disc", "Line", "Tri"].contains(&ty.as_str()))
             .collect();
@@ -471,8 +480,9 @@ fn main() { let s = Square(2) + Square(3); println!("{}", total(&[s]) + total(&[
             .collect();
         assert_eq!(ours, want);
         // A draft that does not compile tells nothing.
-        assert!(instantiated("fn main() { x }", dir.path())
+        let errors = instantiated("fn main() { x }", dir.path())
             .unwrap()
-            .is_none());
+            .unwrap_err();
+        assert!(errors.contains("cannot find value `x`"), "{errors}");
     }
 }

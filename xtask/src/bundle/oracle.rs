@@ -21,6 +21,9 @@ pub struct Findings {
     /// Keys of trait impls the program compiles without (`impls`), taken out of a draft
     /// after pruning, so nothing else changes with them.
     pub dead_impls: HashSet<String>,
+    /// Imports that no longer resolve once impls went (`crate::num_iter` of a glob whose
+    /// module went whole), taken out of a draft with them.
+    pub dead_imports: HashSet<String>,
 }
 
 impl Findings {
@@ -49,6 +52,7 @@ impl Findings {
                 .extend(arms.iter().cloned());
         }
         out.dead_impls.extend(more.dead_impls.iter().cloned());
+        out.dead_imports.extend(more.dead_imports.iter().cloned());
         out
     }
 }

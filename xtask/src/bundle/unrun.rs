@@ -169,3 +169,69 @@ pub fn stub(item: &mut syn::Item, path: &str, dead: &HashSet<String>) {
         _ => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A library, as a module `lib` of the draft, and a `main` that calls part of it.
+    const LIB: &str = r#"
+pub fn used() -> u64 { helper(3) + 1 }
+fn helper(x: u64) -> u64 { let f = |y: u64| y * 2; f(x) }
+pub fn unused(x: u64) -> u64 { x * x + helper(7) }
+pub fn tiny() -> u64 { 1 }
+pub const fn konst(x: u64) -> u64 { x * x + 1 }
+pub fn opaque() -> impl Iterator<Item = u64> { (0..3).map(|x| x * 2) }
+pub struct S(pub u64);
+impl S { pub fn get(&self) -> u64 { self.0 + 1 } pub fn never(&self) -> u64 { self.0 * 3 + self.get() } }
+pub trait T { fn r(&self) -> u64; fn d(&self) -> u64 { self.r() + 10 } fn e(&self) -> u64 { self.r() + self.d() } }
+impl T for S { fn r(&self) -> u64 { self.0 } }
+pub mod inner { pub fn deep() -> u64 { 40 + 2 } pub fn deeper() -> u64 { deep() + deep() } }
+"#;
+    const MAIN: &str = r#"
+use lib::T;
+const K: u64 = lib::konst(2);
+fn main() {
+    let s = lib::S(1);
+    println!("{} {} {} {} {}", lib::used(), s.get(), s.d(), lib::inner::deep(), K);
+}
+"#;
+
+    #[test]
+    fn exactly_the_functions_a_debug_build_does_not_generate_lose_their_bodies() {
+        let program = format!("mod lib {{ {LIB} }}\n{MAIN}");
+        let dir = tempfile::tempdir().unwrap();
+        let run = mono::instantiated(&program, dir.path()).unwrap().unwrap();
+        let trees = vec![syn::parse_file(LIB).unwrap().items];
+        let mut found: Vec<String> = keys(&trees, &run).into_iter().collect();
+        found.sort();
+        // Not `tiny` (no longer than the stub), `konst` (const: run by the compiler for
+        // `K`), `opaque` (returns `impl Trait`), nor what `main` reaches: `used`, `helper`
+        // (through a closure), `get`, the default `d`, `deep`.
+        assert_eq!(
+            found,
+            [
+                "#0::fn unused!",
+                "#0::impl S::never!",
+                "#0::inner::fn deeper!",
+                "#0::trait T::e!"
+            ]
+        );
+        let mut items = trees[0].clone();
+        let dead: HashSet<String> = found.into_iter().collect();
+        for item in &mut items {
+            stub(item, "#0", &dead);
+        }
+        let text = quote::ToTokens::to_token_stream(&items[7]).to_string();
+        assert_eq!(
+            text,
+            "impl S { pub fn get (& self) -> u64 { self . 0 + 1 } pub fn never (& self) -> u64 { unreachable ! () } }"
+        );
+        // The stubbed library still builds, and `main` prints as before.
+        let stubbed: String = (items.iter())
+            .map(|i| quote::ToTokens::to_token_stream(i).to_string() + "\n")
+            .collect();
+        let again = format!("mod lib {{ {stubbed} }}\n{MAIN}");
+        assert!(mono::instantiated(&again, dir.path()).unwrap().is_ok());
+    }
+}
