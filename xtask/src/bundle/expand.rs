@@ -579,6 +579,65 @@ impl Macros {
         count
     }
 
+    /// With `impls_too`, writes out in `i`'s body the calls of these macros that make its
+    /// members (num-traits' `impl ToPrimitive for u64 { impl_to_primitive_uint_to_int! {
+    /// u64: fn to_isize -> isize; ... } }`): each method is then the impls pass's to drop or
+    /// stub when it never runs. Calls it cannot expand stay. Returns how many were expanded.
+    pub fn expand_impl_body(&self, i: &mut syn::ItemImpl) -> usize {
+        if !self.impls_too {
+            return 0;
+        }
+        let mut count = 0;
+        let mut k = 0;
+        while k < i.items.len() {
+            let syn::ImplItem::Macro(m) = &i.items[k] else {
+                k += 1;
+                continue;
+            };
+            let made = self
+                .rules_for(&m.mac.path)
+                .and_then(|rules| self.impl_items(rules, m.mac.tokens.clone(), 0));
+            match made {
+                Some(made) => {
+                    let n = made.len();
+                    i.items.splice(k..=k, made);
+                    count += 1;
+                    k += n;
+                }
+                None => k += 1,
+            }
+        }
+        count
+    }
+
+    /// A call's expansion as impl items, with the calls of these macros inside expanded.
+    fn impl_items(
+        &self,
+        rules: &Rules,
+        tokens: TokenStream,
+        depth: usize,
+    ) -> Option<Vec<syn::ImplItem>> {
+        if depth >= DEPTH {
+            return None;
+        }
+        let out = first_expansion(rules, tokens)?;
+        let syn::Item::Impl(wrapped) = syn::parse2(quote::quote!(impl __Expanded { #out })).ok()?
+        else {
+            return None;
+        };
+        let mut items = Vec::new();
+        for item in wrapped.items {
+            match item {
+                syn::ImplItem::Macro(m) => {
+                    let rules = self.rules_for(&m.mac.path)?;
+                    items.extend(self.impl_items(rules, m.mac.tokens.clone(), depth + 1)?);
+                }
+                other => items.push(other),
+            }
+        }
+        Some(items)
+    }
+
     /// A call's expansion as trait items, with the calls of these macros inside expanded.
     fn trait_items(
         &self,
@@ -589,9 +648,7 @@ impl Macros {
         if depth >= DEPTH {
             return None;
         }
-        let out = rules.iter().find_map(|(matcher, transcriber)| {
-            match_all(matcher, tokens.clone()).map(|b| transcribe(transcriber, &b))
-        })??;
+        let out = first_expansion(rules, tokens)?;
         let wrapped: syn::Item = syn::parse2(quote::quote!(trait __Expanded { #out })).ok()?;
         let syn::Item::Trait(wrapped) = made_visible(wrapped) else {
             return None;
@@ -608,6 +665,13 @@ impl Macros {
         }
         Some(items)
     }
+}
+
+/// What the first arm of `rules` that matches `tokens` writes.
+fn first_expansion(rules: &Rules, tokens: TokenStream) -> Option<TokenStream> {
+    rules.iter().find_map(|(matcher, transcriber)| {
+        match_all(matcher, tokens.clone()).map(|b| transcribe(transcriber, &b))
+    })?
 }
 
 /// Whether a transcriber of `rules` writes `$crate`.

@@ -574,6 +574,7 @@ impl Reader<'_> {
                     }
                 }
                 syn::Item::Trait(t) => self.expand_trait(t),
+                syn::Item::Impl(i) => self.expand_impl(i),
                 syn::Item::Mod(m) => {
                     let kept = self.module(m, file, dir, top)?;
                     left_out.extend((!kept).then_some(index));
@@ -620,6 +621,24 @@ impl Reader<'_> {
             syn::TraitItem::Fn(f) => cfg.settle_attrs(&mut f.attrs),
             syn::TraitItem::Type(t) => cfg.settle_attrs(&mut t.attrs),
             syn::TraitItem::Macro(m) => cfg.settle_attrs(&mut m.attrs),
+            _ => true,
+        });
+    }
+
+    /// An impl whose body calls the crate's macros, with the items they make settled (on
+    /// the reading with impl-only calls written out: `Macros::expand_impl_body`).
+    fn expand_impl(&mut self, i: &mut syn::ItemImpl) {
+        if self.macros.expand_impl_body(i) == 0 {
+            return;
+        }
+        let mut rewriter = CfgRewriter { cfg: self.cfg };
+        rewriter.visit_item_impl_mut(i);
+        let cfg = self.cfg;
+        i.items.retain_mut(|ii| match ii {
+            syn::ImplItem::Const(c) => cfg.settle_attrs(&mut c.attrs),
+            syn::ImplItem::Fn(f) => cfg.settle_attrs(&mut f.attrs),
+            syn::ImplItem::Type(t) => cfg.settle_attrs(&mut t.attrs),
+            syn::ImplItem::Macro(m) => cfg.settle_attrs(&mut m.attrs),
             _ => true,
         });
     }

@@ -359,6 +359,7 @@ fn read_libraries(
             continue;
         };
         let mut items = l.items;
+        cfg::drop_debug_assertions(&mut items);
         read.uses_alloc
             .push(paths::rewrite(&mut items, lib, &exported));
         read.trees.push(items);
