@@ -638,6 +638,16 @@ fn is_operator(tr: &str) -> bool {
     ["Neg", "Not"].contains(&tr) || tables.map(|(_, t)| *t).any(|t| t == tr)
 }
 
+/// std traits of one required method that std's own code calls only where the program
+/// asks for it, the same way in every std (`str::parse` calls `FromStr::from_str`, a format
+/// string `Display::fmt`, `?` and `into` `From::from`, `Iterator::sum` `Sum::sum`): a method
+/// of theirs that never runs loses its body as an operator's does (`FromStr for BigInt`,
+/// kept for a bound, no longer keeps the parser).
+const ONE_CALL_STD_TRAITS: [&str; 12] = [
+    "FromStr", "Display", "Debug", "From", "TryFrom", "Sum", "Product", "LowerHex", "UpperHex",
+    "Octal", "Binary", "LowerExp",
+];
+
 /// The methods each library trait has a default for (by trait name; of two traits of one
 /// name, those both have).
 fn provided(trees: &[Vec<syn::Item>]) -> std::collections::HashMap<String, HashSet<String>> {
@@ -694,7 +704,8 @@ fn overrides(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String>
         if unexplained.contains(&(b, tr.clone())) {
             return;
         }
-        let operator = is_operator(&tr).then(HashSet::new);
+        let operator =
+            (is_operator(&tr) || ONE_CALL_STD_TRAITS.contains(&tr.as_str())).then(HashSet::new);
         let Some(with_default) = defaults.get(&tr).or(operator.as_ref()) else {
             return;
         };
@@ -716,10 +727,7 @@ fn overrides(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String>
 /// path `path`), through its inline modules.
 pub fn remove(items: &mut Vec<syn::Item>, path: &str, dead: &HashSet<String>) {
     items.retain_mut(|item| match item {
-        syn::Item::Impl(i) if i.trait_.is_none() => {
-            super::unrun::stub(item, path, dead);
-            true
-        }
+        syn::Item::Impl(i) if i.trait_.is_none() => super::unrun::stub(item, path, dead),
         syn::Item::Mod(m) => {
             if let Some((_, content)) = &mut m.content {
                 remove(content, &format!("{path}::{}", m.ident), dead);
@@ -748,10 +756,7 @@ pub fn remove(items: &mut Vec<syn::Item>, path: &str, dead: &HashSet<String>) {
             !(family(path, i).is_some_and(|f| dead.contains(&f))
                 || single.is_some_and(|f| dead.contains(&f)))
         }
-        _ => {
-            super::unrun::stub(item, path, dead);
-            true
-        }
+        _ => super::unrun::stub(item, path, dead),
     });
 }
 
@@ -1041,7 +1046,17 @@ pub fn drop_unused(
     let mut f = base;
     f.dead_impls = accepted.iter().map(|c| c.key.clone()).collect();
     f.dead_impls.extend(unrun.iter().cloned());
-    let next = draft(&f)?;
+    let mut next = draft(&f)?;
+    // Stubs their draft names nowhere go whole, if the draft compiles without them.
+    let unnamed = super::unrun::unnamed(&unrun, &next.text);
+    if !unnamed.is_empty() {
+        let mut g = f.clone();
+        g.dead_impls.extend(unnamed);
+        let smaller = draft(&g)?;
+        if oracle::errors(&smaller.text, scratch.path()).is_ok() {
+            (next, f) = (smaller, g);
+        }
+    }
     if debug {
         // Kept for a look.
         let kept = std::env::temp_dir().join("xtask-impls.rs");

@@ -137,24 +137,35 @@ pub fn keys(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String> 
     out
 }
 
-/// Gives the functions of `item` (in the module at `path`) keyed in `dead` the stub body.
-pub fn stub(item: &mut syn::Item, path: &str, dead: &HashSet<String>) {
+/// Gives the functions of `item` (in the module at `path`) keyed in `dead` the stub body,
+/// or takes them out when keyed without the `!` (`unnamed`). Whether `item` stays: not a
+/// function taken out, nor an inherent impl left empty by them.
+pub fn stub(item: &mut syn::Item, path: &str, dead: &HashSet<String>) -> bool {
     let is_dead = |key: String| dead.contains(&key);
     match item {
         syn::Item::Fn(f) => {
-            if is_dead(format!("{path}::fn {}!", f.sig.ident)) {
+            let key = format!("{path}::fn {}", f.sig.ident);
+            if is_dead(format!("{key}!")) {
                 *f.block = stub_block();
             }
+            !is_dead(key)
         }
         syn::Item::Impl(i) if i.trait_.is_none() => {
-            let Some(ty) = base(&i.self_ty) else { return };
+            let Some(ty) = base(&i.self_ty) else {
+                return true;
+            };
+            let key = |f: &syn::ImplItemFn| format!("{path}::impl {ty}::{}", f.sig.ident);
+            let before = i.items.len();
+            i.items
+                .retain(|ii| !matches!(ii, syn::ImplItem::Fn(f) if is_dead(key(f))));
             for ii in &mut i.items {
                 if let syn::ImplItem::Fn(f) = ii {
-                    if is_dead(format!("{path}::impl {ty}::{}!", f.sig.ident)) {
+                    if is_dead(format!("{}!", key(f))) {
                         f.block = stub_block();
                     }
                 }
             }
+            !(i.items.is_empty() && before > 0)
         }
         syn::Item::Trait(t) => {
             let tr = t.ident.to_string();
@@ -165,9 +176,39 @@ pub fn stub(item: &mut syn::Item, path: &str, dead: &HashSet<String>) {
                     }
                 }
             }
+            true
         }
-        _ => {}
+        _ => true,
     }
+}
+
+/// Of the `stubs` of free functions and inherent methods, those `text` (the draft they were
+/// stubbed in) names nowhere but where one is defined: their keys without the `!`, for
+/// `stub` to take them out. Nothing can call a function its name is not written for (a
+/// macro's body counts as naming it); what their signatures alone kept is then dead too.
+pub fn unnamed(stubs: &HashSet<String>, text: &str) -> HashSet<String> {
+    (stubs.iter())
+        .filter(|k| !k.contains("::trait ") && !k.contains(" as "))
+        .filter_map(|k| {
+            let key = k.strip_suffix('!')?;
+            let name = key.rsplit([':', ' ']).next()?;
+            (!named(text, name)).then(|| key.to_string())
+        })
+        .collect()
+}
+
+/// Whether `text` writes `name` as a word other than after `fn`.
+fn named(text: &str, name: &str) -> bool {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    text.match_indices(name).any(|(i, _)| {
+        let before = &text[..i];
+        let after = text[i + name.len()..].chars().next();
+        let defined = before
+            .trim_end()
+            .strip_suffix("fn")
+            .is_some_and(|b| !word(b.chars().next_back()));
+        !word(before.chars().next_back()) && !word(after) && !defined
+    })
 }
 
 #[cfg(test)]
@@ -219,9 +260,7 @@ fn main() {
         );
         let mut items = trees[0].clone();
         let dead: HashSet<String> = found.into_iter().collect();
-        for item in &mut items {
-            stub(item, "#0", &dead);
-        }
+        items.retain_mut(|item| stub(item, "#0", &dead));
         let text = quote::ToTokens::to_token_stream(&items[7]).to_string();
         assert_eq!(
             text,
