@@ -940,6 +940,36 @@ fn probe(
     })
 }
 
+/// `next` (drafted from `f`) with the stubbed functions of `unrun` out whole where it
+/// compiles without them: those its errors name come back, twice at most.
+fn without_stubs(
+    next: super::Bundle,
+    f: oracle::Findings,
+    unrun: &HashSet<String>,
+    draft: &impl Fn(&oracle::Findings) -> anyhow::Result<super::Bundle>,
+    scratch: &std::path::Path,
+) -> anyhow::Result<(super::Bundle, oracle::Findings)> {
+    let mut out = super::unrun::removals(unrun);
+    for _ in 0..3 {
+        if out.is_empty() {
+            break;
+        }
+        let mut g = f.clone();
+        g.dead_impls.extend(out.iter().cloned());
+        let smaller = draft(&g)?;
+        let errors = match oracle::errors(&smaller.text, scratch) {
+            Ok(()) => return Ok((smaller, g)),
+            Err(errors) => errors,
+        };
+        let back = super::unrun::asked_back(&out, &errors);
+        if back.is_empty() {
+            break;
+        }
+        out.retain(|k| !back.contains(k));
+    }
+    Ok((next, f))
+}
+
 /// `XTASK_PRUNE_DEBUG`'s line on a compile that failed; with `XTASK_IMPLS_WHY` set, what
 /// came back and the errors' first lines.
 fn report(compiles: usize, group: &[Candidate], needed: &[bool], errors: &[String]) {
@@ -1047,15 +1077,8 @@ pub fn drop_unused(
     f.dead_impls = accepted.iter().map(|c| c.key.clone()).collect();
     f.dead_impls.extend(unrun.iter().cloned());
     let mut next = draft(&f)?;
-    // Stubs their draft names nowhere go whole, if the draft compiles without them.
-    let unnamed = super::unrun::unnamed(&unrun, &next.text);
-    if !unnamed.is_empty() {
-        let mut g = f.clone();
-        g.dead_impls.extend(unnamed);
-        let smaller = draft(&g)?;
-        if oracle::errors(&smaller.text, scratch.path()).is_ok() {
-            (next, f) = (smaller, g);
-        }
+    if compiles < budget {
+        (next, f) = without_stubs(next, f, &unrun, &draft, scratch.path())?;
     }
     if debug {
         // Kept for a look.

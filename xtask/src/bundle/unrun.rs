@@ -182,33 +182,32 @@ pub fn stub(item: &mut syn::Item, path: &str, dead: &HashSet<String>) -> bool {
     }
 }
 
-/// Of the `stubs` of free functions and inherent methods, those `text` (the draft they were
-/// stubbed in) names nowhere but where one is defined: their keys without the `!`, for
-/// `stub` to take them out. Nothing can call a function its name is not written for (a
-/// macro's body counts as naming it); what their signatures alone kept is then dead too.
-pub fn unnamed(stubs: &HashSet<String>, text: &str) -> HashSet<String> {
+/// The `stubs` of free functions and inherent methods as keys that take them out whole
+/// (without the `!`): those nothing names compile without them, and what their signatures
+/// alone kept is then dead too. `asked_back` says which an attempt needs.
+pub fn removals(stubs: &HashSet<String>) -> HashSet<String> {
     (stubs.iter())
         .filter(|k| !k.contains("::trait ") && !k.contains(" as "))
-        .filter_map(|k| {
-            let key = k.strip_suffix('!')?;
-            let name = key.rsplit([':', ' ']).next()?;
-            (!named(text, name)).then(|| key.to_string())
-        })
+        .filter_map(|k| k.strip_suffix('!').map(str::to_string))
         .collect()
 }
 
-/// Whether `text` writes `name` as a word other than after `fn`.
-fn named(text: &str, name: &str) -> bool {
-    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-    text.match_indices(name).any(|(i, _)| {
-        let before = &text[..i];
-        let after = text[i + name.len()..].chars().next();
-        let defined = before
-            .trim_end()
-            .strip_suffix("fn")
-            .is_some_and(|b| !word(b.chars().next_back()));
-        !word(before.chars().next_back()) && !word(after) && !defined
-    })
+/// The `removals` an attempt's `errors` name (``no method named `log2` found``, ``cannot
+/// find function `mac3` ``), by the function's name alone.
+pub fn asked_back(removals: &HashSet<String>, errors: &[String]) -> HashSet<String> {
+    let named: HashSet<&str> = (errors.iter())
+        .filter_map(|e| e.lines().next())
+        .flat_map(|m| m.split('`').skip(1).step_by(2))
+        .flat_map(|w| w.rsplit("::").next())
+        .collect();
+    (removals.iter())
+        .filter(|k| {
+            k.rsplit([':', ' '])
+                .next()
+                .is_some_and(|n| named.contains(n))
+        })
+        .cloned()
+        .collect()
 }
 
 #[cfg(test)]
@@ -272,5 +271,35 @@ fn main() {
             .collect();
         let again = format!("mod lib {{ {stubbed} }}\n{MAIN}");
         assert!(mono::instantiated(&again, dir.path()).unwrap().is_ok());
+    }
+
+    #[test]
+    fn stubs_go_whole_unless_an_error_names_them() {
+        let stubs: HashSet<String> = [
+            "#0::fn unused!",
+            "#0::impl S::never!",
+            "#0::inner::fn deeper!",
+            "#0::trait T::e!",
+            "#0::impl S as T::r!",
+        ]
+        .iter()
+        .map(|k| k.to_string())
+        .collect();
+        let mut out: Vec<String> = removals(&stubs).into_iter().collect();
+        out.sort();
+        // A trait's default or an impl's method cannot leave its trait's shape: stubs stay.
+        assert_eq!(
+            out,
+            ["#0::fn unused", "#0::impl S::never", "#0::inner::fn deeper"]
+        );
+        let errors = [
+            "error[E0599]: no method named `never` found for struct `S` in the current scope\n  --> a.rs:1:1".to_string(),
+            "error[E0432]: unresolved import `crate::lib::inner::deeper`".to_string(),
+        ];
+        let mut back: Vec<String> = asked_back(&out.into_iter().collect(), &errors)
+            .into_iter()
+            .collect();
+        back.sort();
+        assert_eq!(back, ["#0::impl S::never", "#0::inner::fn deeper"]);
     }
 }

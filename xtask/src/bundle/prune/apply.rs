@@ -26,7 +26,10 @@ impl Kept {
                 }
                 (syn::Item::Impl(o), syn::Item::Impl(i)) => {
                     retain_as(&o.items, &mut i.items, |ii| self.has(ii));
-                    self.has(orig)
+                    // An inherent impl left with no items does nothing, but its bounds
+                    // keep traits (num-complex's `impl<T: Float> Complex<T> {}`).
+                    let idle = i.trait_.is_none() && i.items.is_empty();
+                    self.has(orig) && !idle
                 }
                 (syn::Item::Const(o), syn::Item::Const(c)) if o.ident == "_" => {
                     let blocks = match (&*o.expr, &mut *c.expr) {
