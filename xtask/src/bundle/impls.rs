@@ -923,6 +923,9 @@ fn probe(
     draft: &impl Fn(&oracle::Findings) -> anyhow::Result<super::Bundle>,
     scratch: &std::path::Path,
 ) -> anyhow::Result<(super::Bundle, oracle::Findings, Option<mono::Instances>)> {
+    if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
+        eprintln!("impls: a debug build of {} bytes", best.text.len());
+    }
     let errors = match mono::instantiated(&best.text, scratch)? {
         Ok(run) => return Ok((best, findings.clone(), Some(run))),
         Err(errors) => errors,
@@ -1000,27 +1003,16 @@ pub fn drop_unused(
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
     let (best, start, run) = probe(best, findings, &draft, scratch.path())?;
     let findings = &start;
-    if debug {
-        match &run {
-            Some(r) => eprintln!(
-                "impls: a debug build generates {} methods of {} impls, {} other functions",
-                r.methods.len(),
-                r.headers.len(),
-                r.functions.len()
-            ),
-            None => eprintln!("impls: a debug build tells nothing"),
-        }
-    }
     let supers = supertraits_of(trees);
     let all = first_group(trees, run.as_ref(), &supers);
     // Methods of the impls that run that never run themselves go (or lose their body) in
-    // every draft: what their bodies need of other impls is then not asked for.
-    let mut unrun = run
-        .as_ref()
-        .map(|r| overrides(trees, r))
-        .unwrap_or_default();
-    // Functions that never run lose their bodies (`unrun`).
-    unrun.extend(run.iter().flat_map(|r| super::unrun::keys(trees, r)));
+    // every draft, as do the bodies of functions that never run (`unrun`): what those
+    // bodies need of other impls is then not asked for.
+    let unrun = run.as_ref().map_or_else(HashSet::new, |r| {
+        let mut keys = overrides(trees, r);
+        keys.extend(super::unrun::keys(trees, r));
+        keys
+    });
     if all.is_empty() && unrun.is_empty() {
         return Ok((best, findings.clone()));
     }

@@ -3,12 +3,14 @@
 //! Every library crate the solution depends on (transitively, normal dependencies only)
 //! becomes `mod <lib_name>` at the end of the file, with its license notice and version:
 //! - `load`: its module files inlined into one tree, `#[cfg]` settled as the judge builds
-//!   (the features Cargo resolved; `test`, `debug_assertions` off; Linux x86_64);
+//!   (the features Cargo resolved; `test`, `debug_assertions` off; Linux x86_64), and
+//!   `debug_assert!` statements out (`cfg`);
 //! - `paths`: `crate::`, `$crate::`, a dependency's paths and `extern crate` rewritten to
 //!   the bundle's modules;
 //! - `prune`: only the items the solution reaches are kept (see there for the rules); the
 //!   compiler then says what is dead (`oracle`), and, for large libraries, which trait impls
-//!   never run (`mono`, a debug build's symbols; `impls` takes them out);
+//!   never run (`mono`, a debug build's symbols; `impls` takes them out), and which
+//!   functions never run (`unrun` stubs their bodies, or takes them out);
 //! - `render`: docs removed, `#[macro_export]` macros re-exported by path, printed.
 //!
 //! The solution's text stays verbatim but for the edits in `solution`. Nothing is matched
