@@ -823,6 +823,35 @@ pub trait Graph { strip!([] @section self fn node_count(&self) -> usize; @sectio
         assert_eq!(names, ["node_count", "NodeId"]);
     }
 
+    /// num-traits' pattern: an impl whose methods a macro writes, one per type named.
+    #[test]
+    fn an_impls_members_a_macro_writes_are_written_out_on_request_only() {
+        let source = r#"
+macro_rules! to_int { ($S:ident: $(fn $m:ident -> $D:ident;)*) => { $(fn $m(&self) -> Option<$D> { Some(*self as $D) })* }; }
+impl ToPrimitive for u64 { to_int! { u64: fn to_u8 -> u8; fn to_u16 -> u16; } fn to_u64(&self) -> Option<u64> { Some(*self) } }
+"#;
+        let items = syn::parse_file(source).unwrap().items;
+        let mut macros = Macros::default();
+        let syn::Item::Macro(m) = &items[0] else {
+            panic!()
+        };
+        macros.learn(m);
+        let syn::Item::Impl(mut i) = items[1].clone() else {
+            panic!()
+        };
+        // The first reading leaves the call as written.
+        assert_eq!(macros.expand_impl_body(&mut i), 0);
+        macros.impls_too = true;
+        assert_eq!(macros.expand_impl_body(&mut i), 1);
+        let names: Vec<String> = (i.items.iter())
+            .map(|ii| match ii {
+                syn::ImplItem::Fn(f) => f.sig.ident.to_string(),
+                _ => "?".into(),
+            })
+            .collect();
+        assert_eq!(names, ["to_u8", "to_u16", "to_u64"]);
+    }
+
     /// A dependency's exported macro (getrandom calls cfg-if's): by path, and by its bare
     /// name once imported; one that writes `$crate` (the dependency) is not taken.
     #[test]
