@@ -556,27 +556,7 @@ impl Macros {
     /// see every member an impl must keep. Calls it cannot expand stay. Returns how many
     /// were expanded.
     pub fn expand_trait_body(&self, t: &mut syn::ItemTrait) -> usize {
-        let mut count = 0;
-        let mut k = 0;
-        while k < t.items.len() {
-            let syn::TraitItem::Macro(m) = &t.items[k] else {
-                k += 1;
-                continue;
-            };
-            let made = self
-                .rules_for(&m.mac.path)
-                .and_then(|rules| self.trait_items(rules, m.mac.tokens.clone(), 0));
-            match made {
-                Some(made) => {
-                    let n = made.len();
-                    t.items.splice(k..=k, made);
-                    count += 1;
-                    k += n;
-                }
-                None => k += 1,
-            }
-        }
-        count
+        self.expand_body(&mut t.items)
     }
 
     /// With `impls_too`, writes out in `i`'s body the calls of these macros that make its
@@ -587,20 +567,26 @@ impl Macros {
         if !self.impls_too {
             return 0;
         }
+        self.expand_body(&mut i.items)
+    }
+
+    /// Writes out the calls of these macros among a trait's or an impl's `items`; returns
+    /// how many were expanded.
+    fn expand_body<T: Member>(&self, items: &mut Vec<T>) -> usize {
         let mut count = 0;
         let mut k = 0;
-        while k < i.items.len() {
-            let syn::ImplItem::Macro(m) = &i.items[k] else {
+        while k < items.len() {
+            let Some(mac) = items[k].call() else {
                 k += 1;
                 continue;
             };
             let made = self
-                .rules_for(&m.mac.path)
-                .and_then(|rules| self.impl_items(rules, m.mac.tokens.clone(), 0));
+                .rules_for(&mac.path)
+                .and_then(|rules| self.members(rules, mac.tokens.clone(), 0));
             match made {
                 Some(made) => {
                     let n = made.len();
-                    i.items.splice(k..=k, made);
+                    items.splice(k..=k, made);
                     count += 1;
                     k += n;
                 }
@@ -610,60 +596,91 @@ impl Macros {
         count
     }
 
-    /// A call's expansion as impl items, with the calls of these macros inside expanded.
-    fn impl_items(
+    /// A call's expansion as members, with the calls of these macros inside expanded.
+    fn members<T: Member>(
         &self,
         rules: &Rules,
         tokens: TokenStream,
         depth: usize,
-    ) -> Option<Vec<syn::ImplItem>> {
+    ) -> Option<Vec<T>> {
         if depth >= DEPTH {
             return None;
         }
-        let out = first_expansion(rules, tokens)?;
-        let syn::Item::Impl(wrapped) = syn::parse2(quote::quote!(impl __Expanded { #out })).ok()?
-        else {
-            return None;
-        };
         let mut items = Vec::new();
-        for item in wrapped.items {
-            match item {
-                syn::ImplItem::Macro(m) => {
-                    let rules = self.rules_for(&m.mac.path)?;
-                    items.extend(self.impl_items(rules, m.mac.tokens.clone(), depth + 1)?);
+        for item in T::read(first_expansion(rules, tokens)?)? {
+            match item.call() {
+                Some(mac) => {
+                    let rules = self.rules_for(&mac.path)?;
+                    items.extend(self.members(rules, mac.tokens.clone(), depth + 1)?);
                 }
-                other => items.push(other),
+                None => items.push(item),
             }
         }
         Some(items)
     }
+}
 
-    /// A call's expansion as trait items, with the calls of these macros inside expanded.
-    fn trait_items(
-        &self,
-        rules: &Rules,
-        tokens: TokenStream,
-        depth: usize,
-    ) -> Option<Vec<syn::TraitItem>> {
-        if depth >= DEPTH {
-            return None;
+/// A member of a trait's or an impl's body, as the expander writes out the calls among
+/// them and the loader settles their `#[cfg]`s.
+pub trait Member: Sized {
+    /// The macro call this member is, if it is one.
+    fn call(&self) -> Option<&syn::Macro>;
+    /// The members a transcription writes, read in a body of this kind.
+    fn read(tokens: TokenStream) -> Option<Vec<Self>>;
+    /// Its attributes (`None` for verbatim tokens).
+    fn attrs_mut(&mut self) -> Option<&mut Vec<syn::Attribute>>;
+}
+
+impl Member for syn::TraitItem {
+    fn call(&self) -> Option<&syn::Macro> {
+        match self {
+            syn::TraitItem::Macro(m) => Some(&m.mac),
+            _ => None,
         }
-        let out = first_expansion(rules, tokens)?;
-        let wrapped: syn::Item = syn::parse2(quote::quote!(trait __Expanded { #out })).ok()?;
-        let syn::Item::Trait(wrapped) = made_visible(wrapped) else {
-            return None;
-        };
-        let mut items = Vec::new();
-        for item in wrapped.items {
-            match item {
-                syn::TraitItem::Macro(m) => {
-                    let rules = self.rules_for(&m.mac.path)?;
-                    items.extend(self.trait_items(rules, m.mac.tokens.clone(), depth + 1)?);
-                }
-                other => items.push(other),
-            }
+    }
+
+    fn read(tokens: TokenStream) -> Option<Vec<Self>> {
+        let wrapped: syn::Item = syn::parse2(quote::quote!(trait __Expanded { #tokens })).ok()?;
+        match made_visible(wrapped) {
+            syn::Item::Trait(t) => Some(t.items),
+            _ => None,
         }
-        Some(items)
+    }
+
+    fn attrs_mut(&mut self) -> Option<&mut Vec<syn::Attribute>> {
+        match self {
+            syn::TraitItem::Const(c) => Some(&mut c.attrs),
+            syn::TraitItem::Fn(f) => Some(&mut f.attrs),
+            syn::TraitItem::Type(t) => Some(&mut t.attrs),
+            syn::TraitItem::Macro(m) => Some(&mut m.attrs),
+            _ => None,
+        }
+    }
+}
+
+impl Member for syn::ImplItem {
+    fn call(&self) -> Option<&syn::Macro> {
+        match self {
+            syn::ImplItem::Macro(m) => Some(&m.mac),
+            _ => None,
+        }
+    }
+
+    fn read(tokens: TokenStream) -> Option<Vec<Self>> {
+        match syn::parse2(quote::quote!(impl __Expanded { #tokens })).ok()? {
+            syn::Item::Impl(i) => Some(i.items),
+            _ => None,
+        }
+    }
+
+    fn attrs_mut(&mut self) -> Option<&mut Vec<syn::Attribute>> {
+        match self {
+            syn::ImplItem::Const(c) => Some(&mut c.attrs),
+            syn::ImplItem::Fn(f) => Some(&mut f.attrs),
+            syn::ImplItem::Type(t) => Some(&mut t.attrs),
+            syn::ImplItem::Macro(m) => Some(&mut m.attrs),
+            _ => None,
+        }
     }
 }
 

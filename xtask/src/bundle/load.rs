@@ -2,7 +2,7 @@
 //! `#[cfg]` settled as the judge builds, and what cannot work in one file noted.
 
 use super::cfg::Cfg;
-use super::expand::Macros;
+use super::expand::{Macros, Member};
 use super::{item_attrs_mut, Library};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -615,14 +615,7 @@ impl Reader<'_> {
         }
         let mut rewriter = CfgRewriter { cfg: self.cfg };
         rewriter.visit_item_trait_mut(t);
-        let cfg = self.cfg;
-        t.items.retain_mut(|ti| match ti {
-            syn::TraitItem::Const(c) => cfg.settle_attrs(&mut c.attrs),
-            syn::TraitItem::Fn(f) => cfg.settle_attrs(&mut f.attrs),
-            syn::TraitItem::Type(t) => cfg.settle_attrs(&mut t.attrs),
-            syn::TraitItem::Macro(m) => cfg.settle_attrs(&mut m.attrs),
-            _ => true,
-        });
+        self.settle_members(&mut t.items);
     }
 
     /// An impl whose body calls the crate's macros, with the items they make settled (on
@@ -633,14 +626,13 @@ impl Reader<'_> {
         }
         let mut rewriter = CfgRewriter { cfg: self.cfg };
         rewriter.visit_item_impl_mut(i);
+        self.settle_members(&mut i.items);
+    }
+
+    /// Members written out by a macro, each kept or left out by its `#[cfg]`s.
+    fn settle_members<T: Member>(&self, items: &mut Vec<T>) {
         let cfg = self.cfg;
-        i.items.retain_mut(|ii| match ii {
-            syn::ImplItem::Const(c) => cfg.settle_attrs(&mut c.attrs),
-            syn::ImplItem::Fn(f) => cfg.settle_attrs(&mut f.attrs),
-            syn::ImplItem::Type(t) => cfg.settle_attrs(&mut t.attrs),
-            syn::ImplItem::Macro(m) => cfg.settle_attrs(&mut m.attrs),
-            _ => true,
-        });
+        items.retain_mut(|m| m.attrs_mut().is_none_or(|a| cfg.settle_attrs(a)));
     }
 
     /// Module `m`, its contents read (an inline module's children, or its file's items);
