@@ -235,10 +235,15 @@ pub fn bundle(
         let (again, _) = bundle_read(&solution, libraries, &options, pruning, true)?;
         if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
             eprintln!(
-                "bundle: {} bytes; with impl-only macro calls written out, {} bytes",
+                "bundle: {}: {} bytes; with impl-only macro calls written out, {} bytes",
+                main_rs.display(),
                 best.text.len(),
                 again.text.len()
             );
+            // Both kept for a look at what one reading keeps that the other does not.
+            let tmp = std::env::temp_dir();
+            let _ = std::fs::write(tmp.join("xtask-reading1.rs"), &best.text);
+            let _ = std::fs::write(tmp.join("xtask-reading2.rs"), &again.text);
         }
         if again.text.len() < best.text.len() {
             return Ok(again);
@@ -641,7 +646,7 @@ fn refine_from(
                     *step_broken = true;
                     if debug {
                         // Kept for a look: the draft the error's lines are in.
-                        let kept = std::env::temp_dir().join(format!("xtask-draft-step{step}.rs"));
+                        let kept = std::env::temp_dir().join(format!("xtask-draft-step{step}-{}.rs", text.len()));
                         let _ = std::fs::write(&kept, text);
                         eprintln!(
                             "oracle: the smaller draft ({}) does not compile:\n{e}",
@@ -844,13 +849,18 @@ fn item_places(items: &[syn::Item], at: &str, out: &mut Vec<(String, String)>) {
     }
 }
 
-/// The names of rustc's "cannot find function/value/type/trait `x` in .." errors.
+/// The names of rustc's "cannot find function/value/type/trait `x` in .." errors, and of
+/// its "cannot find macro `x`" ones (no code): petgraph's `trait_template!` makes a trait
+/// and a macro of one name, and a call of that macro stays while the trait's key, found
+/// dead, takes both out.
 fn missing_names(errors: &str) -> std::collections::HashSet<String> {
     errors
         .lines()
         .filter_map(|l| {
-            let rest = l.strip_prefix("error[E04")?;
-            let (_, rest) = rest.split_once("]: cannot find ")?;
+            let rest = match l.strip_prefix("error[E04") {
+                Some(rest) => rest.split_once("]: cannot find ")?.1,
+                None => l.strip_prefix("error: cannot find macro ")?,
+            };
             let name = rest.split('`').nth(1)?;
             Some(name.to_string())
         })

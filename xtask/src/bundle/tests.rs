@@ -1555,6 +1555,28 @@ fn an_item_a_smaller_draft_cannot_find_comes_back() {
     assert_eq!(names, ["SNUM", "log_gamma", "speed_t"]);
 }
 
+/// petgraph's `trait_template!` makes a trait and a macro of one name, and the library calls
+/// that macro to implement the trait for references (`IntoEdgesDirected!{delegate_impl []}`).
+/// The trait found dead takes its namesake macro out too, and the call left behind "cannot
+/// find macro": the macro comes back as a missing name does, so the smaller draft still
+/// compiles. Fails before: that draft and the next step's fail, and the dead member goes
+/// only with them (`unused_member` stays; petgraph's Dijkstra paid four failing compiles
+/// per reading).
+#[test]
+fn a_macro_a_smaller_draft_cannot_find_comes_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, printed) = bundled_with_the_compiler(
+        dir.path(),
+        "",
+        "macro_rules! delegate { ([] pub trait $name:ident { $($body:tt)* }) => { impl<'a, G: $name> $name for &'a G { fn walk(&self) -> u32 { (**self).walk() } } }; }\nmacro_rules! Walk { ($m:ident $extra:tt) => { $m!{ $extra pub trait Walk { fn walk(&self) -> u32; } } }; }\npub trait Walk { fn walk(&self) -> u32; }\nWalk!{delegate []}\npub trait Plain { fn used(&self) -> u32; fn unused_member(&self) -> u32; }\nimpl Plain for u32 { fn used(&self) -> u32 { 3 } fn unused_member(&self) -> u32 { 5 } }\npub fn start() -> u32 {\n    Plain::used(&3u32)\n}\n",
+    );
+    assert!(!text.contains("unused_member"), "{text}");
+    assert_eq!(printed, "3\n");
+    let errors = "error: cannot find macro `IntoEdgesDirected` in this scope\nerror: cannot find attribute `x` in this scope\n";
+    let names: Vec<String> = super::missing_names(errors).into_iter().collect();
+    assert_eq!(names, ["IntoEdgesDirected"]);
+}
+
 /// A `macro_rules!` that is not exported is called only where it is in scope: its module,
 /// the modules inside it, and the module around while its own is `#[macro_use]`. nalgebra
 /// 0.20 defines a local `impl_multiplicative_structures!` in each of several geometry
