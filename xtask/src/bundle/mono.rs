@@ -328,7 +328,7 @@ fn impl_of(path: &str) -> Option<Read> {
         .and_then(|r| r.split("::").next())
         .map(str::to_string);
     let header = format!("{ty} as {tr}");
-    // A slice's or an array's impl has no pair (no candidate is one).
+    // A pointer's impl has no pair (no candidate is one).
     let pair = last_segment(ty).zip(last_segment(tr));
     Some((header, pair, method))
 }
@@ -337,8 +337,12 @@ fn impl_of(path: &str) -> Option<Read> {
 /// to 20 elements is one family, and so is nalgebra's `MatrixIndex for (usize, usize)`.
 pub const TUPLE: &str = "(..)";
 
-/// `Vec` of `&mut alloc::vec::Vec<T>`; `TUPLE` for a tuple; `None` for a slice,
-/// array or pointer type.
+/// The type every array and slice is to a (type, trait) pair: smallvec's `Array for [T;
+/// N]` for 53 lengths is one family.
+pub const SEQUENCE: &str = "[..]";
+
+/// `Vec` of `&mut alloc::vec::Vec<T>`; `TUPLE` for a tuple, `SEQUENCE` for an array or a
+/// slice; `None` for a pointer type.
 fn last_segment(ty: &str) -> Option<String> {
     let mut ty = ty.trim();
     for prefix in ["&mut ", "&", "dyn "] {
@@ -346,6 +350,9 @@ fn last_segment(ty: &str) -> Option<String> {
     }
     if ty.starts_with('(') {
         return Some(TUPLE.to_string());
+    }
+    if ty.starts_with('[') {
+        return Some(SEQUENCE.to_string());
     }
     // The arguments written last: `Guard<T>` of `<IntoIter<T> as Drop>::drop::Guard<T>`.
     let mut head = ty;
@@ -409,6 +416,10 @@ mod tests {
             header_parts("(A,B) as Bounded"),
             Some(("(A,B)", "Bounded", None))
         );
+        // An array's impl is of `SEQUENCE`, as a tuple's is of `TUPLE`.
+        let (header, pair, _) = impl_of("<[T; 4] as draft::a::Array>::size").unwrap();
+        assert_eq!(normal(&header), "[T;4] as Array");
+        assert_eq!(pair, Some((SEQUENCE.into(), "Array".into())));
         // Other functions, by (container, name), as rustc 1.95 writes them.
         let read = |sym: &str| function_of(&demangle(sym).unwrap());
         let f = |a: &str, b: &str| Some((a.to_string(), b.to_string()));
@@ -440,7 +451,11 @@ mod tests {
             pair_of("<(A, B) as draft::T>::m"),
             Some(("(..)".into(), "T".into()))
         );
-        assert_eq!(pair_of("<[u8] as draft::T>::m"), None);
+        assert_eq!(
+            pair_of("<[u8] as draft::T>::m"),
+            Some(("[..]".into(), "T".into()))
+        );
+        assert_eq!(pair_of("<*const u8 as draft::T>::m"), None);
     }
 
     #[test]

@@ -43,6 +43,7 @@ pub fn base(ty: &syn::Type) -> Option<String> {
             p.path.segments.last().map(|s| s.ident.to_string())
         }
         syn::Type::Tuple(_) => Some(mono::TUPLE.to_string()),
+        syn::Type::Array(_) | syn::Type::Slice(_) => Some(mono::SEQUENCE.to_string()),
         _ => None,
     }
 }
