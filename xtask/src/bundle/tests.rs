@@ -1577,6 +1577,25 @@ fn a_macro_a_smaller_draft_cannot_find_comes_back() {
     assert_eq!(names, ["IntoEdgesDirected"]);
 }
 
+/// A trait member the compiler found never called stays when a macro implements it, and so
+/// does its method in a hand-written impl, whose body may call by path a type's own method
+/// the compiler found unused too: petgraph's `impl IntoNeighbors for &Graph { fn
+/// neighbors(self, ..) { Graph::neighbors(self, ..) } }`. Without the inherent method the
+/// path means the trait's, and the draft "does not satisfy" a bound: what such a method
+/// mentions is kept. Fails before: the draft without dead members fails, and
+/// `unused_member` stays with it (petgraph's Dijkstra paid two failing steps a reading).
+#[test]
+fn a_method_a_smaller_draft_calls_by_path_comes_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, printed) = bundled_with_the_compiler(
+        dir.path(),
+        "",
+        "pub struct G(pub u32);\nimpl G { pub fn n(&self) -> u32 { self.0 } pub fn new() -> G { G(3) } }\npub trait IntoN { fn n(self) -> u32; }\nmacro_rules! imp { ($t:ident, $m:ident) => { impl $t for u8 { fn $m(self) -> u32 { 7 } } }; }\nimp!(IntoN, n);\npub trait IntoE: IntoN { fn e(self) -> u32; }\nimpl<'a> IntoN for &'a G { fn n(self) -> u32 { G::n(self) } }\nimpl<'a> IntoE for &'a G { fn e(self) -> u32 { 1 } }\npub fn walk<X: IntoE>(x: X) -> u32 { x.e() }\npub trait Plain { fn used(&self) -> u32; fn unused_member(&self) -> u32; }\nimpl Plain for u32 { fn used(&self) -> u32 { 3 } fn unused_member(&self) -> u32 { 5 } }\npub fn start() -> u32 {\n    walk(&G::new()) + Plain::used(&2u32)\n}\n",
+    );
+    assert!(!text.contains("unused_member"), "{text}");
+    assert_eq!(printed, "4\n");
+}
+
 /// A `macro_rules!` that is not exported is called only where it is in scope: its module,
 /// the modules inside it, and the module around while its own is `#[macro_use]`. nalgebra
 /// 0.20 defines a local `impl_multiplicative_structures!` in each of several geometry

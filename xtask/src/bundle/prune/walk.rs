@@ -438,8 +438,30 @@ impl<'a> Walk<'a> {
         let node = &index.nodes[i];
         self.dead.node[i]
             || self.dead.spared[i]
+            || self.implements_a_dead_member(index, node)
             || (!matches!(node.kind, Kind::MacroCall { .. } | Kind::MacroRules)
                 && self.dead_names_held(node).next().is_some())
+    }
+
+    /// Whether `node` is an impl's method of a trait member found never called: kept, it
+    /// is kept with the member a rule keeps, and what its body calls is needed however
+    /// unused the compiler found it (petgraph's `impl IntoNeighbors for &Graph { fn
+    /// neighbors(self, ..) { Graph::neighbors(self, ..) } }`, whose inherent `neighbors`
+    /// was reported too; without it the path meant the trait's method, and the draft
+    /// failed).
+    fn implements_a_dead_member(&self, index: &Index, node: &Node) -> bool {
+        let (Kind::ImplItem { is_fn: true, .. }, Some(p), Some(name)) =
+            (&node.kind, node.parent, node.name)
+        else {
+            return false;
+        };
+        match index.nodes[p].kind {
+            Kind::Impl {
+                trait_name: Some(t),
+                ..
+            } => self.dead.methods.contains(&(t, name)),
+            _ => false,
+        }
     }
 
     /// Trait member `i`, found never called, when a kept macro implements it: the trait
