@@ -203,7 +203,10 @@ fn walk(
                             bang.is_none() && !blanket(&b) && !KEPT_TRAITS.contains(&t.as_str());
                         let safe = i.unsafety.is_none();
                         let own = local.contains(&b) || local.contains(t);
-                        (may && safe && own, may && (safe || probed) && (own || names_local))
+                        (
+                            may && safe && own,
+                            may && (safe || probed) && (own || names_local),
+                        )
                     }
                     _ => (false, false),
                 };
