@@ -358,6 +358,18 @@ fn bundle_read(
     if best.text.len() == before {
         return Ok(Some((best, true)));
     }
+    // The impls taken out (and imports left with nothing to name) go from the trees once,
+    // not from a copy of them in each draft: the drafts are the same.
+    let mut trees = trees;
+    for (k, items) in trees.iter_mut().enumerate() {
+        impls::remove(items, &format!("#{k}"), &findings.dead_impls);
+        drop_imports(items, &findings.dead_imports);
+    }
+    let findings = oracle::Findings {
+        dead_impls: Default::default(),
+        dead_imports: Default::default(),
+        ..findings
+    };
     // What only the impls taken out used is now dead: one more pass of the oracle.
     let (best, _, _) = refine_from(best, trees, (findings, None), modules, protected, &draft)?;
     Ok(Some((best, true)))
@@ -473,9 +485,8 @@ impl Drafter<'_> {
         let mut inlined_modules = std::collections::BTreeSet::new();
         let mut needs_alloc = false;
         for (k, lib) in self.libraries.iter().enumerate() {
-            let mut items = trees[k].clone();
-            // The clone has other addresses: prune the original's kept set through it.
-            if !kept.prune_clone(&trees[k], &mut items) {
+            let items = kept.clone_kept(&trees[k]);
+            if items.is_empty() {
                 continue;
             }
             refusal(lib, &self.refusals[k])?;

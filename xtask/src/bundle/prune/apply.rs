@@ -7,6 +7,39 @@ impl Kept {
         self.addresses.contains(&addr(node))
     }
 
+    /// What `prune_clone` leaves of a copy of `original`, copying only that: a draft of a
+    /// large library keeps a small part of it, and a copy of it all cost as much as the
+    /// walk (40 ms a draft of petgraph's Dijkstra).
+    pub fn clone_kept(&self, original: &[syn::Item]) -> Vec<syn::Item> {
+        let mut out = Vec::new();
+        for orig in original {
+            match orig {
+                // A module stays when it is kept, whatever is left in it.
+                syn::Item::Mod(o) if self.has(orig) => out.push(syn::Item::Mod(syn::ItemMod {
+                    attrs: o.attrs.clone(),
+                    vis: o.vis.clone(),
+                    unsafety: o.unsafety,
+                    mod_token: o.mod_token,
+                    ident: o.ident.clone(),
+                    content: (o.content.as_ref())
+                        .map(|(brace, items)| (*brace, self.clone_kept(items))),
+                    semi: o.semi,
+                })),
+                // A `use` keeps the leaves kept; every other item goes when it is not kept.
+                syn::Item::Use(_) => {}
+                _ if !self.has(orig) => continue,
+                _ => {}
+            }
+            if matches!(orig, syn::Item::Mod(_)) {
+                continue;
+            }
+            let mut one = vec![orig.clone()];
+            self.prune_clone(std::slice::from_ref(orig), &mut one);
+            out.extend(one);
+        }
+        out
+    }
+
     /// Removes from `items`, a copy of `original` (one of the trees given to `reach`),
     /// all that is not kept in the original. Returns whether anything is left.
     pub fn prune_clone(&self, original: &[syn::Item], items: &mut Vec<syn::Item>) -> bool {
@@ -89,4 +122,56 @@ fn retain_as<T>(original: &[T], copy: &mut Vec<T>, keep: impl Fn(&T) -> bool) {
     let verdicts: Vec<bool> = original.iter().map(keep).collect();
     let mut verdicts = verdicts.into_iter();
     copy.retain(|_| verdicts.next().unwrap_or(true));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{reach, Seeds};
+
+    /// `clone_kept` copies only what is kept, and leaves exactly what pruning a copy of it
+    /// all leaves: modules (kept or not, with kept items or none), `use` trees with some
+    /// leaves kept, trait and impl members, an inherent impl left empty.
+    #[test]
+    fn copying_only_what_is_kept_leaves_what_pruning_a_whole_copy_leaves() {
+        let lib = syn::parse_file(
+            "pub mod a { pub struct Used(pub u8); pub struct Unused; pub mod deep { pub fn f() -> u8 { 1 } pub fn g() {} } }\n\
+             pub mod idle { pub fn never() {} }\n\
+             use a::{Used, Unused, deep::{f, g}};\n\
+             pub trait T { fn m(&self) -> u8; fn n(&self) {} }\n\
+             impl T for Used { fn m(&self) -> u8 { self.0 + f() } fn n(&self) {} }\n\
+             impl Used { pub fn get(&self) -> u8 { self.m() } pub fn other(&self) {} }\n\
+             impl Unused { pub fn gone(&self) {} }\n\
+             pub fn start() -> u8 { Used(2).get() }\n",
+        )
+        .unwrap()
+        .items;
+        let tokens: proc_macro2::TokenStream = "fn main() { lib::start(); }".parse().unwrap();
+        let none = std::collections::BTreeSet::new();
+        let kept = reach(
+            &[&lib],
+            &["lib".to_string()],
+            &Seeds {
+                tokens: &tokens,
+                globs: &none,
+                imports: &none,
+                use_modules: &none,
+                imports_from: &Default::default(),
+            },
+            &Default::default(),
+            false,
+            true,
+        );
+        let mut whole = lib.clone();
+        kept.prune_clone(&lib, &mut whole);
+        let only = kept.clone_kept(&lib);
+        let text = |items: &[syn::Item]| quote::quote!(#(#items)*).to_string();
+        assert_eq!(text(&only), text(&whole));
+        // Something went and something stayed, at each depth.
+        for gone in ["Unused", "never", "fn g ", "gone", "other"] {
+            assert!(!text(&only).contains(gone), "{gone}: {}", text(&only));
+        }
+        for stays in ["Used", "fn f", "fn get", "start"] {
+            assert!(text(&only).contains(stays), "{stays}: {}", text(&only));
+        }
+    }
 }
