@@ -230,39 +230,43 @@ pub fn bundle(
     // Libraries large enough for the impls pass are read once more with the calls that
     // make only impls written out, each impl then a candidate of its own (num-traits'
     // `int_trait_impl!(Num for usize u8 u16 ...)` keeps every integer type's impl where the
-    // program uses one). That reading comes first when its first draft's libraries are over
-    // the floor, and is the bundle when they still are after pruning: it gave the smaller
-    // bundle of every corpus program read both ways (14 of 21 smaller, 7 the same), and
-    // the reading as written costs as much again (petgraph's Dijkstra: 14 compiles).
+    // program uses one); the smaller bundle is taken. Where the first draft as written is
+    // that large, the second reading comes first and is the bundle when it compiles and
+    // stays over the floor: it gave the smaller bundle of every corpus program read both
+    // ways, and the reading as written costs as much again (petgraph's Dijkstra: 14
+    // compiles).
     let reached = options.scope == Scope::Reached && pruning == Pruning::Compiler;
-    let again = match reached {
-        true => bundle_read(
-            &solution,
-            libraries,
-            &options,
+    let reading = begin_reading(&solution, libraries, &options, false)?;
+    let large_at_once = reached && library_bytes(&reading.first) > SECOND_READING_FIRST;
+    let mut again = None;
+    if large_at_once {
+        match finish_reading(
+            begin_reading(&solution, libraries, &options, true)?,
             pruning,
-            (true, impls::FLOOR + 1),
-        )?,
-        false => None,
-    };
-    if let Some((again, true)) = again {
-        if debug {
-            eprintln!("bundle: {}: the second reading alone", main_rs.display());
+        )? {
+            Some((again, true)) => {
+                if debug {
+                    eprintln!("bundle: {}: the second reading alone", main_rs.display());
+                }
+                return Ok(again);
+            }
+            found => again = found.map(|(b, _)| b),
         }
-        return Ok(again);
     }
-    let Some((best, large)) = bundle_read(&solution, libraries, &options, pruning, (false, 0))?
-    else {
-        unreachable!("an ungated reading is always made")
+    let first_bytes = library_bytes(&reading.first);
+    let Some((best, large)) = finish_reading(reading, pruning)? else {
+        unreachable!("the reading as written is always finished")
     };
-    // The second reading under the floor, or not made when the first reading is over it.
-    let again = match again {
-        Some((again, _)) => Some(again),
-        None if large && reached => {
-            bundle_read(&solution, libraries, &options, pruning, (true, 0))?.map(|(b, _)| b)
-        }
-        None => None,
-    };
+    if debug && reached {
+        eprintln!(
+            "bundle: {}: first draft's libraries {first_bytes} bytes; over the floor: {large}",
+            main_rs.display()
+        );
+    }
+    if again.is_none() && !large_at_once && large && reached {
+        let second = begin_reading(&solution, libraries, &options, true)?;
+        again = finish_reading(second, pruning)?.map(|(b, _)| b);
+    }
     let Some(again) = again else {
         return Ok(best);
     };
@@ -285,22 +289,33 @@ pub fn bundle(
     })
 }
 
+/// The library bytes of the first draft as written over which the second reading comes
+/// first (see `bundle`): each of the 9 corpus programs over it was over the floor after the
+/// oracle; of the 28 from 16 to 45 KiB, 16 were not (itertools' `tuple_windows` among them,
+/// whose second reading does not compile).
+const SECOND_READING_FIRST: usize = 64 * 1024;
+
 /// The bytes of a bundle that are its libraries'.
 fn library_bytes(b: &Bundle) -> usize {
     b.libraries.iter().map(|l| l.bytes).sum()
 }
 
-/// `bundle` from the solution prepared: the libraries read (`impls_too`: see
-/// `load::load`), pruned, and refined with the compiler's help; and whether its libraries
-/// were large enough for the impls pass. `None` when the libraries of its first draft are
-/// under `gate` bytes (nothing asked of the compiler).
-fn bundle_read(
-    solution: &solution::Solution,
-    libraries: &[Library],
-    options: &Options,
-    pruning: Pruning,
-    (impls_too, gate): (bool, usize),
-) -> anyhow::Result<Option<(Bundle, bool)>> {
+/// The libraries read for a bundle (`impls_too`: see `load::load`) and their first draft,
+/// by names alone.
+struct Reading<'a> {
+    drafter: Drafter<'a>,
+    trees: Vec<Vec<syn::Item>>,
+    first: Bundle,
+    impls_too: bool,
+    options: &'a Options,
+}
+
+fn begin_reading<'a>(
+    solution: &'a solution::Solution,
+    libraries: &'a [Library],
+    options: &'a Options,
+    impls_too: bool,
+) -> anyhow::Result<Reading<'a>> {
     let target = options.judge.target_cfgs;
     let reachable = reachable_modules(&solution.referenced, libraries);
     let read = read_libraries(libraries, &reachable, target, impls_too)?;
@@ -314,14 +329,31 @@ fn bundle_read(
         uses_alloc: read.uses_alloc,
         refusals: read.refusals,
     };
-    let trees = read.trees;
+    let first = drafter.draft(&read.trees, &oracle::Findings::default())?;
+    Ok(Reading {
+        drafter,
+        trees: read.trees,
+        first,
+        impls_too,
+        options,
+    })
+}
+
+/// A reading's bundle, pruned and refined with the compiler's help, and whether its
+/// libraries were large enough for the impls pass. `None` for the second reading (impl-only
+/// macro calls written out) when its first draft does not compile: it adds nothing sure.
+fn finish_reading(reading: Reading, pruning: Pruning) -> anyhow::Result<Option<(Bundle, bool)>> {
+    let Reading {
+        drafter,
+        trees,
+        first: best,
+        impls_too,
+        options,
+    } = reading;
+    let solution = drafter.solution;
     let modules = &drafter.modules;
     let draft =
         |trees: &[Vec<syn::Item>], findings: &oracle::Findings| drafter.draft(trees, findings);
-    let best = draft(&trees, &oracle::Findings::default())?;
-    if library_bytes(&best) < gate {
-        return Ok(None);
-    }
     if pruning == Pruning::Names || best.libraries.is_empty() {
         return Ok(Some((best, false)));
     }
@@ -342,10 +374,30 @@ fn bundle_read(
             (draft(&trees, &oracle::Findings::default())?, None)
         }
     };
-    let (best, trees, findings) = refine(best, trees, first, modules, protected, &draft)?;
+    let (best, large, compiled) =
+        refine_and_drop_impls((best, trees, first), (modules, protected), &draft, options)?;
+    // The second reading is an extra: one whose bundle does not compile adds nothing (a
+    // first draft that did not may be mended by the impls pass: a glob left with nothing
+    // to import; itertools' written-out calls are not).
+    if impls_too && !compiled {
+        return Ok(None);
+    }
+    Ok(Some((best, large)))
+}
+
+/// `finish_reading` from the first draft and what the compiler found in it: the oracle's
+/// rounds, then in large libraries the impls pass and one more round of the oracle; the
+/// bundle, whether it was large, and whether it is known to compile.
+fn refine_and_drop_impls(
+    (best, trees, first): (Bundle, Vec<Vec<syn::Item>>, Option<oracle::Findings>),
+    (modules, protected): (&[String], &std::collections::BTreeSet<String>),
+    draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> anyhow::Result<Bundle>,
+    options: &Options,
+) -> anyhow::Result<(Bundle, bool, bool)> {
+    let (best, trees, findings, compiled) = refine(best, trees, first, modules, protected, draft)?;
     // Trait impls that never run: worth a few compiles only in large libraries.
     if library_bytes(&best) <= impls::FLOOR {
-        return Ok(Some((best, false)));
+        return Ok((best, false, compiled));
     }
     let before = best.text.len();
     let budget = if before as u64 > options.judge.source_limit {
@@ -356,7 +408,7 @@ fn bundle_read(
     let (best, findings) =
         impls::drop_unused(best, &trees, &findings, |f| draft(&trees, f), budget)?;
     if best.text.len() == before {
-        return Ok(Some((best, true)));
+        return Ok((best, true, compiled));
     }
     // The impls taken out (and imports left with nothing to name) go from the trees once,
     // not from a copy of them in each draft: the drafts are the same.
@@ -371,8 +423,9 @@ fn bundle_read(
         ..findings
     };
     // What only the impls taken out used is now dead: one more pass of the oracle.
-    let (best, _, _) = refine_from(best, trees, (findings, None), modules, protected, &draft)?;
-    Ok(Some((best, true)))
+    let (best, _, _, compiled) =
+        refine_from(best, trees, (findings, None), modules, protected, draft)?;
+    Ok((best, true, compiled))
 }
 
 /// The libraries read and their paths rewritten, one entry per library (empty for those
@@ -608,13 +661,14 @@ fn refine(
     modules: &[String],
     protected: &std::collections::BTreeSet<String>,
     draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> anyhow::Result<Bundle>,
-) -> anyhow::Result<(Bundle, Vec<Vec<syn::Item>>, oracle::Findings)> {
+) -> anyhow::Result<(Bundle, Vec<Vec<syn::Item>>, oracle::Findings, bool)> {
     let accepted = (oracle::Findings::default(), first);
     refine_from(best, trees, accepted, modules, protected, draft)
 }
 
 /// `refine`, from findings already accepted (`best` drafted with them), and what the
-/// compiler found in `best` when it was already asked.
+/// compiler found in `best` when it was already asked. Also whether the bundle returned is
+/// known to compile (not when `best` itself does not: it is returned as it is).
 fn refine_from(
     mut best: Bundle,
     mut trees: Vec<Vec<syn::Item>>,
@@ -622,7 +676,7 @@ fn refine_from(
     modules: &[String],
     protected: &std::collections::BTreeSet<String>,
     draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> anyhow::Result<Bundle>,
-) -> anyhow::Result<(Bundle, Vec<Vec<syn::Item>>, oracle::Findings)> {
+) -> anyhow::Result<(Bundle, Vec<Vec<syn::Item>>, oracle::Findings, bool)> {
     let unprotected = |found: &mut oracle::Findings| {
         found
             .dead
@@ -630,14 +684,7 @@ fn refine_from(
     };
     let scratch = tempfile::tempdir().context("a scratch folder for the oracle's drafts")?;
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
-    let mut places = Vec::new();
-    for items in &trees {
-        item_places(items, "crate", &mut places);
-    }
-    let mut name_counts: HashMap<String, usize> = HashMap::new();
-    for (_, name) in places {
-        *name_counts.entry(name).or_default() += 1;
-    }
+    let name_counts = name_counts(&trees);
     // A draft that does not compile is left for verification to report.
     let read = match first {
         Some(found) => Ok(found),
@@ -649,7 +696,7 @@ fn refine_from(
             if debug {
                 eprintln!("oracle: the first draft does not compile:\n{e}");
             }
-            return Ok((best, trees, findings));
+            return Ok((best, trees, findings, false));
         }
     };
     unprotected(&mut found);
@@ -711,7 +758,20 @@ fn refine_from(
 
         (findings, trees, best, found) = (f, t, b, next_found);
     }
-    Ok((best, trees, findings))
+    Ok((best, trees, findings, true))
+}
+
+/// How many items of each name the libraries define (`step_findings`' step 2).
+fn name_counts(trees: &[Vec<syn::Item>]) -> HashMap<String, usize> {
+    let mut places = Vec::new();
+    for items in trees {
+        item_places(items, "crate", &mut places);
+    }
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    for (_, name) in places {
+        *counts.entry(name).or_default() += 1;
+    }
+    counts
 }
 
 /// The attributes of an item of any kind that has them.
