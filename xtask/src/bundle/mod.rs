@@ -310,6 +310,7 @@ struct Reading<'a> {
     options: &'a Options,
 }
 
+/// Reads the libraries the solution reaches and drafts them by names alone.
 fn begin_reading<'a>(
     solution: &'a solution::Solution,
     libraries: &'a [Library],
@@ -341,7 +342,7 @@ fn begin_reading<'a>(
 
 /// A reading's bundle, pruned and refined with the compiler's help, and whether its
 /// libraries were large enough for the impls pass. `None` for the second reading (impl-only
-/// macro calls written out) when its first draft does not compile: it adds nothing sure.
+/// macro calls written out) when its bundle is not known to compile: it adds nothing sure.
 fn finish_reading(reading: Reading, pruning: Pruning) -> anyhow::Result<Option<(Bundle, bool)>> {
     let Reading {
         drafter,
