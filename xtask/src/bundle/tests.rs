@@ -1596,6 +1596,23 @@ fn a_method_a_smaller_draft_calls_by_path_comes_back() {
     assert_eq!(printed, "4\n");
 }
 
+/// A template imports a library's exported macro by name and the solution never calls it
+/// (`use proconio::{input, marker::Chars};` above a `read_line` of its own): the macro stays,
+/// for the `use` to resolve. Fails before: `unresolved import crate::fixture::m` at every
+/// pruned step (a held-out solution of yiolino's fell to the whole crates, which failed too).
+#[test]
+fn a_macro_the_solution_imports_and_never_calls_stays_for_its_use() {
+    let text = differential(
+        &[(
+            "lib.rs",
+            "#[macro_export]\nmacro_rules! m { ($x:expr) => { $x + 1 }; }\npub struct Plain;\npub fn start() -> u32 { 3 }\n",
+        )],
+        "#[allow(unused_imports)]\nuse fixture::{m, Plain};\nfn main() {\n    println!(\"{}\", fixture::start());\n}\n",
+        b"",
+    );
+    assert!(text.contains("macro_rules!m"), "{text}");
+}
+
 /// A `macro_rules!` that is not exported is called only where it is in scope: its module,
 /// the modules inside it, and the module around while its own is `#[macro_use]`. nalgebra
 /// 0.20 defines a local `impl_multiplicative_structures!` in each of several geometry

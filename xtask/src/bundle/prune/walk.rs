@@ -585,10 +585,13 @@ impl<'a> Walk<'a> {
             // A macro is called by `name!`; a kept `use` of it also needs it, and so does a
             // macro call of its library that passes its name on (petgraph's
             // `GraphBase!{delegate_impl []}`).
+            // An exported macro the solution imports by name stays, called or not: its
+            // `use` must resolve (a template's `use proconio::input;` above a `read_line`).
             Kind::MacroRules => node.name.is_some_and(|n| {
                 self.called_in_scope(index, i, n)
                     || self.imported_by_use.contains(&n)
                     || self.passed_to_macros.contains(&(node.lib, n))
+                    || (self.facts.imported.contains(&n) && index.exported_macros.contains(&i))
             }),
             Kind::Mod | Kind::Glob { .. } | Kind::StdUse => false,
             Kind::Container { locals } => {
