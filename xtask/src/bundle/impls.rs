@@ -1113,6 +1113,13 @@ mod tests {
         vec![syn::parse_file(source).unwrap().items]
     }
 
+    /// The candidates' keys, sorted.
+    fn keys(found: Vec<Candidate>) -> Vec<String> {
+        let mut keys: Vec<String> = found.into_iter().map(|c| c.key).collect();
+        keys.sort();
+        keys
+    }
+
     #[test]
     fn candidates_are_trait_impls_of_library_types_or_traits_minus_blanket_and_unsafe_to_remove() {
         let trees = parse(
@@ -1132,11 +1139,7 @@ impl<T: Clone> Any for T { fn any(&self) {} }
 impl Local for u32 { fn f(&self) {} }
 "#,
         );
-        let mut keys: Vec<String> = candidates(&trees, None)
-            .into_iter()
-            .map(|c| c.key)
-            .collect();
-        keys.sort();
+        let keys = keys(candidates(&trees, None));
         // Families: Debug for A; Add for B (its impl for &B too); Clone for B; From for B
         // (both); the library's own trait for its type and for std's. Not: Drop, unsafe
         // Send, the blanket `Any for T` (no error names a type parameter).
@@ -1175,10 +1178,10 @@ impl core::ops::Div<u8> for u32 { type Output = u32; fn div(self, b: u8) -> u32 
         let h = "u32 as Div<Big>";
         run.headers.insert(h.into(), ("u32".into(), "Div".into()));
         run.methods.insert((h.into(), "div".into()));
-        let keys: Vec<String> = (candidates(&trees, Some(&run)).into_iter())
-            .map(|c| c.key)
-            .collect();
-        assert_eq!(keys, ["#0::impl u64 as TryFrom<Big>"]);
+        assert_eq!(
+            keys(candidates(&trees, Some(&run))),
+            ["#0::impl u64 as TryFrom<Big>"]
+        );
     }
 
     /// smallvec's `impl_array!` written out is an `unsafe impl<T> Array for [T; N]` per
@@ -1208,13 +1211,8 @@ unsafe impl Send for Marker {}
             run.methods.insert((h.into(), "size".into()));
             run
         };
-        let mut keys: Vec<String> = (candidates(&trees, Some(&ran("[T;4] as Array"))))
-            .into_iter()
-            .map(|c| c.key)
-            .collect();
-        keys.sort();
         assert_eq!(
-            keys,
+            keys(candidates(&trees, Some(&ran("[T;4] as Array")))),
             ["#0::impl [T;0x40] as Array", "#0::impl [T;8] as Array"]
         );
         // The symbol's `[T; 64]` is no impl as written: every array's impl of it stays.

@@ -414,10 +414,7 @@ fn refine_and_drop_impls(
     // The impls taken out (and imports left with nothing to name) go from the trees once,
     // not from a copy of them in each draft: the drafts are the same.
     let mut trees = trees;
-    for (k, items) in trees.iter_mut().enumerate() {
-        impls::remove(items, &format!("#{k}"), &findings.dead_impls);
-        drop_imports(items, &findings.dead_imports);
-    }
+    take_out_dead_impls(&mut trees, &findings);
     let findings = oracle::Findings {
         dead_impls: Default::default(),
         dead_imports: Default::default(),
@@ -427,6 +424,15 @@ fn refine_and_drop_impls(
     let (best, _, _, compiled) =
         refine_from(best, trees, (findings, None), modules, protected, draft)?;
     Ok((best, true, compiled))
+}
+
+/// Takes the impls (and stubbed bodies) `findings` name out of `trees`, and the imports
+/// left with nothing to name: what a draft with those findings is drafted from.
+fn take_out_dead_impls(trees: &mut [Vec<syn::Item>], findings: &oracle::Findings) {
+    for (k, items) in trees.iter_mut().enumerate() {
+        impls::remove(items, &format!("#{k}"), &findings.dead_impls);
+        drop_imports(items, &findings.dead_imports);
+    }
 }
 
 /// The libraries read and their paths rewritten, one entry per library (empty for those
@@ -507,14 +513,9 @@ impl Drafter<'_> {
         let trees = if findings.dead_impls.is_empty() && findings.dead_imports.is_empty() {
             trees
         } else {
-            filtered = (trees.iter().enumerate())
-                .map(|(k, items)| {
-                    let mut items = items.clone();
-                    impls::remove(&mut items, &format!("#{k}"), &findings.dead_impls);
-                    drop_imports(&mut items, &findings.dead_imports);
-                    items
-                })
-                .collect();
+            let mut copy = trees.to_vec();
+            take_out_dead_impls(&mut copy, findings);
+            filtered = copy;
             &filtered
         };
         let kept = {

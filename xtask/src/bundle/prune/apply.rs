@@ -13,6 +13,11 @@ impl Kept {
     pub fn clone_kept(&self, original: &[syn::Item]) -> Vec<syn::Item> {
         let mut out = Vec::new();
         for orig in original {
+            let copied = || {
+                let mut one = vec![orig.clone()];
+                self.prune_clone(std::slice::from_ref(orig), &mut one);
+                one
+            };
             match orig {
                 // A module stays when it is kept, whatever is left in it.
                 syn::Item::Mod(o) if self.has(orig) => out.push(syn::Item::Mod(syn::ItemMod {
@@ -25,17 +30,12 @@ impl Kept {
                         .map(|(brace, items)| (*brace, self.clone_kept(items))),
                     semi: o.semi,
                 })),
+                syn::Item::Mod(_) => {}
                 // A `use` keeps the leaves kept; every other item goes when it is not kept.
-                syn::Item::Use(_) => {}
-                _ if !self.has(orig) => continue,
+                syn::Item::Use(_) => out.extend(copied()),
+                _ if self.has(orig) => out.extend(copied()),
                 _ => {}
             }
-            if matches!(orig, syn::Item::Mod(_)) {
-                continue;
-            }
-            let mut one = vec![orig.clone()];
-            self.prune_clone(std::slice::from_ref(orig), &mut one);
-            out.extend(one);
         }
         out
     }
