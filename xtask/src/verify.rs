@@ -68,6 +68,7 @@ pub fn bundle_and_verify(
     // The problem's judge, chosen by the caller (`Problem::profile`): every step below reads
     // its facts from it.
     let judge = options.judge;
+    bundle::phase("verify: begin");
     let mut graph = crates::graph(&inputs.meta, &problem.name, judge)?;
     // Only what the solution can reach is readied (a refusal in reading it is reported by
     // the bundler: then everything is).
@@ -83,6 +84,7 @@ pub fn bundle_and_verify(
     for note in notes {
         println!("{note}");
     }
+    bundle::phase("verify: libraries ready");
     let compilers = judge::Compilers::find()?;
     let mut first_step = true;
     let climb = bundle::ladder::climb(options.scope, |scope| {
@@ -198,7 +200,9 @@ fn attempt(
     let build = tempfile::tempdir().map_err(|e| anyhow::anyhow!("a temporary folder: {e}"))?;
     let source = build.path().join("Main.rs");
     fs::write(&source, &bundle.text).map_err(|e| anyhow::anyhow!("{}: {e}", source.display()))?;
+    bundle::phase("verify: bundle written");
     let (binary, failed_labels) = compile_all(compilers, profile, build.path(), &source);
+    bundle::phase("verify: compiled by the judge's compilers");
     if !failed_labels.is_empty() {
         let first_error = failed_labels
             .iter()

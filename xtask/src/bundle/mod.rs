@@ -38,6 +38,18 @@ mod unrun;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
+/// With `XTASK_TIMES` set, prints the seconds since the first call and `label` to stderr:
+/// where a `submit` spends its time (`xtask/benches/submit.sh` has the totals).
+pub(crate) fn phase(label: &str) {
+    static START: std::sync::OnceLock<Option<std::time::Instant>> = std::sync::OnceLock::new();
+    let start = START.get_or_init(|| {
+        std::env::var_os("XTASK_TIMES").map(|_| std::time::Instant::now())
+    });
+    if let Some(start) = start {
+        eprintln!("time    {:6.3} s  {label}", start.elapsed().as_secs_f64());
+    }
+}
+
 /// How a crate refers to one of its dependencies.
 #[derive(Clone, Debug)]
 pub enum Dep {
@@ -225,7 +237,9 @@ pub fn bundle(
         _ => options.pruning,
     };
     let target = options.judge.target_cfgs;
+    phase("bundle: begin");
     let solution = solution::prepare(main_rs, deps, target)?;
+    phase("bundle: solution read");
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
     // Libraries large enough for the impls pass are read once more with the calls that
     // make only impls written out, each impl then a candidate of its own (num-traits'
@@ -237,13 +251,13 @@ pub fn bundle(
     // compiles).
     let reached = options.scope == Scope::Reached && pruning == Pruning::Compiler;
     let reading = begin_reading(&solution, libraries, &options, false)?;
+    phase("bundle: first reading's first draft");
     let large_at_once = reached && library_bytes(&reading.first) > SECOND_READING_FIRST;
     let mut again = None;
     if large_at_once {
-        match finish_reading(
-            begin_reading(&solution, libraries, &options, true)?,
-            pruning,
-        )? {
+        let second = begin_reading(&solution, libraries, &options, true)?;
+        phase("bundle: second reading's first draft");
+        match finish_reading(second, pruning)? {
             Some((again, true)) => {
                 if debug {
                     eprintln!("bundle: {}: the second reading alone", main_rs.display());
@@ -375,6 +389,7 @@ fn finish_reading(reading: Reading, pruning: Pruning) -> anyhow::Result<Option<(
             (draft(&trees, &oracle::Findings::default())?, None)
         }
     };
+    phase("bundle: first draft consulted");
     let (best, large, compiled) =
         refine_and_drop_impls((best, trees, first), (modules, protected), &draft, options)?;
     // The second reading is an extra: one whose bundle does not compile adds nothing (a
@@ -396,6 +411,7 @@ fn refine_and_drop_impls(
     options: &Options,
 ) -> anyhow::Result<(Bundle, bool, bool)> {
     let (best, trees, findings, compiled) = refine(best, trees, first, modules, protected, draft)?;
+    phase("bundle: oracle rounds");
     // Trait impls that never run: worth a few compiles only in large libraries.
     if library_bytes(&best) <= impls::FLOOR {
         return Ok((best, false, compiled));
@@ -408,6 +424,7 @@ fn refine_and_drop_impls(
     };
     let (best, findings) =
         impls::drop_unused(best, &trees, &findings, |f| draft(&trees, f), budget)?;
+    phase("bundle: impls pass");
     if best.text.len() == before {
         return Ok((best, true, compiled));
     }
@@ -423,6 +440,7 @@ fn refine_and_drop_impls(
     // What only the impls taken out used is now dead: one more pass of the oracle.
     let (best, _, _, compiled) =
         refine_from(best, trees, (findings, None), modules, protected, draft)?;
+    phase("bundle: last oracle rounds");
     Ok((best, true, compiled))
 }
 

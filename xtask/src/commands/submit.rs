@@ -82,6 +82,7 @@ impl Args {
 
 /// `cargo xtask submit <problem>`.
 pub fn run(args: Args) -> anyhow::Result<bool> {
+    crate::bundle::phase("submit: begin");
     let ws = Workspace::load()?;
     let problem = ws.find(&args.problem)?.clone();
     let options = args.options(problem.profile());
@@ -90,6 +91,7 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
         crate::workspace::cargo::build_release(&[&problem.name], &["--bin", &bin])?;
     }
     let inputs = inputs(&ws)?;
+    crate::bundle::phase("submit: workspace read");
     let meant = crate::engine::suite::count(&ws.cases_dir(&problem), &problem.rule);
     let mut outcome = bundle_and_verify(&ws, &problem, &inputs, options)?;
     let never = outcome.tally.settle(meant);
@@ -99,6 +101,7 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
             .tally
             .line(never, "the bundle failed before its cases")
     );
+    crate::bundle::phase("submit: bundled and verified");
     if !outcome.ok {
         return Ok(false);
     }
