@@ -69,6 +69,9 @@ pub fn bundle_and_verify(
     // its facts from it.
     let judge = options.judge;
     bundle::phase("verify: begin");
+    // Asking the two compilers their versions takes a fifth of a second (rustup's proxy):
+    // done beside the bundler, which needs them only once a draft is final.
+    let compilers = Background::start(judge::Compilers::find);
     let mut graph = crates::graph(&inputs.meta, &problem.name, judge)?;
     // Only what the solution can reach is readied (a refusal in reading it is reported by
     // the bundler: then everything is).
@@ -85,7 +88,6 @@ pub fn bundle_and_verify(
         println!("{note}");
     }
     bundle::phase("verify: libraries ready");
-    let compilers = judge::Compilers::find()?;
     let mut first_step = true;
     let climb = bundle::ladder::climb(options.scope, |scope| {
         let options = bundle::Options { scope, ..options };
@@ -147,6 +149,30 @@ enum Failure {
     Cases,
 }
 
+/// A value computed on another thread from the moment it is started; `get` waits for it.
+struct Background<T> {
+    running: std::cell::Cell<Option<std::thread::JoinHandle<T>>>,
+    value: std::cell::OnceCell<T>,
+}
+
+impl<T: Send + 'static> Background<T> {
+    fn start(f: impl FnOnce() -> T + Send + 'static) -> Self {
+        Background {
+            running: std::cell::Cell::new(Some(std::thread::spawn(f))),
+            value: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn get(&self) -> &T {
+        self.value.get_or_init(|| {
+            let handle = self.running.take().expect("started once, joined once");
+            handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
+    }
+}
+
 /// One step of the ladder: its draft and what became of it.
 struct Attempt {
     text: String,
@@ -164,11 +190,15 @@ fn attempt(
     ws: &Workspace,
     problem: &Problem,
     graph: &crates::Graph,
-    compilers: &judge::Compilers,
+    compilers: &Background<anyhow::Result<judge::Compilers>>,
     options: bundle::Options,
     notes: bool,
 ) -> anyhow::Result<Attempt> {
     let bundle = bundle::bundle(&problem.main_rs, &graph.deps, &graph.libraries, options)?;
+    let compilers = match compilers.get() {
+        Ok(c) => c,
+        Err(e) => return Err(anyhow::anyhow!("{e}")),
+    };
     if notes {
         let rust = options.judge.rust;
         for line in newer_than_judge(&graph.libraries, &bundle, rust, registry::releases) {

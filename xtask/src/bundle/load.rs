@@ -75,6 +75,40 @@ pub fn load(
     })
 }
 
+thread_local! {
+    /// The files parsed since `forget_parsed`, with their text: a bundle reads its libraries
+    /// once as written and once with impl-only macro calls written out (`load`'s
+    /// `impls_too`), and parsing is half of a reading (petgraph's dependencies: 160 of
+    /// 300 ms); a copy of the tree is a fraction of that.
+    static PARSED: std::cell::RefCell<std::collections::HashMap<std::path::PathBuf, (String, syn::File)>> =
+        Default::default();
+}
+
+/// Empties the cache of parsed files (at the start of each bundle, so that it holds one
+/// bundle's libraries at most).
+pub fn forget_parsed() {
+    PARSED.with(|p| p.borrow_mut().clear());
+}
+
+/// `path` parsed, from the cache when its text is the one parsed there.
+fn parsed(path: &Path) -> anyhow::Result<syn::File> {
+    let text = fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    if let Some(file) = PARSED.with(|p| {
+        p.borrow()
+            .get(path)
+            .filter(|(seen, _)| *seen == text)
+            .map(|(_, file)| file.clone())
+    }) {
+        return Ok(file);
+    }
+    let file = syn::parse_file(&text).map_err(|e| {
+        let at = e.span().start();
+        anyhow::anyhow!("{}:{}:{}: {e}", path.display(), at.line, at.column + 1)
+    })?;
+    PARSED.with(|p| p.borrow_mut().insert(path.to_path_buf(), (text, file.clone())));
+    Ok(file)
+}
+
 /// What reading a library's files needs and gathers.
 struct Reader<'a> {
     cfg: &'a Cfg<'a>,
@@ -88,12 +122,7 @@ impl Reader<'_> {
     /// Parses `path`, settles its cfgs and inlines its module files (found under `dir`);
     /// `None` when the file's own `#![cfg(...)]` leaves its module out.
     fn file(&mut self, path: &Path, dir: &Path) -> anyhow::Result<Option<FileItems>> {
-        let text =
-            fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        let mut file = syn::parse_file(&text).map_err(|e| {
-            let at = e.span().start();
-            anyhow::anyhow!("{}:{}:{}: {e}", path.display(), at.line, at.column + 1)
-        })?;
+        let mut file = parsed(path)?;
         if !self.cfg.settle_attrs(&mut file.attrs) {
             return Ok(None);
         }

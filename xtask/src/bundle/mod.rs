@@ -238,6 +238,7 @@ pub fn bundle(
     };
     let target = options.judge.target_cfgs;
     phase("bundle: begin");
+    load::forget_parsed();
     let solution = solution::prepare(main_rs, deps, target)?;
     phase("bundle: solution read");
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
