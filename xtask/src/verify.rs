@@ -195,10 +195,10 @@ fn attempt(
     notes: bool,
 ) -> anyhow::Result<Attempt> {
     let bundle = bundle::bundle(&problem.main_rs, &graph.deps, &graph.libraries, options)?;
-    let compilers = match compilers.get() {
-        Ok(c) => c,
-        Err(e) => return Err(anyhow::anyhow!("{e}")),
-    };
+    let compilers = compilers
+        .get()
+        .as_ref()
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     if notes {
         let rust = options.judge.rust;
         for line in newer_than_judge(&graph.libraries, &bundle, rust, registry::releases) {
@@ -234,12 +234,7 @@ fn attempt(
     let (binary, failed_labels) = compile_all(compilers, profile, build.path(), &source);
     bundle::phase("verify: compiled by the judge's compilers");
     if !failed_labels.is_empty() {
-        let first_error = failed_labels
-            .iter()
-            .flat_map(|(_, m)| m.lines())
-            .find(|l| l.starts_with("error"))
-            .unwrap_or("error")
-            .to_string();
+        let first_error = first_error(&failed_labels);
         let labels: Vec<&str> = failed_labels.iter().map(|(l, _)| l.as_str()).collect();
         done.failure = Failure::Compile(format!(
             "{} rejects it ({first_error})",
@@ -288,6 +283,16 @@ fn attempt(
     done.failure = Failure::Cases;
     done.ok = done.tally.failed == 0;
     Ok(done)
+}
+
+/// The first `error` line of the compilers' messages.
+fn first_error(failed: &[(String, String)]) -> String {
+    failed
+        .iter()
+        .flat_map(|(_, m)| m.lines())
+        .find(|l| l.starts_with("error"))
+        .unwrap_or("error")
+        .to_string()
 }
 
 /// `bundle  boj-18139: 26842 bytes (26.2 KiB; limit 512000 bytes, BOJ's); inlined: ...`.

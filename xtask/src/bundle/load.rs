@@ -105,7 +105,10 @@ fn parsed(path: &Path) -> anyhow::Result<syn::File> {
         let at = e.span().start();
         anyhow::anyhow!("{}:{}:{}: {e}", path.display(), at.line, at.column + 1)
     })?;
-    PARSED.with(|p| p.borrow_mut().insert(path.to_path_buf(), (text, file.clone())));
+    PARSED.with(|p| {
+        p.borrow_mut()
+            .insert(path.to_path_buf(), (text, file.clone()))
+    });
     Ok(file)
 }
 

@@ -42,9 +42,8 @@ use std::path::{Path, PathBuf};
 /// where a `submit` spends its time (`xtask/benches/submit.sh` has the totals).
 pub(crate) fn phase(label: &str) {
     static START: std::sync::OnceLock<Option<std::time::Instant>> = std::sync::OnceLock::new();
-    let start = START.get_or_init(|| {
-        std::env::var_os("XTASK_TIMES").map(|_| std::time::Instant::now())
-    });
+    let start =
+        START.get_or_init(|| std::env::var_os("XTASK_TIMES").map(|_| std::time::Instant::now()));
     if let Some(start) = start {
         eprintln!("time    {:6.3} s  {label}", start.elapsed().as_secs_f64());
     }
