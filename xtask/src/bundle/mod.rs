@@ -389,7 +389,6 @@ fn finish_reading(reading: Reading, pruning: Pruning) -> anyhow::Result<Option<(
             (draft(&trees, &oracle::Findings::default())?, None)
         }
     };
-    let trees = drafter.kept_trees(&trees);
     phase("bundle: first draft consulted");
     let (best, large, compiled) =
         refine_and_drop_impls((best, trees, first), (modules, protected), &draft, options)?;
@@ -537,7 +536,23 @@ impl Drafter<'_> {
             filtered = copy;
             &filtered
         };
-        let kept = self.reach(trees, findings);
+        let kept = {
+            let views: Vec<&[syn::Item]> = trees.iter().map(|t| t.as_slice()).collect();
+            prune::reach(
+                &views,
+                &self.modules,
+                &prune::Seeds {
+                    tokens: &solution.seeds,
+                    globs: &solution.globs,
+                    imports: &solution.imports_by_name,
+                    use_modules: &solution.use_modules,
+                    imports_from: &solution.imports_from,
+                },
+                &findings.banned(),
+                self.whole,
+                self.scoped.get(),
+            )
+        };
         let mut chunks = String::new();
         let mut inlined = Vec::new();
         let mut inlined_modules = std::collections::BTreeSet::new();
@@ -569,35 +584,6 @@ impl Drafter<'_> {
             text,
             libraries: inlined,
         })
-    }
-
-    /// What the solution reaches in `trees`, less what `findings` rule out.
-    fn reach(&self, trees: &[Vec<syn::Item>], findings: &oracle::Findings) -> prune::Kept {
-        let solution = self.solution;
-        let views: Vec<&[syn::Item]> = trees.iter().map(|t| t.as_slice()).collect();
-        prune::reach(
-            &views,
-            &self.modules,
-            &prune::Seeds {
-                tokens: &solution.seeds,
-                globs: &solution.globs,
-                imports: &solution.imports_by_name,
-                use_modules: &solution.use_modules,
-                imports_from: &solution.imports_from,
-            },
-            &findings.banned(),
-            self.whole,
-            self.scoped.get(),
-        )
-    }
-
-    /// Only what a draft of `trees` keeps, as trees: later drafts only rule more out, so
-    /// they are drafted from these alone, and every draft's index, copy and walk is of the
-    /// part of the libraries the bundle can hold, not of all of them (petgraph's
-    /// Dijkstra keeps 30 of hashbrown's, indexmap's and petgraph's 1,000 KiB).
-    fn kept_trees(&self, trees: &[Vec<syn::Item>]) -> Vec<Vec<syn::Item>> {
-        let kept = self.reach(trees, &oracle::Findings::default());
-        trees.iter().map(|t| kept.clone_kept(t)).collect()
     }
 }
 

@@ -126,13 +126,14 @@ fn retain_as<T>(original: &[T], copy: &mut Vec<T>, keep: impl Fn(&T) -> bool) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{reach, Kept, Seeds};
-    use std::collections::HashSet;
+    use super::super::{reach, Seeds};
 
-    /// A library of modules (kept or not, with kept items or none), `use` trees with some
+    /// `clone_kept` copies only what is kept, and leaves exactly what pruning a copy of it
+    /// all leaves: modules (kept or not, with kept items or none), `use` trees with some
     /// leaves kept, trait and impl members, an inherent impl left empty.
-    fn fixture() -> Vec<syn::Item> {
-        syn::parse_file(
+    #[test]
+    fn copying_only_what_is_kept_leaves_what_pruning_a_whole_copy_leaves() {
+        let lib = syn::parse_file(
             "pub mod a { pub struct Used(pub u8); pub struct Unused; pub mod deep { pub fn f() -> u8 { 1 } pub fn g() {} } }\n\
              pub mod idle { pub fn never() {} }\n\
              use a::{Used, Unused, deep::{f, g}};\n\
@@ -143,15 +144,11 @@ mod tests {
              pub fn start() -> u8 { Used(2).get() }\n",
         )
         .unwrap()
-        .items
-    }
-
-    /// What `fn main() { lib::start(); }` reaches in `lib`, less the keys `banned`.
-    fn reached(lib: &[syn::Item], banned: &HashSet<String>) -> Kept {
+        .items;
         let tokens: proc_macro2::TokenStream = "fn main() { lib::start(); }".parse().unwrap();
         let none = std::collections::BTreeSet::new();
-        reach(
-            &[lib],
+        let kept = reach(
+            &[&lib],
             &["lib".to_string()],
             &Seeds {
                 tokens: &tokens,
@@ -160,25 +157,14 @@ mod tests {
                 use_modules: &none,
                 imports_from: &Default::default(),
             },
-            banned,
+            &Default::default(),
             false,
             true,
-        )
-    }
-
-    fn text(items: &[syn::Item]) -> String {
-        quote::quote!(#(#items)*).to_string()
-    }
-
-    /// `clone_kept` copies only what is kept, and leaves exactly what pruning a copy of it
-    /// all leaves.
-    #[test]
-    fn copying_only_what_is_kept_leaves_what_pruning_a_whole_copy_leaves() {
-        let lib = fixture();
-        let kept = reached(&lib, &Default::default());
+        );
         let mut whole = lib.clone();
         kept.prune_clone(&lib, &mut whole);
         let only = kept.clone_kept(&lib);
+        let text = |items: &[syn::Item]| quote::quote!(#(#items)*).to_string();
         assert_eq!(text(&only), text(&whole));
         // Something went and something stayed, at each depth.
         for gone in ["Unused", "never", "fn g ", "gone", "other"] {
@@ -187,30 +173,5 @@ mod tests {
         for stays in ["Used", "fn f", "fn get", "start"] {
             assert!(text(&only).contains(stays), "{stays}: {}", text(&only));
         }
-    }
-
-    /// The oracle's later drafts start from what the first kept (`Drafter::kept_trees`):
-    /// with more ruled out, pruning that part keeps what pruning the whole library keeps.
-    #[test]
-    fn a_later_draft_of_what_the_first_kept_is_the_draft_of_the_whole_library() {
-        let lib = fixture();
-        let first = reached(&lib, &Default::default()).clone_kept(&lib);
-        let mut compared = 0;
-        for banned in [
-            vec![],
-            vec!["#0::a::deep::f"],
-            vec!["#0::a::deep::f", "#0::<Used>::get"],
-        ] {
-            let banned: HashSet<String> = banned.into_iter().map(String::from).collect();
-            let from_whole = reached(&lib, &banned).clone_kept(&lib);
-            let from_first = reached(&first, &banned).clone_kept(&first);
-            assert_eq!(text(&from_first), text(&from_whole), "banned {banned:?}");
-            compared += 1;
-            if !banned.is_empty() {
-                // The ban was felt: the draft is smaller than the first.
-                assert!(text(&from_whole).len() < text(&first).len(), "{banned:?}");
-            }
-        }
-        assert_eq!(compared, 3);
     }
 }
