@@ -173,6 +173,13 @@ impl<T: Send + 'static> Background<T> {
     }
 }
 
+impl<T: Send + 'static> Background<anyhow::Result<T>> {
+    /// The value, or its error (the error again each time it is asked).
+    fn ready(&self) -> anyhow::Result<&T> {
+        self.get().as_ref().map_err(|e| anyhow::anyhow!("{e:#}"))
+    }
+}
+
 /// One step of the ladder: its draft and what became of it.
 struct Attempt {
     text: String,
@@ -195,10 +202,7 @@ fn attempt(
     notes: bool,
 ) -> anyhow::Result<Attempt> {
     let bundle = bundle::bundle(&problem.main_rs, &graph.deps, &graph.libraries, options)?;
-    let compilers = compilers
-        .get()
-        .as_ref()
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let compilers = compilers.ready()?;
     if notes {
         let rust = options.judge.rust;
         for line in newer_than_judge(&graph.libraries, &bundle, rust, registry::releases) {
