@@ -758,3 +758,29 @@ fn path_value(file: &Path, m: &syn::ItemMod, k: usize) -> anyhow::Result<String>
         m.ident
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{forget_parsed, parsed};
+
+    /// The cache of parsed files answers from the text it parsed, not from the path: a file
+    /// rewritten between two readings is read again, and an unchanged one gives the same
+    /// tree.
+    #[test]
+    fn a_file_rewritten_between_two_readings_is_parsed_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("lib.rs");
+        let names = |f: &syn::File| quote::quote!(#f).to_string();
+        forget_parsed();
+        std::fs::write(&path, "pub fn first() {}").unwrap();
+        let once = parsed(&path).unwrap();
+        assert_eq!(names(&parsed(&path).unwrap()), names(&once));
+        std::fs::write(&path, "pub fn second() {}").unwrap();
+        let again = parsed(&path).unwrap();
+        assert!(names(&again).contains("second"), "{}", names(&again));
+        assert!(!names(&again).contains("first"));
+        std::fs::write(&path, "pub fn broken( {").unwrap();
+        let error = parsed(&path).unwrap_err().to_string();
+        assert!(error.starts_with(&format!("{}:1:", path.display())), "{error}");
+    }
+}
