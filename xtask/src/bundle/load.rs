@@ -781,6 +781,9 @@ mod tests {
         assert!(!names(&again).contains("first"));
         std::fs::write(&path, "pub fn broken( {").unwrap();
         let error = parsed(&path).unwrap_err().to_string();
-        assert!(error.starts_with(&format!("{}:1:", path.display())), "{error}");
+        assert!(
+            error.starts_with(&format!("{}:1:", path.display())),
+            "{error}"
+        );
     }
 }
