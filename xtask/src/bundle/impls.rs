@@ -520,7 +520,10 @@ fn is_wanted(c: &Candidate, (ty, tr, rhs): &(String, String, Option<String>)) ->
     let Some((c_ty, c_tr, c_args)) = c.header.as_deref().and_then(header_parts) else {
         return false;
     };
-    if c_ty != ty || c_tr != tr {
+    // A type rustc shortened (`UInt<UInt<..., ...>, ...>`) when its full name was not
+    // written out: every impl it may be comes back.
+    let same_type = c_ty == ty || ty.contains("...") && oracle::fills(ty, c_ty);
+    if !same_type || c_tr != tr {
         return false;
     }
     let Some(rhs) = rhs else {
@@ -837,9 +840,9 @@ fn asked_by_all(errors: &[String], group: &[Candidate], debug: bool) -> (Vec<boo
     (needed, unexplained)
 }
 
-/// The groups to try next after `group` failed, first first: halves when an error asked
-/// for none of it (a change of inference, `mismatched types`, names no trait); else the
-/// group less what was asked back, and the impls of their supertraits.
+/// The groups to try next after `group` failed, first first: halves when the errors asked
+/// for none of it and one named nothing (a change of inference, `mismatched types`, names
+/// no trait); else the group less what was asked back, and the impls of their supertraits.
 fn regroup(
     mut group: Vec<Candidate>,
     needed: &[bool],
@@ -847,6 +850,10 @@ fn regroup(
     supers: &std::collections::HashMap<String, Vec<String>>,
 ) -> Vec<Vec<Candidate>> {
     let pair = |c: &Candidate| (c.head.clone(), c.trait_name.clone());
+    // An error that names none of the group may follow from those the others ask for
+    // (im-rc's "`K` may not live long enough" in an iterator over a chunk whose length's
+    // impls went): those come back first, and the group is halved only when nothing is.
+    let unexplained = unexplained && !needed.contains(&true);
     if unexplained {
         if group.len() < 2 {
             return Vec::new();
@@ -1282,6 +1289,92 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
         assert_eq!(
             text,
             "impl M for A { fn m (& self) -> u8 { 1 } fn r (& self) -> u8 { unreachable ! () } }"
+        );
+    }
+
+    /// typenum's numbers are types nested one level per bit (`U1000` is ten `UInt`s
+    /// deep), which rustc shortens in a message (`UInt<UInt<..., ...>, ...>: Bits`) and
+    /// writes out in full to a file: the error is read with the full name, and asks for
+    /// the one impl of that number. Fails before: the shortened type matched no header
+    /// and the error named none of the candidates, so the impls pass split its group in
+    /// halves (im-rc's 1,024 `impl Bits for U<n>` all stayed: 62 KiB).
+    #[test]
+    fn a_bound_on_a_type_rustc_shortens_asks_for_the_impl_of_its_full_type() {
+        fn number(n: u32) -> String {
+            let bits = format!("{n:b}");
+            bits.chars()
+                .fold("UTerm".to_string(), |t, b| format!("UInt<{t}, B{b}>"))
+        }
+        let source = format!(
+            "use std::marker::PhantomData;\n\
+             pub struct UInt<U, B>(PhantomData<(U, B)>);\n\
+             pub struct UTerm; pub struct B0; pub struct B1;\n\
+             pub type U999 = {};\npub type U1000 = {};\npub type U1001 = {};\n\
+             pub trait Bits {{ type Store; }}\n\
+             fn need<T: Bits>() {{}}\nfn main() {{ need::<U1000>(); }}\n",
+            number(999),
+            number(1000),
+            number(1001)
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let errors = oracle::errors(&source, dir.path()).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        let aliases = Aliases::of(&parse(&source));
+        let group: Vec<Candidate> = [999, 1000, 1001]
+            .iter()
+            .map(|n| Candidate {
+                key: format!("U{n}"),
+                trait_name: "Bits".into(),
+                head: format!("U{n}"),
+                methods: Vec::new(),
+                own_trait: true,
+                header: Some(canon(&aliases.resolve(&format!("U{n} as Bits")))),
+            })
+            .collect();
+        assert_eq!(asked(&errors[0], &group), [1], "{}", errors[0]);
+        // The file rustc wrote the name to is gone with the reading.
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().collect();
+        assert!(
+            left.iter()
+                .all(|e| !e.file_name().to_string_lossy().contains("long-type")),
+            "{left:?}"
+        );
+        // Where rustc wrote no file, a shortened type asks for every impl it may be (of
+        // these, only 1000 ends in a 0 bit).
+        let short =
+            "error[E0277]: the trait bound `UInt<UInt<..., ...>, B0>: Bits` is not satisfied";
+        assert_eq!(asked(short, &group), [1]);
+        assert!(!oracle::fills("UInt<...,B0>", &normal(&number(999))));
+    }
+
+    /// A compile whose errors ask for some of the group and one names none of it: what
+    /// was asked comes back and the rest is tried again whole (the unnamed error may follow
+    /// from the others); halves only when nothing was asked. Fails before: the group was
+    /// halved at once, and the six compiles of im-rc's pass went to halving 1,831 impls.
+    #[test]
+    fn an_error_naming_none_halves_the_group_only_when_no_error_asks_for_any() {
+        let c = |k: &str| Candidate {
+            key: k.into(),
+            trait_name: "Bits".into(),
+            head: k.into(),
+            methods: Vec::new(),
+            own_trait: true,
+            header: None,
+        };
+        let group = vec![c("U1"), c("U2"), c("U3"), c("U4")];
+        let supers = Default::default();
+        let keys = |groups: Vec<Vec<Candidate>>| -> Vec<Vec<String>> {
+            let keys = |g: Vec<Candidate>| g.into_iter().map(|c| c.key).collect();
+            groups.into_iter().map(keys).collect()
+        };
+        let asked_one = [false, true, false, false];
+        assert_eq!(
+            keys(regroup(group.clone(), &asked_one, true, &supers)),
+            [["U1", "U3", "U4"]]
+        );
+        assert_eq!(
+            keys(regroup(group, &[false; 4], true, &supers)),
+            [vec!["U1", "U2"], vec!["U3", "U4"]]
         );
     }
 

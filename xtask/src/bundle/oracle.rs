@@ -91,8 +91,79 @@ fn check_draft(
     let diagnostics = stderr
         .lines()
         .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .map(|mut v| {
+            if let Some(rendered) = v["rendered"].as_str() {
+                v["rendered"] = with_long_types(rendered, dir).into();
+            }
+            v
+        })
         .collect();
     Ok((out.status.success(), diagnostics, stderr))
+}
+
+/// `rendered` with each type rustc shortened (`UInt<UInt<..., ...>, ...>`, typenum's
+/// numbers) written out in full from the file a note names ("the full name for the type
+/// has been written to 'draft.long-type-N.txt'"), which is then removed: the impls pass
+/// matches a bound's type against impl headers, and a shortened one matches none.
+fn with_long_types(rendered: &str, dir: &Path) -> String {
+    const NOTE: &str = "has been written to '";
+    let mut full = Vec::new();
+    for at in rendered.match_indices(NOTE).map(|(i, _)| i + NOTE.len()) {
+        let Some(name) = rendered[at..].split('\'').next() else {
+            continue;
+        };
+        let path = dir.join(name);
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            full.extend(text.lines().map(str::to_string));
+        }
+        let _ = std::fs::remove_file(&path);
+    }
+    if full.is_empty() {
+        return rendered.to_string();
+    }
+    let mut out = String::new();
+    for (k, part) in rendered.split('`').enumerate() {
+        if k > 0 {
+            out.push('`');
+        }
+        let whole = (k % 2 == 1 && part.contains("..."))
+            .then(|| full.iter().find(|f| fills(part, f)))
+            .flatten();
+        out.push_str(whole.map_or(part, |f| f.as_str()));
+    }
+    out
+}
+
+/// Whether `full` is what rustc shortened to `short`: each `...` of it one whole type
+/// argument of `full` (up to a `,` or a closing bracket at its depth), the rest the same.
+pub(crate) fn fills(short: &str, full: &str) -> bool {
+    let (s, f) = (short.as_bytes(), full.as_bytes());
+    let (mut i, mut j) = (0, 0);
+    while i < s.len() {
+        if s[i..].starts_with(b"...") {
+            i += 3;
+            let start = j;
+            let mut depth = 0usize;
+            while j < f.len() {
+                match f[j] {
+                    b'<' | b'(' | b'[' => depth += 1,
+                    b'>' | b')' | b']' | b',' if depth == 0 => break,
+                    b'>' | b')' | b']' => depth -= 1,
+                    _ => {}
+                }
+                j += 1;
+            }
+            if j == start {
+                return false;
+            }
+        } else if f.get(j) == Some(&s[i]) {
+            i += 1;
+            j += 1;
+        } else {
+            return false;
+        }
+    }
+    j == f.len()
 }
 
 /// Compiles `text` (in a scratch folder) with the two lints forced on; returns the warning
