@@ -88,35 +88,40 @@ fn check_draft(
         .output()
         .map_err(|e| anyhow::anyhow!("cannot run rustc: {e}"))?;
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let mut long_types = HashMap::new();
     let diagnostics = stderr
         .lines()
         .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
         .map(|mut v| {
             if let Some(rendered) = v["rendered"].as_str() {
-                v["rendered"] = with_long_types(rendered, dir).into();
+                v["rendered"] = with_long_types(rendered, dir, &mut long_types).into();
             }
             v
         })
         .collect();
+    for name in long_types.keys() {
+        let _ = std::fs::remove_file(dir.join(name));
+    }
     Ok((out.status.success(), diagnostics, stderr))
 }
 
 /// `rendered` with each type rustc shortened (`UInt<UInt<..., ...>, ...>`, typenum's
 /// numbers) written out in full from the file a note names ("the full name for the type
-/// has been written to 'draft.long-type-N.txt'"), which is then removed: the impls pass
-/// matches a bound's type against impl headers, and a shortened one matches none.
-fn with_long_types(rendered: &str, dir: &Path) -> String {
+/// has been written to 'draft.long-type-N.txt'"; several errors may name one): the impls
+/// pass matches a bound's type against impl headers, and a shortened one matches none.
+/// `files`: the files read so far (by name), their lines.
+fn with_long_types(rendered: &str, dir: &Path, files: &mut HashMap<String, Vec<String>>) -> String {
     const NOTE: &str = "has been written to '";
     let mut full = Vec::new();
     for at in rendered.match_indices(NOTE).map(|(i, _)| i + NOTE.len()) {
         let Some(name) = rendered[at..].split('\'').next() else {
             continue;
         };
-        let path = dir.join(name);
-        if let Ok(text) = std::fs::read_to_string(&path) {
-            full.extend(text.lines().map(str::to_string));
-        }
-        let _ = std::fs::remove_file(&path);
+        let lines = files.entry(name.to_string()).or_insert_with(|| {
+            let text = std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+            text.lines().map(str::to_string).collect()
+        });
+        full.extend(lines.iter().cloned());
     }
     if full.is_empty() {
         return rendered.to_string();
