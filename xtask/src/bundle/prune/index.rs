@@ -951,8 +951,14 @@ impl Index {
 
 /// What a struct, enum or union mentions: its attributes, generics, field types and
 /// discriminants, not the names of its fields and variants (rand's `IndexVec::U32` is not
-/// zerocopy's `U32`).
+/// zerocopy's `U32`), nor what it derives: a derive is a macro, std's in a bundle (which
+/// has no proc-macro), never a library's type or trait of that name (typenum's `UInt`
+/// derives std's `Ord`, not typenum's trait `Ord`).
 fn type_body(item: &syn::Item) -> Option<TokenStream> {
+    let without_derives = |attrs: &[syn::Attribute]| -> Vec<syn::Attribute> {
+        let derive = |a: &&syn::Attribute| a.path().is_ident("derive");
+        attrs.iter().filter(|a| !derive(a)).cloned().collect()
+    };
     let fields = |fields: &syn::Fields| -> TokenStream {
         fields
             .iter()
@@ -964,17 +970,29 @@ fn type_body(item: &syn::Item) -> Option<TokenStream> {
     };
     Some(match item {
         syn::Item::Struct(x) => {
-            let (attrs, generics, wc) = (&x.attrs, &x.generics, &x.generics.where_clause);
+            let (attrs, generics, wc) = (
+                without_derives(&x.attrs),
+                &x.generics,
+                &x.generics.where_clause,
+            );
             let body = fields(&x.fields);
             quote::quote!(#(#attrs)* #generics #wc #body)
         }
         syn::Item::Union(x) => {
-            let (attrs, generics, wc) = (&x.attrs, &x.generics, &x.generics.where_clause);
+            let (attrs, generics, wc) = (
+                without_derives(&x.attrs),
+                &x.generics,
+                &x.generics.where_clause,
+            );
             let body = fields(&syn::Fields::Named(x.fields.clone()));
             quote::quote!(#(#attrs)* #generics #wc #body)
         }
         syn::Item::Enum(x) => {
-            let (attrs, generics, wc) = (&x.attrs, &x.generics, &x.generics.where_clause);
+            let (attrs, generics, wc) = (
+                without_derives(&x.attrs),
+                &x.generics,
+                &x.generics.where_clause,
+            );
             let mut body = TokenStream::new();
             for v in &x.variants {
                 let attrs = &v.attrs;

@@ -59,6 +59,38 @@ fn renamed_traits(index: &Index, facts: &Facts) -> HashMap<Sym, Sym> {
         .collect()
 }
 
+/// A library, a module node in it, a name.
+type Place = (usize, Option<usize>, Sym);
+
+/// What a glob opens, for the names a module can see of other libraries.
+#[derive(Clone, Copy)]
+enum GlobTarget {
+    /// A module of another library (or its root).
+    Library(usize),
+    /// A module of its own library: what that module sees through its globs and imports.
+    Own(Option<usize>),
+    /// An enum's variants (`use self::Action::*;`): no item of another library.
+    Variants,
+    /// A path the index cannot place.
+    Unknown,
+}
+
+/// What glob node `i` (of library `lib`) opens as a `GlobTarget`.
+fn glob_target(index: &Index, i: usize, lib: usize, opens: &Opens) -> GlobTarget {
+    let Kind::Glob { module, .. } = &index.nodes[i].kind else {
+        return GlobTarget::Unknown;
+    };
+    let of = module
+        .as_ref()
+        .and_then(|m| m[1..].split("::").next()?.parse::<usize>().ok());
+    match (of, opens) {
+        (Some(l), _) if l != lib => GlobTarget::Library(l),
+        (_, Opens::Module(m)) => GlobTarget::Own(*m),
+        (_, Opens::Variants(_)) => GlobTarget::Variants,
+        _ => GlobTarget::Unknown,
+    }
+}
+
 /// What the walk has learnt so far.
 pub(super) struct Walk<'a> {
     facts: &'a Facts,
@@ -89,6 +121,10 @@ pub(super) struct Walk<'a> {
     defined_in: HashSet<(usize, Sym)>,
     /// The names each library's `use`s of library paths bring in.
     imported_in: HashSet<(usize, Sym)>,
+    /// The names non-std `use` leaves bring into each module (library, module node).
+    imported_at: HashSet<Place>,
+    /// What each module's globs open (library, module node).
+    globs_at: HashMap<(usize, Option<usize>), Vec<GlobTarget>>,
     /// Names a library defines more than once (petgraph's `graph::Edges` and
     /// `graphmap::Edges`): a mention of one counts only where it can mean the item's own
     /// module's (see `seen_by_its_module`).
@@ -141,7 +177,10 @@ impl<'a> Walk<'a> {
             .collect();
         let mut loose_globs = HashSet::new();
         let mut variant_globs: HashMap<String, Vec<Option<usize>>> = HashMap::new();
+        let mut imported_at = HashSet::new();
+        let mut globs_at: HashMap<(usize, Option<usize>), Vec<GlobTarget>> = HashMap::new();
         for (i, n) in index.nodes.iter().enumerate() {
+            let at = super::places::enclosing_module(&index.nodes, i);
             match &n.kind {
                 Kind::Glob { module, .. } => {
                     let lib = module
@@ -151,7 +190,10 @@ impl<'a> Walk<'a> {
                         Some(l) => opens[n.lib].push(l),
                         None => opens[n.lib].extend(0..libraries),
                     }
-                    match glob_opens(index, i, &defined_keys) {
+                    let opened = glob_opens(index, i, &defined_keys);
+                    let target = glob_target(index, i, n.lib, &opened);
+                    globs_at.entry((n.lib, at)).or_default().push(target);
+                    match opened {
                         Opens::Module(m) => globbed_from
                             .entry(m)
                             .or_default()
@@ -181,6 +223,7 @@ impl<'a> Walk<'a> {
                     local, std: false, ..
                 } => {
                     imported_in.insert((n.lib, *local));
+                    imported_at.insert((n.lib, at, *local));
                 }
                 _ => {}
             }
@@ -205,6 +248,8 @@ impl<'a> Walk<'a> {
             kept_in: HashSet::new(),
             defined_in,
             imported_in,
+            imported_at,
+            globs_at,
             twice_in,
             qualified: HashSet::new(),
             crossed_in: HashSet::new(),
@@ -383,7 +428,9 @@ impl<'a> Walk<'a> {
             if !n.key.as_ref().is_some_and(|k| k.contains(part)) {
                 continue;
             }
-            let dead_names: Vec<&str> = self.dead_names_held(n).map(|s| index.name_of(s)).collect();
+            let dead_names: Vec<&str> = (self.dead_names_held(index, i))
+                .map(|s| index.name_of(s))
+                .collect();
             eprintln!(
                 "why {i} {:?}: kept {}, found dead {}, dead names {dead_names:?}, rules keep {}",
                 n.key,
@@ -414,7 +461,7 @@ impl<'a> Walk<'a> {
             Kind::MacroCall { args, .. } => args.iter().any(|a| self.dead.unavailable.contains(a)),
             Kind::MacroRules => false,
             _ => self
-                .dead_names_held(node)
+                .dead_names_held(index, i)
                 .any(|n| !self.is_rescued(node.lib, Some(n))),
         }
     }
@@ -423,13 +470,46 @@ impl<'a> Walk<'a> {
         name.is_some_and(|n| self.rescued.contains(&(lib, n)))
     }
 
-    /// The dead names `node` holds as paths.
-    fn dead_names_held<'n>(&'n self, node: &'n Node) -> impl Iterator<Item = Sym> + 'n {
-        node.uses
+    /// The dead names node `i` holds as paths where they can mean a library's item.
+    fn dead_names_held<'n>(&'n self, index: &'n Index, i: usize) -> impl Iterator<Item = Sym> + 'n {
+        index.nodes[i]
+            .uses
             .iter()
             .filter(|u| is_path(**u))
             .map(|u| u & !KINDS)
-            .filter(|n| self.dead.names.contains(n))
+            .filter(move |&n| self.dead.names.contains(&n) && self.can_mean_an_item(index, i, n))
+    }
+
+    /// Whether node `i`'s mention of `name` can mean a library's item of that name: its
+    /// library defines one, it writes the name through a path into another library, or its
+    /// module imports the name or opens by a glob (or through its own modules' globs) a
+    /// library that defines one. Else it is std's: im-rc's `#[derive(Ord)]` and `A: Ord`
+    /// are not typenum's trait `Ord`, dead when no type-level comparison is made.
+    fn can_mean_an_item(&self, index: &Index, i: usize, name: Sym) -> bool {
+        let node = &index.nodes[i];
+        let lib = node.lib;
+        if self.defined_in.contains(&(lib, name)) || node.cross.iter().any(|&(_, c)| c == name) {
+            return true;
+        }
+        let mut stack = vec![self.places.module_of(i)];
+        let mut seen = HashSet::new();
+        while let Some(m) = stack.pop() {
+            if !seen.insert(m) {
+                continue;
+            }
+            if self.imported_at.contains(&(lib, m, name)) {
+                return true;
+            }
+            for target in self.globs_at.get(&(lib, m)).into_iter().flatten() {
+                match *target {
+                    GlobTarget::Library(l) if self.defined_in.contains(&(l, name)) => return true,
+                    GlobTarget::Library(_) | GlobTarget::Variants => {}
+                    GlobTarget::Own(m) => stack.push(m),
+                    GlobTarget::Unknown => return true,
+                }
+            }
+        }
+        false
     }
 
     /// Whether node `i`, being kept, is kept against the compiler's findings: found dead
@@ -440,7 +520,7 @@ impl<'a> Walk<'a> {
             || self.dead.spared[i]
             || self.implements_a_dead_member(index, node)
             || (!matches!(node.kind, Kind::MacroCall { .. } | Kind::MacroRules)
-                && self.dead_names_held(node).next().is_some())
+                && self.dead_names_held(index, i).next().is_some())
     }
 
     /// Whether `node` is an impl's method of a trait member found never called: kept, it
