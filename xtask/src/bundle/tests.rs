@@ -1735,3 +1735,47 @@ fn impls_that_never_run_go_and_methods_that_never_run_lose_their_bodies() {
     // The impl the macro made for u64 is written out, without the macro and its calls.
     assert!(!text.contains("wide!"), "{text}");
 }
+
+/// A derive is a macro (std's, in a bundle): `#[derive(Ord)]` does not mention the
+/// library's own trait `Ord`, which stays out. Fails before: the derive's names were the
+/// struct's mentions, so the trait (and what its default method names) was kept; and,
+/// found dead by the compiler, its name then ruled out every struct deriving `Ord`
+/// (typenum's `UInt`, which every draft after failed without).
+#[test]
+fn a_derive_keeps_no_library_item_of_the_derived_traits_name() {
+    let (names, compiler) = differential_both(
+        &[(
+            "lib.rs",
+            "pub trait Ord { fn level(&self) -> u8 { ORD_TRAIT_MARKER } }\n\
+             pub const ORD_TRAIT_MARKER: u8 = 7;\n\
+             #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]\n\
+             pub struct Key(pub u32);\n",
+        )],
+        "fn main() { let mut v = vec![fixture::Key(3), fixture::Key(1)]; v.sort(); println!(\"{:?}\", v); }\n",
+        b"",
+    );
+    for text in [names, compiler] {
+        assert!(text.contains("struct Key"), "{text}");
+        assert!(!text.contains("trait Ord"), "{text}");
+    }
+}
+
+/// A name found dead in one library rules out only what can mean that library's item: a
+/// bound `T: Ord` in a module of `user` that neither imports nor globs `dep` is std's
+/// `Ord`, though `user` opens `dep` by a glob elsewhere and `dep`'s trait `Ord` is dead.
+/// Fails before: the dead name ruled out `largest`, each smaller draft failed, and `dep`'s
+/// `Ord` stayed (im-rc's `A: Ord` against typenum's dead `Ord`: 220 KiB kept).
+#[test]
+fn a_dead_name_of_one_library_rules_out_no_mention_that_means_std() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, printed) = bundled_with_the_compiler(
+        dir.path(),
+        "pub trait Ord { fn rank(&self) -> u8 { 1 } }\npub fn two() -> u32 { 2 }\n",
+        "mod glob {\n    use dep::*;\n    pub fn two_of_dep() -> u32 { two() }\n}\n\
+         pub fn largest<T: Ord + Copy>(v: &[T]) -> T { *v.iter().max().unwrap() }\n\
+         pub fn start() -> u32 { largest(&[1u32, 5, 3]) + glob::two_of_dep() }\n",
+    );
+    assert_eq!(printed, "7\n");
+    assert!(text.contains("fn largest"), "{text}");
+    assert!(!text.contains("trait Ord"), "{text}");
+}
