@@ -1294,8 +1294,9 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
 
     /// typenum's numbers are types nested one level per bit (`U1000` is ten `UInt`s
     /// deep), which rustc shortens in a message (`UInt<UInt<..., ...>, ...>: Bits`) and
-    /// writes out in full to a file (one for every error naming the type): each error is
-    /// read with the full name, and asks for the one impl of that number. Fails before: the shortened type matched no header
+    /// writes out in full, its paths qualified (`uint::UInt<uint::UTerm, bit::B1>`), to a
+    /// file (one for every error naming the type): each error is read with the full name,
+    /// and asks for the one impl of that number. Fails before: the shortened type matched no header
     /// and the error named none of the candidates, so the impls pass split its group in
     /// halves (im-rc's 1,024 `impl Bits for U<n>` all stayed: 62 KiB).
     #[test]
@@ -1307,8 +1308,9 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
         }
         let source = format!(
             "use std::marker::PhantomData;\n\
-             pub struct UInt<U, B>(PhantomData<(U, B)>);\n\
-             pub struct UTerm; pub struct B0; pub struct B1;\n\
+             pub mod uint {{ pub struct UInt<U, B>(pub std::marker::PhantomData<(U, B)>); pub struct UTerm; }}\n\
+             pub mod bit {{ pub struct B0; pub struct B1; }}\n\
+             use uint::{{UInt, UTerm}}; use bit::{{B0, B1}};\n\
              pub type U999 = {};\npub type U1000 = {};\npub type U1001 = {};\n\
              pub trait Bits {{ type Store; }}\n\
              fn need<T: Bits>() {{}}\nfn main() {{ need::<U1000>(); need::<U1000>(); }}\n",

@@ -131,10 +131,16 @@ fn with_long_types(rendered: &str, dir: &Path, files: &mut HashMap<String, Vec<S
         if k > 0 {
             out.push('`');
         }
+        // The file's names are qualified (`uint::UInt<uint::UTerm, bit::B1>`), the
+        // message's not always: both are compared, and written, as `mono::normal` has them.
         let whole = (k % 2 == 1 && part.contains("..."))
-            .then(|| full.iter().find(|f| fills(part, f)))
+            .then(|| {
+                let short = super::mono::normal(part);
+                let normal = full.iter().map(|f| super::mono::normal(f));
+                normal.into_iter().find(|f| fills(&short, f))
+            })
             .flatten();
-        out.push_str(whole.map_or(part, |f| f.as_str()));
+        out.push_str(whole.as_deref().unwrap_or(part));
     }
     out
 }
