@@ -1336,6 +1336,9 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
             .collect();
         for e in &errors {
             assert_eq!(asked(e, &group), [1], "{e}");
+            // As rustc writes a bound, the names unqualified.
+            let bound = format!("`{}: Bits`", number(1000));
+            assert!(e.lines().next().unwrap().contains(&bound), "{e}");
         }
         // The file rustc wrote the names to is gone with the reading.
         let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().collect();

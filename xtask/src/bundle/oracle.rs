@@ -132,15 +132,33 @@ fn with_long_types(rendered: &str, dir: &Path, files: &mut HashMap<String, Vec<S
             out.push('`');
         }
         // The file's names are qualified (`uint::UInt<uint::UTerm, bit::B1>`), the
-        // message's not always: both are compared, and written, as `mono::normal` has them.
+        // message's not always: both are compared as `mono::normal` has them, and the
+        // name is written unqualified.
         let whole = (k % 2 == 1 && part.contains("..."))
             .then(|| {
                 let short = super::mono::normal(part);
-                let normal = full.iter().map(|f| super::mono::normal(f));
-                normal.into_iter().find(|f| fills(&short, f))
+                let found = full.iter().find(|f| fills(&short, &super::mono::normal(f)));
+                found.map(|f| unqualified(f))
             })
             .flatten();
         out.push_str(whole.as_deref().unwrap_or(part));
+    }
+    out
+}
+
+/// `text` without the paths before its names (`uint::UInt<bit::B1>` is `UInt<B1>`).
+fn unqualified(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == ':' && chars.peek() == Some(&':') {
+            chars.next();
+            while out.ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+                out.pop();
+            }
+        } else {
+            out.push(c);
+        }
     }
     out
 }
