@@ -1779,3 +1779,25 @@ fn a_dead_name_of_one_library_rules_out_no_mention_that_means_std() {
     assert!(text.contains("fn largest"), "{text}");
     assert!(!text.contains("trait Ord"), "{text}");
 }
+
+/// A mention means what its module binds by that name: `Ranged` in `b`, imported there
+/// as `use crate::a::Inner as Ranged;`, is `a::Inner`, however dead `c`'s own struct
+/// `Ranged` is. Fails before: every item named `Ranged` being dead, `b::Wrap` was ruled
+/// out for naming it, each smaller draft failed, and `c::Ranged` stayed (im-rc's
+/// `ord::map`, which imports `btree::Iter as RangedIter`, against `ord::set`'s dead
+/// `RangedIter`: every oracle step failed).
+#[test]
+fn a_name_a_module_binds_by_a_use_means_that_binding_not_a_dead_item_of_the_name() {
+    let text = differential(
+        &[(
+            "lib.rs",
+            "pub mod a { pub struct Inner(pub u32); }\n\
+             pub mod b {\n    use crate::a::Inner as Ranged;\n    pub struct Wrap(pub Ranged);\n    pub fn make() -> Wrap { Wrap(Ranged(3)) }\n}\n\
+             pub mod c { pub struct Ranged(pub u8); pub fn other() -> Ranged { Ranged(1) } }\n",
+        )],
+        "fn main() { println!(\"{}\", fixture::b::make().0 .0); }\n",
+        b"",
+    );
+    assert!(text.contains("struct Wrap"), "{text}");
+    assert!(!text.contains("struct Ranged"), "{text}");
+}

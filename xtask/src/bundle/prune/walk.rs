@@ -123,6 +123,9 @@ pub(super) struct Walk<'a> {
     imported_in: HashSet<(usize, Sym)>,
     /// The names non-std `use` leaves bring into each module (library, module node).
     imported_at: HashSet<Place>,
+    /// The nodes that bind each name in each module: its named items and traits, and its
+    /// `use` leaves (by the name they bring in).
+    bound_at: HashMap<Place, Vec<usize>>,
     /// What each module's globs open (library, module node).
     globs_at: HashMap<(usize, Option<usize>), Vec<GlobTarget>>,
     /// Names a library defines more than once (petgraph's `graph::Edges` and
@@ -178,6 +181,7 @@ impl<'a> Walk<'a> {
         let mut loose_globs = HashSet::new();
         let mut variant_globs: HashMap<String, Vec<Option<usize>>> = HashMap::new();
         let mut imported_at = HashSet::new();
+        let mut bound_at: HashMap<Place, Vec<usize>> = HashMap::new();
         let mut globs_at: HashMap<(usize, Option<usize>), Vec<GlobTarget>> = HashMap::new();
         for (i, n) in index.nodes.iter().enumerate() {
             let at = super::places::enclosing_module(&index.nodes, i);
@@ -209,6 +213,7 @@ impl<'a> Walk<'a> {
                 }
                 Kind::Named | Kind::Trait { .. } => {
                     if let Some(name) = n.name {
+                        bound_at.entry((n.lib, at, name)).or_default().push(i);
                         if !defined_in.insert((n.lib, name)) {
                             twice_in.insert((n.lib, name));
                         }
@@ -224,6 +229,7 @@ impl<'a> Walk<'a> {
                 } => {
                     imported_in.insert((n.lib, *local));
                     imported_at.insert((n.lib, at, *local));
+                    bound_at.entry((n.lib, at, *local)).or_default().push(i);
                 }
                 _ => {}
             }
@@ -249,6 +255,7 @@ impl<'a> Walk<'a> {
             defined_in,
             imported_in,
             imported_at,
+            bound_at,
             globs_at,
             twice_in,
             qualified: HashSet::new(),
@@ -480,18 +487,25 @@ impl<'a> Walk<'a> {
             .filter(move |&n| self.dead.names.contains(&n) && self.can_mean_an_item(index, i, n))
     }
 
-    /// Whether node `i`'s mention of `name` can mean a library's item of that name: its
-    /// library defines one, it writes the name through a path into another library, or its
-    /// module imports the name or opens by a glob (or through its own modules' globs) a
-    /// library that defines one. Else it is std's: im-rc's `#[derive(Ord)]` and `A: Ord`
-    /// are not typenum's trait `Ord`, dead when no type-level comparison is made.
+    /// Whether node `i`'s mention of dead `name` can mean a dead library item of that
+    /// name. Where its module binds the name (an item, a `use`), it means that binding,
+    /// dead or not (im-rc's `ord::map` imports `Iter as RangedIter` while `ord::set`'s own
+    /// `RangedIter` is dead). Else: its library defines an item of the name, it writes
+    /// the name through a path into another library, or its module imports the name or
+    /// opens by a glob (or through its own modules' globs) a library that defines one. Else
+    /// it is std's: im-rc's `#[derive(Ord)]` and `A: Ord` are not typenum's trait `Ord`,
+    /// dead when no type-level comparison is made.
     fn can_mean_an_item(&self, index: &Index, i: usize, name: Sym) -> bool {
         let node = &index.nodes[i];
         let lib = node.lib;
+        let module = self.places.module_of(i);
+        if let Some(bound) = self.bound_at.get(&(lib, module, name)) {
+            return bound.iter().any(|&j| self.dead.node[j]);
+        }
         if self.defined_in.contains(&(lib, name)) || node.cross.iter().any(|&(_, c)| c == name) {
             return true;
         }
-        let mut stack = vec![self.places.module_of(i)];
+        let mut stack = vec![module];
         let mut seen = HashSet::new();
         while let Some(m) = stack.pop() {
             if !seen.insert(m) {
