@@ -91,6 +91,58 @@ fn glob_target(index: &Index, i: usize, lib: usize, opens: &Opens) -> GlobTarget
     }
 }
 
+/// The keys of the libraries' named items and traits.
+fn defined_keys(index: &Index) -> HashSet<String> {
+    (index.nodes.iter())
+        .filter(|n| matches!(n.kind, Kind::Named | Kind::Trait { .. }))
+        .filter_map(|n| n.key.clone())
+        .collect()
+}
+
+/// What each module of the libraries binds and opens, for what a mention there can mean.
+struct Bindings {
+    /// The names non-std `use` leaves bring into each module (library, module node).
+    imported_at: HashSet<Place>,
+    /// The nodes that bind each name in each module: its named items and traits, and its
+    /// `use` leaves (by the name they bring in).
+    bound_at: HashMap<Place, Vec<usize>>,
+    /// What each module's globs open (library, module node).
+    globs_at: HashMap<(usize, Option<usize>), Vec<GlobTarget>>,
+}
+
+impl Bindings {
+    fn of(index: &Index, defined_keys: &HashSet<String>) -> Bindings {
+        let mut b = Bindings {
+            imported_at: HashSet::new(),
+            bound_at: HashMap::new(),
+            globs_at: HashMap::new(),
+        };
+        for (i, n) in index.nodes.iter().enumerate() {
+            let at = super::places::enclosing_module(&index.nodes, i);
+            match &n.kind {
+                Kind::Glob { .. } => {
+                    let opened = glob_opens(index, i, defined_keys);
+                    let target = glob_target(index, i, n.lib, &opened);
+                    b.globs_at.entry((n.lib, at)).or_default().push(target);
+                }
+                Kind::Named | Kind::Trait { .. } => {
+                    if let Some(name) = n.name {
+                        b.bound_at.entry((n.lib, at, name)).or_default().push(i);
+                    }
+                }
+                Kind::UseLeaf {
+                    local, std: false, ..
+                } => {
+                    b.imported_at.insert((n.lib, at, *local));
+                    b.bound_at.entry((n.lib, at, *local)).or_default().push(i);
+                }
+                _ => {}
+            }
+        }
+        b
+    }
+}
+
 /// What the walk has learnt so far.
 pub(super) struct Walk<'a> {
     facts: &'a Facts,
@@ -121,13 +173,8 @@ pub(super) struct Walk<'a> {
     defined_in: HashSet<(usize, Sym)>,
     /// The names each library's `use`s of library paths bring in.
     imported_in: HashSet<(usize, Sym)>,
-    /// The names non-std `use` leaves bring into each module (library, module node).
-    imported_at: HashSet<Place>,
-    /// The nodes that bind each name in each module: its named items and traits, and its
-    /// `use` leaves (by the name they bring in).
-    bound_at: HashMap<Place, Vec<usize>>,
-    /// What each module's globs open (library, module node).
-    globs_at: HashMap<(usize, Option<usize>), Vec<GlobTarget>>,
+    /// What each module binds and opens.
+    bindings: Bindings,
     /// Names a library defines more than once (petgraph's `graph::Edges` and
     /// `graphmap::Edges`): a mention of one counts only where it can mean the item's own
     /// module's (see `seen_by_its_module`).
@@ -172,19 +219,10 @@ impl<'a> Walk<'a> {
         let mut imported_in = HashSet::new();
         let mut twice_in = HashSet::new();
         let mut globbed_from: HashMap<Option<usize>, Vec<Option<usize>>> = HashMap::new();
-        let defined_keys: HashSet<String> = index
-            .nodes
-            .iter()
-            .filter(|n| matches!(n.kind, Kind::Named | Kind::Trait { .. }))
-            .filter_map(|n| n.key.clone())
-            .collect();
+        let defined_keys = defined_keys(index);
         let mut loose_globs = HashSet::new();
         let mut variant_globs: HashMap<String, Vec<Option<usize>>> = HashMap::new();
-        let mut imported_at = HashSet::new();
-        let mut bound_at: HashMap<Place, Vec<usize>> = HashMap::new();
-        let mut globs_at: HashMap<(usize, Option<usize>), Vec<GlobTarget>> = HashMap::new();
         for (i, n) in index.nodes.iter().enumerate() {
-            let at = super::places::enclosing_module(&index.nodes, i);
             match &n.kind {
                 Kind::Glob { module, .. } => {
                     let lib = module
@@ -194,10 +232,7 @@ impl<'a> Walk<'a> {
                         Some(l) => opens[n.lib].push(l),
                         None => opens[n.lib].extend(0..libraries),
                     }
-                    let opened = glob_opens(index, i, &defined_keys);
-                    let target = glob_target(index, i, n.lib, &opened);
-                    globs_at.entry((n.lib, at)).or_default().push(target);
-                    match opened {
+                    match glob_opens(index, i, &defined_keys) {
                         Opens::Module(m) => globbed_from
                             .entry(m)
                             .or_default()
@@ -213,7 +248,6 @@ impl<'a> Walk<'a> {
                 }
                 Kind::Named | Kind::Trait { .. } => {
                     if let Some(name) = n.name {
-                        bound_at.entry((n.lib, at, name)).or_default().push(i);
                         if !defined_in.insert((n.lib, name)) {
                             twice_in.insert((n.lib, name));
                         }
@@ -228,8 +262,6 @@ impl<'a> Walk<'a> {
                     local, std: false, ..
                 } => {
                     imported_in.insert((n.lib, *local));
-                    imported_at.insert((n.lib, at, *local));
-                    bound_at.entry((n.lib, at, *local)).or_default().push(i);
                 }
                 _ => {}
             }
@@ -254,9 +286,7 @@ impl<'a> Walk<'a> {
             kept_in: HashSet::new(),
             defined_in,
             imported_in,
-            imported_at,
-            bound_at,
-            globs_at,
+            bindings: Bindings::of(index, &defined_keys),
             twice_in,
             qualified: HashSet::new(),
             crossed_in: HashSet::new(),
@@ -488,8 +518,8 @@ impl<'a> Walk<'a> {
     }
 
     /// Whether node `i`'s mention of dead `name` can mean a dead library item of that
-    /// name. Where its module binds the name (an item, a `use`), it means that binding,
-    /// dead or not (im-rc's `ord::map` imports `Iter as RangedIter` while `ord::set`'s own
+    /// name. Where its module binds the name (an item, a `use`), a mention (but a `use`'s)
+    /// means that binding, dead or not (im-rc's `ord::map` imports `Iter as RangedIter` while `ord::set`'s own
     /// `RangedIter` is dead). Else: its library defines an item of the name, it writes
     /// the name through a path into another library, or its module imports the name or
     /// opens by a glob (or through its own modules' globs) a library that defines one. Else
@@ -499,7 +529,13 @@ impl<'a> Walk<'a> {
         let node = &index.nodes[i];
         let lib = node.lib;
         let module = self.places.module_of(i);
-        if let Some(bound) = self.bound_at.get(&(lib, module, name)) {
+        // A `use` names its source where the path leads, not a binding of its own module;
+        // the name a rename binds (`as RangedIter`) is no mention at all.
+        if let Kind::UseLeaf { local, source, .. } = node.kind {
+            if name == local && local != source {
+                return false;
+            }
+        } else if let Some(bound) = self.bindings.bound_at.get(&(lib, module, name)) {
             return bound.iter().any(|&j| self.dead.node[j]);
         }
         if self.defined_in.contains(&(lib, name)) || node.cross.iter().any(|&(_, c)| c == name) {
@@ -511,10 +547,10 @@ impl<'a> Walk<'a> {
             if !seen.insert(m) {
                 continue;
             }
-            if self.imported_at.contains(&(lib, m, name)) {
+            if self.bindings.imported_at.contains(&(lib, m, name)) {
                 return true;
             }
-            for target in self.globs_at.get(&(lib, m)).into_iter().flatten() {
+            for target in self.bindings.globs_at.get(&(lib, m)).into_iter().flatten() {
                 match *target {
                     GlobTarget::Library(l) if self.defined_in.contains(&(l, name)) => return true,
                     GlobTarget::Library(_) | GlobTarget::Variants => {}
