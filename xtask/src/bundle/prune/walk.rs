@@ -519,12 +519,12 @@ impl<'a> Walk<'a> {
 
     /// Whether node `i`'s mention of dead `name` can mean a dead library item of that
     /// name. Where its module binds the name (an item, a `use`), a mention (but a `use`'s)
-    /// means that binding, dead or not (im-rc's `ord::map` imports `Iter as RangedIter` while `ord::set`'s own
-    /// `RangedIter` is dead). Else: its library defines an item of the name, it writes
-    /// the name through a path into another library, or its module imports the name or
-    /// opens by a glob (or through its own modules' globs) a library that defines one. Else
-    /// it is std's: im-rc's `#[derive(Ord)]` and `A: Ord` are not typenum's trait `Ord`,
-    /// dead when no type-level comparison is made.
+    /// means that binding, dead or not (im-rc's `ord::map` imports `Iter as RangedIter`
+    /// while `ord::set`'s own `RangedIter` is dead). Else: its library defines an item of
+    /// the name, it writes the name through a path into another library, or its module
+    /// imports the name or opens by a glob (or through its own modules' globs) a library
+    /// that defines one. Else it is std's: im-rc's `#[derive(Ord)]` and `A: Ord` are not
+    /// typenum's trait `Ord`, dead when no type-level comparison is made.
     fn can_mean_an_item(&self, index: &Index, i: usize, name: Sym) -> bool {
         let node = &index.nodes[i];
         let lib = node.lib;
