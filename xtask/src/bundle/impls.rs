@@ -1296,9 +1296,9 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
     /// deep), which rustc shortens in a message (`UInt<UInt<..., ...>, ...>: Bits`) and
     /// writes out in full, its paths qualified (`uint::UInt<uint::UTerm, bit::B1>`), to a
     /// file (one for every error naming the type): each error is read with the full name,
-    /// and asks for the one impl of that number. Fails before: the shortened type matched no header
-    /// and the error named none of the candidates, so the impls pass split its group in
-    /// halves (im-rc's 1,024 `impl Bits for U<n>` all stayed: 62 KiB).
+    /// and asks for the one impl of that number. Fails before: the shortened type matched
+    /// no header and the error named none of the candidates, so the impls pass split its
+    /// group in halves (im-rc's 1,024 `impl Bits for U<n>` all stayed: 62 KiB).
     #[test]
     fn a_bound_on_a_type_rustc_shortens_asks_for_the_impl_of_its_full_type() {
         fn number(n: u32) -> String {
@@ -1307,8 +1307,7 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
                 .fold("UTerm".to_string(), |t, b| format!("UInt<{t}, B{b}>"))
         }
         let source = format!(
-            "use std::marker::PhantomData;\n\
-             pub mod uint {{ pub struct UInt<U, B>(pub std::marker::PhantomData<(U, B)>); pub struct UTerm; }}\n\
+            "pub mod uint {{ pub struct UInt<U, B>(pub std::marker::PhantomData<(U, B)>); pub struct UTerm; }}\n\
              pub mod bit {{ pub struct B0; pub struct B1; }}\n\
              use uint::{{UInt, UTerm}}; use bit::{{B0, B1}};\n\
              pub type U999 = {};\npub type U1000 = {};\npub type U1001 = {};\n\
