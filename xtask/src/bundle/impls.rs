@@ -840,26 +840,28 @@ fn asked_by_all(errors: &[String], group: &[Candidate], debug: bool) -> (Vec<boo
     (needed, unexplained)
 }
 
-/// The groups to try next after `group` failed, first first: halves when the errors asked
-/// for none of it and one named nothing (a change of inference, `mismatched types`, names
-/// no trait); else the group less what was asked back, and the impls of their supertraits.
+/// The groups to try next after `group` failed, first first, each with whether its line
+/// has had the doubt below (`doubted`: `group`'s). Halves when an error named nothing of it
+/// (a change of inference, `mismatched types`, names no trait); else the group less what
+/// was asked back, and the impls of their supertraits. An error that names nothing may
+/// follow from what the others ask for (im-rc's "`K` may not live long enough" in an
+/// iterator over a chunk whose length's impls went): once in a line, those come back and
+/// the rest is tried whole before halving (nalgebra's `mismatched types` stay, and halving
+/// at once there is what fits its budget).
 fn regroup(
     mut group: Vec<Candidate>,
     needed: &[bool],
     unexplained: bool,
-    supers: &std::collections::HashMap<String, Vec<String>>,
-) -> Vec<Vec<Candidate>> {
+    (supers, doubted): (&std::collections::HashMap<String, Vec<String>>, bool),
+) -> Vec<(Vec<Candidate>, bool)> {
     let pair = |c: &Candidate| (c.head.clone(), c.trait_name.clone());
-    // An error that names none of the group may follow from those the others ask for
-    // (im-rc's "`K` may not live long enough" in an iterator over a chunk whose length's
-    // impls went): those come back first, and the group is halved only when nothing is.
-    let unexplained = unexplained && !needed.contains(&true);
-    if unexplained {
+    let doubt = unexplained && !doubted && needed.contains(&true);
+    if unexplained && !doubt {
         if group.len() < 2 {
             return Vec::new();
         }
         let second = group.split_off(group.len() / 2);
-        return vec![group, second];
+        return vec![(group, true), (second, true)];
     }
     // What comes back exactly, and for `Self` the impls of its supertraits.
     let seeds: Vec<mono::Pair> = (0..group.len())
@@ -881,7 +883,7 @@ fn regroup(
     if group.is_empty() {
         Vec::new()
     } else {
-        vec![group]
+        vec![(group, doubted || doubt)]
     }
 }
 
@@ -1039,9 +1041,9 @@ pub fn drop_unused(
     let mut base = findings.clone();
     // Whether a draft compiled: the accepted groups (and `unrun`) are then proven.
     let mut compiled = false;
-    let mut queue: std::collections::VecDeque<Vec<Candidate>> = [all].into();
+    let mut queue: std::collections::VecDeque<(Vec<Candidate>, bool)> = [(all, false)].into();
     let mut compiles = 0;
-    while let Some(group) = queue.pop_front() {
+    while let Some((group, doubted)) = queue.pop_front() {
         if compiles == budget {
             break;
         }
@@ -1062,7 +1064,7 @@ pub fn drop_unused(
                 continue;
             }
             Tried::Again => {
-                queue.push_front(group);
+                queue.push_front((group, doubted));
                 continue;
             }
             Tried::Errors(errors) => errors,
@@ -1071,7 +1073,7 @@ pub fn drop_unused(
         if debug {
             report(compiles, &group, &needed, &errors);
         }
-        for g in regroup(group, &needed, unexplained, &supers)
+        for g in regroup(group, &needed, unexplained, (&supers, doubted))
             .into_iter()
             .rev()
         {
@@ -1356,10 +1358,11 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
 
     /// A compile whose errors ask for some of the group and one names none of it: what
     /// was asked comes back and the rest is tried again whole (the unnamed error may follow
-    /// from the others); halves only when nothing was asked. Fails before: the group was
-    /// halved at once, and the six compiles of im-rc's pass went to halving 1,831 impls.
+    /// from the others), once in a line of groups; halves when nothing was asked, or the
+    /// line had its doubt. Fails before: the group was halved at once, and the six compiles
+    /// of im-rc's pass went to halving 1,831 impls.
     #[test]
-    fn an_error_naming_none_halves_the_group_only_when_no_error_asks_for_any() {
+    fn an_error_naming_none_halves_the_group_unless_others_ask_and_the_line_had_no_doubt() {
         let c = |k: &str| Candidate {
             key: k.into(),
             trait_name: "Bits".into(),
@@ -1370,18 +1373,35 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
         };
         let group = vec![c("U1"), c("U2"), c("U3"), c("U4")];
         let supers = Default::default();
-        let keys = |groups: Vec<Vec<Candidate>>| -> Vec<Vec<String>> {
+        let keys = |groups: Vec<(Vec<Candidate>, bool)>| -> Vec<(Vec<String>, bool)> {
             let keys = |g: Vec<Candidate>| g.into_iter().map(|c| c.key).collect();
-            groups.into_iter().map(keys).collect()
+            groups.into_iter().map(|(g, d)| (keys(g), d)).collect()
         };
+        let strings = |k: &[&str]| k.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let asked_one = [false, true, false, false];
+        // The doubt, once: what was asked comes back, the rest whole, the doubt spent.
         assert_eq!(
-            keys(regroup(group.clone(), &asked_one, true, &supers)),
-            [["U1", "U3", "U4"]]
+            keys(regroup(group.clone(), &asked_one, true, (&supers, false))),
+            [(strings(&["U1", "U3", "U4"]), true)]
         );
+        let halves = [
+            (strings(&["U1", "U2"]), true),
+            (strings(&["U3", "U4"]), true),
+        ];
+        // Spent: halves.
         assert_eq!(
-            keys(regroup(group, &[false; 4], true, &supers)),
-            [vec!["U1", "U2"], vec!["U3", "U4"]]
+            keys(regroup(group.clone(), &asked_one, true, (&supers, true))),
+            halves
+        );
+        // Nothing asked: halves.
+        assert_eq!(
+            keys(regroup(group.clone(), &[false; 4], true, (&supers, false))),
+            halves
+        );
+        // Every error named something: what was asked comes back, no doubt spent.
+        assert_eq!(
+            keys(regroup(group, &asked_one, false, (&supers, false))),
+            [(strings(&["U1", "U3", "U4"]), false)]
         );
     }
 
