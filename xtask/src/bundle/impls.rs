@@ -822,41 +822,62 @@ fn self_like(c: &Candidate) -> bool {
     }
 }
 
-/// Which of `group` the `errors` ask for, and whether one asks for none of them.
-fn asked_by_all(errors: &[String], group: &[Candidate], debug: bool) -> (Vec<bool>, bool) {
+/// How the errors of a compile went: none named nothing of the group, a few did (fewer
+/// than one in ten), or more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Unnamed {
+    None,
+    Few,
+    Many,
+}
+
+/// Which of `group` the `errors` ask for, and how many ask for none of them.
+fn asked_by_all(errors: &[String], group: &[Candidate], debug: bool) -> (Vec<bool>, Unnamed) {
     let mut needed = vec![false; group.len()];
-    let mut unexplained = false;
+    let mut unnamed = 0;
     for e in errors {
         let named = asked(e, group);
-        if named.is_empty() && !unexplained && debug {
+        if named.is_empty() && unnamed == 0 && debug {
             let e: String = e.lines().take(6).collect::<Vec<_>>().join("\n");
             eprintln!("impls: this error names none of them:\n{e}");
         }
-        unexplained |= named.is_empty();
+        unnamed += usize::from(named.is_empty());
         for i in named {
             needed[i] = true;
         }
     }
-    (needed, unexplained)
+    if debug && unnamed > 0 {
+        eprintln!(
+            "impls: {unnamed} of {} errors name none of them",
+            errors.len()
+        );
+    }
+    let unnamed = match unnamed {
+        0 => Unnamed::None,
+        n if n * 10 < errors.len() => Unnamed::Few,
+        _ => Unnamed::Many,
+    };
+    (needed, unnamed)
 }
 
 /// The groups to try next after `group` failed, first first, each with whether its line
 /// has had the doubt below (`doubted`: `group`'s). Halves when an error named nothing of it
 /// (a change of inference, `mismatched types`, names no trait); else the group less what
-/// was asked back, and the impls of their supertraits. An error that names nothing may
-/// follow from what the others ask for (im-rc's "`K` may not live long enough" in an
-/// iterator over a chunk whose length's impls went): once in a line, those come back and
-/// the rest is tried whole before halving (nalgebra's `mismatched types` stay, and halving
-/// at once there is what fits its budget).
+/// was asked back, and the impls of their supertraits. A few errors that name nothing
+/// among many that do may follow from what those ask for (im-rc's "`K` may not live long
+/// enough" in an iterator over a chunk whose length's impls went, 1 of 588 errors): once in
+/// a line, what was asked comes back and the rest is tried whole before halving (where
+/// more name nothing, nalgebra's `mismatched types`, they stay, and halving at once is
+/// what fits its budget).
 fn regroup(
     mut group: Vec<Candidate>,
     needed: &[bool],
-    unexplained: bool,
+    unnamed: Unnamed,
     (supers, doubted): (&std::collections::HashMap<String, Vec<String>>, bool),
 ) -> Vec<(Vec<Candidate>, bool)> {
     let pair = |c: &Candidate| (c.head.clone(), c.trait_name.clone());
-    let doubt = unexplained && !doubted && needed.contains(&true);
-    if unexplained && !doubt {
+    let doubt = unnamed == Unnamed::Few && !doubted && needed.contains(&true);
+    if unnamed != Unnamed::None && !doubt {
         if group.len() < 2 {
             return Vec::new();
         }
@@ -1069,11 +1090,11 @@ pub fn drop_unused(
             }
             Tried::Errors(errors) => errors,
         };
-        let (needed, unexplained) = asked_by_all(&errors, &group, debug);
+        let (needed, unnamed) = asked_by_all(&errors, &group, debug);
         if debug {
             report(compiles, &group, &needed, &errors);
         }
-        for g in regroup(group, &needed, unexplained, (&supers, doubted))
+        for g in regroup(group, &needed, unnamed, (&supers, doubted))
             .into_iter()
             .rev()
         {
@@ -1356,13 +1377,13 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
         assert!(!oracle::fills("UInt<...,B0>", &normal(&number(999))));
     }
 
-    /// A compile whose errors ask for some of the group and one names none of it: what
-    /// was asked comes back and the rest is tried again whole (the unnamed error may follow
-    /// from the others), once in a line of groups; halves when nothing was asked, or the
-    /// line had its doubt. Fails before: the group was halved at once, and the six compiles
+    /// A compile whose errors ask for some of the group and a few name none of it: what
+    /// was asked comes back and the rest is tried again whole (the unnamed errors may follow
+    /// from the others), once in a line of groups; halves when nothing was asked, many
+    /// errors named nothing, or the line had its doubt. Fails before: the group was halved at once, and the six compiles
     /// of im-rc's pass went to halving 1,831 impls.
     #[test]
-    fn an_error_naming_none_halves_the_group_unless_others_ask_and_the_line_had_no_doubt() {
+    fn errors_naming_none_halve_the_group_unless_few_and_the_line_had_no_doubt() {
         let c = |k: &str| Candidate {
             key: k.into(),
             trait_name: "Bits".into(),
@@ -1381,7 +1402,12 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
         let asked_one = [false, true, false, false];
         // The doubt, once: what was asked comes back, the rest whole, the doubt spent.
         assert_eq!(
-            keys(regroup(group.clone(), &asked_one, true, (&supers, false))),
+            keys(regroup(
+                group.clone(),
+                &asked_one,
+                Unnamed::Few,
+                (&supers, false)
+            )),
             [(strings(&["U1", "U3", "U4"]), true)]
         );
         let halves = [
@@ -1390,17 +1416,37 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
         ];
         // Spent: halves.
         assert_eq!(
-            keys(regroup(group.clone(), &asked_one, true, (&supers, true))),
+            keys(regroup(
+                group.clone(),
+                &asked_one,
+                Unnamed::Few,
+                (&supers, true)
+            )),
             halves
         );
         // Nothing asked: halves.
         assert_eq!(
-            keys(regroup(group.clone(), &[false; 4], true, (&supers, false))),
+            keys(regroup(
+                group.clone(),
+                &[false; 4],
+                Unnamed::Few,
+                (&supers, false)
+            )),
+            halves
+        );
+        // Many name nothing: halves.
+        assert_eq!(
+            keys(regroup(
+                group.clone(),
+                &asked_one,
+                Unnamed::Many,
+                (&supers, false)
+            )),
             halves
         );
         // Every error named something: what was asked comes back, no doubt spent.
         assert_eq!(
-            keys(regroup(group, &asked_one, false, (&supers, false))),
+            keys(regroup(group, &asked_one, Unnamed::None, (&supers, false))),
             [(strings(&["U1", "U3", "U4"]), false)]
         );
     }
