@@ -352,16 +352,9 @@ fn families(seen: &[Seen], local: &HashSet<String>) -> Vec<Candidate> {
     out
 }
 
-/// The words by which an error can ask for an operator trait (or `Copy`) without naming it.
+/// The words by which an error can ask for an operator trait without naming it.
 fn operator_words(trait_name: &str) -> &'static [&'static str] {
     match trait_name {
-        // A value of a type that was `Copy` is moved (nalgebra's `mat[a] * &v` of a
-        // `Matrix` over an `ArrayStorage`: "cannot move out of index of `Vec<Matrix<..>>`").
-        "Copy" => &[
-            "cannot move out of",
-            "move occurs because",
-            "use of moved value",
-        ],
         // "no implementation for `&BigInt << {integer}`": the operator between its operands.
         "Add" => &["`+`", "cannot add", " + "],
         "Sub" => &["`-`", "cannot subtract", " - "],
@@ -1273,11 +1266,6 @@ unsafe impl Send for Marker {}
         let e3 = "error[E0599]: no method named `add` found for struct `BigUint`";
         let e6 = "error[E0369]: no implementation for `&BigUint + {integer}`";
         assert!(asks_for(e6, &add, false) && !asks_for(e6, &debug, false));
-        // A move out of a place asks for the `Copy` impls of the types it names.
-        let copy = c("Copy", "Matrix", &[]);
-        let e7 = "error[E0507]: cannot move out of index of `Vec<Matrix<i64, U3, U3, ArrayStorage<i64, U3, U3>>>`";
-        assert!(asks_for(e7, &copy, false) && !asks_for(e7, &add, false));
-        assert!(!asks_for(e1, &copy, false));
         let e4 = "error[E0277]: `BigUintX` doesn't implement `Debug`";
         assert!(asks_for(e1, &debug, false) && !asks_for(e1, &add, false));
         assert!(asks_for(e2, &add, false) && !asks_for(e2, &debug, false));
