@@ -873,7 +873,8 @@ fn regroup(
     mut group: Vec<Candidate>,
     needed: &[bool],
     unnamed: Unnamed,
-    (supers, doubted): (&std::collections::HashMap<String, Vec<String>>, bool),
+    supers: &std::collections::HashMap<String, Vec<String>>,
+    doubted: bool,
 ) -> Vec<(Vec<Candidate>, bool)> {
     let pair = |c: &Candidate| (c.head.clone(), c.trait_name.clone());
     let doubt = unnamed == Unnamed::Few && !doubted && needed.contains(&true);
@@ -1094,7 +1095,7 @@ pub fn drop_unused(
         if debug {
             report(compiles, &group, &needed, &errors);
         }
-        for g in regroup(group, &needed, unnamed, (&supers, doubted))
+        for g in regroup(group, &needed, unnamed, &supers, doubted)
             .into_iter()
             .rev()
         {
@@ -1406,7 +1407,8 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
                 group.clone(),
                 &asked_one,
                 Unnamed::Few,
-                (&supers, false)
+                &supers,
+                false
             )),
             [(strings(&["U1", "U3", "U4"]), true)]
         );
@@ -1420,7 +1422,8 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
                 group.clone(),
                 &asked_one,
                 Unnamed::Few,
-                (&supers, true)
+                &supers,
+                true
             )),
             halves
         );
@@ -1430,7 +1433,8 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
                 group.clone(),
                 &[false; 4],
                 Unnamed::Few,
-                (&supers, false)
+                &supers,
+                false
             )),
             halves
         );
@@ -1440,13 +1444,14 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
                 group.clone(),
                 &asked_one,
                 Unnamed::Many,
-                (&supers, false)
+                &supers,
+                false
             )),
             halves
         );
         // Every error named something: what was asked comes back, no doubt spent.
         assert_eq!(
-            keys(regroup(group, &asked_one, Unnamed::None, (&supers, false))),
+            keys(regroup(group, &asked_one, Unnamed::None, &supers, false)),
             [(strings(&["U1", "U3", "U4"]), false)]
         );
     }

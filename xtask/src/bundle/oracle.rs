@@ -88,7 +88,7 @@ fn check_draft(
         .output()
         .map_err(|e| anyhow::anyhow!("cannot run rustc: {e}"))?;
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    let mut long_types = HashMap::new();
+    let mut long_types = LongTypes::new();
     let diagnostics = stderr
         .lines()
         .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
@@ -105,23 +105,28 @@ fn check_draft(
     Ok((out.status.success(), diagnostics, stderr))
 }
 
+/// The long-type files a reading met, by name: each name in them, normal and written out.
+type LongTypes = HashMap<String, Vec<(String, String)>>;
+
 /// `rendered` with each type rustc shortened (`UInt<UInt<..., ...>, ...>`, typenum's
 /// numbers) written out in full from the file a note names ("the full name for the type
 /// has been written to 'draft.long-type-N.txt'"; several errors may name one): the impls
 /// pass matches a bound's type against impl headers, and a shortened one matches none.
-/// `files`: the files read so far (by name), their lines.
-fn with_long_types(rendered: &str, dir: &Path, files: &mut HashMap<String, Vec<String>>) -> String {
+/// `files`: the files read so far (by name), each name in them as `mono::normal` has it
+/// and as it is written out.
+fn with_long_types(rendered: &str, dir: &Path, files: &mut LongTypes) -> String {
     const NOTE: &str = "has been written to '";
     let mut full = Vec::new();
     for at in rendered.match_indices(NOTE).map(|(i, _)| i + NOTE.len()) {
         let Some(name) = rendered[at..].split('\'').next() else {
             continue;
         };
-        let lines = files.entry(name.to_string()).or_insert_with(|| {
+        let names = files.entry(name.to_string()).or_insert_with(|| {
             let text = std::fs::read_to_string(dir.join(name)).unwrap_or_default();
-            text.lines().map(str::to_string).collect()
+            let each = |l: &str| (super::mono::normal(l), unqualified(l));
+            text.lines().map(each).collect()
         });
-        full.extend(lines.iter().cloned());
+        full.extend(names.iter().cloned());
     }
     if full.is_empty() {
         return rendered.to_string();
@@ -137,11 +142,10 @@ fn with_long_types(rendered: &str, dir: &Path, files: &mut HashMap<String, Vec<S
         let whole = (k % 2 == 1 && part.contains("..."))
             .then(|| {
                 let short = super::mono::normal(part);
-                let found = full.iter().find(|f| fills(&short, &super::mono::normal(f)));
-                found.map(|f| unqualified(f))
+                full.iter().find(|(normal, _)| fills(&short, normal))
             })
             .flatten();
-        out.push_str(whole.as_deref().unwrap_or(part));
+        out.push_str(whole.map_or(part, |(_, written)| written.as_str()));
     }
     out
 }

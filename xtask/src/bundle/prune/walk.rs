@@ -60,7 +60,12 @@ fn renamed_traits(index: &Index, facts: &Facts) -> HashMap<Sym, Sym> {
 }
 
 /// A library, a module node in it, a name.
-type Place = (usize, Option<usize>, Sym);
+type NameAt = (usize, Option<usize>, Sym);
+
+/// The library a module key (`#3::a::b`) is in.
+fn library_of(key: &str) -> Option<usize> {
+    key[1..].split("::").next()?.parse().ok()
+}
 
 /// What a glob opens, for the names a module can see of other libraries.
 #[derive(Clone, Copy)]
@@ -80,10 +85,7 @@ fn glob_target(index: &Index, i: usize, lib: usize, opens: &Opens) -> GlobTarget
     let Kind::Glob { module, .. } = &index.nodes[i].kind else {
         return GlobTarget::Unknown;
     };
-    let of = module
-        .as_ref()
-        .and_then(|m| m[1..].split("::").next()?.parse::<usize>().ok());
-    match (of, opens) {
+    match (module.as_deref().and_then(library_of), opens) {
         (Some(l), _) if l != lib => GlobTarget::Library(l),
         (_, Opens::Module(m)) => GlobTarget::Own(*m),
         (_, Opens::Variants(_)) => GlobTarget::Variants,
@@ -101,11 +103,9 @@ fn defined_keys(index: &Index) -> HashSet<String> {
 
 /// What each module of the libraries binds and opens, for what a mention there can mean.
 struct Bindings {
-    /// The names non-std `use` leaves bring into each module (library, module node).
-    imported_at: HashSet<Place>,
     /// The nodes that bind each name in each module: its named items and traits, and its
-    /// `use` leaves (by the name they bring in).
-    bound_at: HashMap<Place, Vec<usize>>,
+    /// non-std `use` leaves (by the name they bring in).
+    bound_at: HashMap<NameAt, Vec<usize>>,
     /// What each module's globs open (library, module node).
     globs_at: HashMap<(usize, Option<usize>), Vec<GlobTarget>>,
 }
@@ -113,7 +113,6 @@ struct Bindings {
 impl Bindings {
     fn of(index: &Index, defined_keys: &HashSet<String>) -> Bindings {
         let mut b = Bindings {
-            imported_at: HashSet::new(),
             bound_at: HashMap::new(),
             globs_at: HashMap::new(),
         };
@@ -133,7 +132,6 @@ impl Bindings {
                 Kind::UseLeaf {
                     local, std: false, ..
                 } => {
-                    b.imported_at.insert((n.lib, at, *local));
                     b.bound_at.entry((n.lib, at, *local)).or_default().push(i);
                 }
                 _ => {}
@@ -225,10 +223,7 @@ impl<'a> Walk<'a> {
         for (i, n) in index.nodes.iter().enumerate() {
             match &n.kind {
                 Kind::Glob { module, .. } => {
-                    let lib = module
-                        .as_ref()
-                        .and_then(|m| m[1..].split("::").next()?.parse::<usize>().ok());
-                    match lib {
+                    match module.as_deref().and_then(library_of) {
                         Some(l) => opens[n.lib].push(l),
                         None => opens[n.lib].extend(0..libraries),
                     }
@@ -547,7 +542,9 @@ impl<'a> Walk<'a> {
             if !seen.insert(m) {
                 continue;
             }
-            if self.bindings.imported_at.contains(&(lib, m, name)) {
+            // A module opened through its own library's globs: an item of the name there is
+            // its library's (answered above), so a binding is an import.
+            if self.bindings.bound_at.contains_key(&(lib, m, name)) {
                 return true;
             }
             for target in self.bindings.globs_at.get(&(lib, m)).into_iter().flatten() {
