@@ -547,6 +547,7 @@ impl Drafter<'_> {
                     imports: &solution.imports_by_name,
                     use_modules: &solution.use_modules,
                     imports_from: &solution.imports_from,
+                    named: &solution.referenced,
                 },
                 &findings.banned(),
                 self.whole,

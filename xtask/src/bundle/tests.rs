@@ -1431,6 +1431,7 @@ fn a_dead_type_does_not_take_out_a_type_of_its_name_a_macro_call_makes() {
             imports: &none,
             use_modules: &none,
             imports_from: &Default::default(),
+            named: &std::collections::BTreeSet::from(["user".to_string()]),
         },
         &std::collections::HashSet::from(["#0::U3".to_string()]),
         false,

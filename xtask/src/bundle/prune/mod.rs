@@ -309,6 +309,9 @@ pub struct Seeds<'a> {
     pub use_modules: &'a BTreeSet<String>,
     /// Each name it imports by name, with the bundle module its path starts in.
     pub imports_from: &'a BTreeSet<(String, String)>,
+    /// The bundle modules of the libraries it names at all (a path, a `use`, an `extern
+    /// crate`): only their items (and what their globs open) can be what its names mean.
+    pub named: &'a BTreeSet<String>,
 }
 
 /// `scoped`: a name is followed only to the items it can mean where it is written (its
@@ -416,7 +419,10 @@ fn walk(
             index.module_ids.get(&format!("#{k}::{rest}")).copied()
         })
         .collect();
-    let walk = Walk::new(&index, &facts, &dead, &seed_syms, scoped);
+    let named: HashSet<usize> = (seeds.named.iter())
+        .filter_map(|m| modules.iter().position(|x| x == m))
+        .collect();
+    let walk = Walk::new(&index, &facts, &dead, (&seed_syms, &named), scoped);
     if whole {
         walk.run_whole(&mut index);
     } else {

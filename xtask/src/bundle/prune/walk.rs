@@ -161,8 +161,11 @@ pub(super) struct Walk<'a> {
     /// another library's item of that name (indexmap's own `OccupiedEntry` is not
     /// hashbrown's `map::OccupiedEntry`).
     mentioned_in: HashSet<(usize, Sym)>,
-    /// What the solution writes: every library can be what it means.
+    /// What the solution writes, and the libraries whose items it can mean: those it names
+    /// and those their globs open, through globs again (`use num::*;` writes no name of
+    /// libm, which num-traits depends on: a solution's `T` is not libm's private `T`).
     seeded: HashSet<Sym>,
+    seeded_in: HashSet<usize>,
     /// Per library, the libraries its glob imports open (all, for a glob that cannot be
     /// placed): its mentions count in those too.
     opens: Vec<Vec<usize>>,
@@ -206,7 +209,7 @@ impl<'a> Walk<'a> {
         index: &Index,
         facts: &'a Facts,
         dead: &'a Dead,
-        seeds: &[Sym],
+        (seeds, named): (&[Sym], &HashSet<usize>),
         scoped: bool,
     ) -> Walk<'a> {
         let mut mentioned = Mentions::default();
@@ -266,6 +269,15 @@ impl<'a> Walk<'a> {
             o.dedup();
         }
         let renamed_traits = renamed_traits(index, facts);
+        let mut seeded_in = named.clone();
+        let mut queue: Vec<usize> = named.iter().copied().collect();
+        while let Some(l) = queue.pop() {
+            for &o in &opens[l] {
+                if seeded_in.insert(o) {
+                    queue.push(o);
+                }
+            }
+        }
         Walk {
             facts,
             dead,
@@ -277,6 +289,7 @@ impl<'a> Walk<'a> {
             debug: std::env::var_os("XTASK_PRUNE_DEBUG").map(|_| HashMap::new()),
             mentioned_in: HashSet::new(),
             seeded: seeds.iter().map(|s| s & !KINDS).collect(),
+            seeded_in,
             opens,
             kept_in: HashSet::new(),
             defined_in,
@@ -318,7 +331,7 @@ impl<'a> Walk<'a> {
         if self.loose_globs.contains(&lib) {
             return true;
         }
-        if self.seeded.contains(&name) || self.crossed_in.contains(&(lib, name)) {
+        if self.seeded(lib, name) || self.crossed_in.contains(&(lib, name)) {
             return true;
         }
         let module = self.places.module_of(i);
@@ -364,7 +377,7 @@ impl<'a> Walk<'a> {
         let node = &index.nodes[i];
         !self.scoped
             || node.name.is_some_and(|n| {
-                self.seeded.contains(&n) || self.mentioned_in.contains(&(node.lib, n))
+                self.seeded(node.lib, n) || self.mentioned_in.contains(&(node.lib, n))
             })
     }
 
@@ -650,6 +663,11 @@ impl<'a> Walk<'a> {
         })
     }
 
+    /// Whether the solution writes `name` where it can mean library `lib`'s item of it.
+    fn seeded(&self, lib: usize, name: Sym) -> bool {
+        self.seeded_in.contains(&lib) && self.seeded.contains(&name)
+    }
+
     fn named(&self, n: Option<Sym>) -> bool {
         n.is_some_and(|n| self.mentioned.path.contains(&n))
     }
@@ -784,7 +802,7 @@ impl<'a> Walk<'a> {
                     || makes.iter().any(|&n| {
                         self.mentioned.path.contains(&n)
                             && (!self.scoped
-                                || self.seeded.contains(&n)
+                                || self.seeded(node.lib, n)
                                 || self.mentioned_in.contains(&(node.lib, n)))
                     })
             }
