@@ -601,6 +601,9 @@ impl Index {
                 syn::UseTree::Glob(_) => {
                     let target = path.last().map(|s| self.interner.sym(s));
                     let module = match path.split_last() {
+                        // `use helper::*;`: a module beside it (edition 2018's paths), or
+                        // a library (see `glob_library`).
+                        Some((last, [])) => self.target_key(&["self".to_string()], last, parent),
                         Some((last, rest)) => self.target_key(rest, last, parent),
                         None => None,
                     };

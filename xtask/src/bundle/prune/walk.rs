@@ -67,6 +67,23 @@ fn library_of(key: &str) -> Option<usize> {
     key[1..].split("::").next()?.parse().ok()
 }
 
+/// The library glob node `i` opens: its module key's, or the library whose root its path
+/// names (`use crate::num_bigint::*;` in num: a library's root has no module key); `None`
+/// when the index cannot tell.
+fn glob_library(index: &Index, i: usize) -> Option<usize> {
+    let Kind::Glob { module, tail, .. } = &index.nodes[i].kind else {
+        return None;
+    };
+    let placed = module.as_deref().filter(|k| index.module_ids.contains_key(*k));
+    let root = || {
+        let head = tail.as_deref()?.strip_prefix("::")?;
+        index.modules.iter().position(|m| m == head)
+    };
+    (placed.and_then(library_of))
+        .or_else(root)
+        .or_else(|| module.as_deref().and_then(library_of))
+}
+
 /// What a glob opens, for the names a module can see of other libraries.
 #[derive(Clone, Copy)]
 enum GlobTarget {
@@ -82,10 +99,7 @@ enum GlobTarget {
 
 /// What glob node `i` (of library `lib`) opens as a `GlobTarget`.
 fn glob_target(index: &Index, i: usize, lib: usize, opens: &Opens) -> GlobTarget {
-    let Kind::Glob { module, .. } = &index.nodes[i].kind else {
-        return GlobTarget::Unknown;
-    };
-    match (module.as_deref().and_then(library_of), opens) {
+    match (glob_library(index, i), opens) {
         (Some(l), _) if l != lib => GlobTarget::Library(l),
         (_, Opens::Module(m)) => GlobTarget::Own(*m),
         (_, Opens::Variants(_)) => GlobTarget::Variants,
@@ -225,8 +239,8 @@ impl<'a> Walk<'a> {
         let mut variant_globs: HashMap<String, Vec<Option<usize>>> = HashMap::new();
         for (i, n) in index.nodes.iter().enumerate() {
             match &n.kind {
-                Kind::Glob { module, .. } => {
-                    match module.as_deref().and_then(library_of) {
+                Kind::Glob { .. } => {
+                    match glob_library(index, i) {
                         Some(l) => opens[n.lib].push(l),
                         None => opens[n.lib].extend(0..libraries),
                     }
