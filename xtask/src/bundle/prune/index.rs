@@ -603,7 +603,9 @@ impl Index {
                     let module = match path.split_last() {
                         // `use helper::*;`: a module beside it (edition 2018's paths), or
                         // a library (see `glob_library`).
-                        Some((last, [])) => self.target_key(&["self".to_string()], last, parent),
+                        Some((last, [])) if !matches!(last.as_str(), "self" | "super") => {
+                            self.target_key(&["self".to_string()], last, parent)
+                        }
                         Some((last, rest)) => self.target_key(rest, last, parent),
                         None => None,
                     };
