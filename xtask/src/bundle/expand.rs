@@ -366,13 +366,50 @@ fn transcribe(template: &[Part], bindings: &HashMap<String, Binding>) -> Option<
 /// The expansion of a call's `tokens` with `rules`, as items; `None` when no rule matches or
 /// the result is not items.
 fn expand_rules(rules: &Rules, tokens: TokenStream) -> Option<Vec<syn::Item>> {
-    for (matcher, transcriber) in rules {
-        if let Some(bindings) = match_all(matcher, tokens.clone()) {
-            let out = transcribe(transcriber, &bindings)?;
-            return syn::parse2::<syn::File>(out).ok().map(|f| f.items);
+    let out = first_expansion(rules, tokens)?;
+    syn::parse2::<syn::File>(out).ok().map(|f| f.items)
+}
+
+/// The names a transcriber binds as locals by its own tokens: `let x`, `let mut x`, `ref x`,
+/// `for x in`, `x:` (a parameter), `|x|` (a closure's). macro_rules keeps those apart from
+/// the caller's names of the same spelling (hygiene); written out, they are one name.
+fn own_locals(template: &[Part], out: &mut std::collections::HashSet<String>) {
+    let word = |p: Option<&Part>| match p {
+        Some(Part::Token(TokenTree::Ident(i))) => Some(i.to_string()),
+        _ => None,
+    };
+    let punct = |p: Option<&Part>, c: char| {
+        matches!(p, Some(Part::Token(TokenTree::Punct(x))) if x.as_char() == c)
+    };
+    for (k, part) in template.iter().enumerate() {
+        match part {
+            Part::Group(_, inner) | Part::Repeat(inner, _, _) => own_locals(inner, out),
+            Part::Token(TokenTree::Ident(i)) => {
+                let name = i.to_string();
+                let before = k.checked_sub(1).and_then(|b| word(template.get(b)));
+                let binder = matches!(before.as_deref(), Some("let" | "mut" | "ref" | "for"));
+                let typed = punct(template.get(k + 1), ':') && !punct(template.get(k + 2), ':');
+                let closure = k > 0 && punct(template.get(k - 1), '|');
+                let lower = name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_');
+                if lower && name != "self" && (binder || typed || closure) {
+                    out.insert(name);
+                }
+            }
+            _ => {}
         }
     }
-    None
+}
+
+/// Every identifier the arguments of a call bound.
+fn bound_idents(binding: &Binding, out: &mut std::collections::HashSet<String>) {
+    match binding {
+        Binding::One(tokens) => {
+            let mut names = std::collections::HashSet::new();
+            super::idents(tokens.clone(), &mut names);
+            out.extend(names);
+        }
+        Binding::Many(seq) => seq.iter().for_each(|b| bound_idents(b, out)),
+    }
 }
 
 /// `item` with each invisible group of more than one token in parentheses (`$data.get()`
@@ -684,11 +721,22 @@ impl Member for syn::ImplItem {
     }
 }
 
-/// What the first arm of `rules` that matches `tokens` writes.
+/// What the first arm of `rules` that matches `tokens` writes; `None` also where a name of
+/// the call's is spelt like a local the arm binds by its own tokens (itertools'
+/// `impl_tuple_collect!(dummy, a, b, .. i, ..)` over a body with `let mut i = 0;`): the text
+/// would not mean what the macro does.
 fn first_expansion(rules: &Rules, tokens: TokenStream) -> Option<TokenStream> {
-    rules.iter().find_map(|(matcher, transcriber)| {
-        match_all(matcher, tokens.clone()).map(|b| transcribe(transcriber, &b))
-    })?
+    let (transcriber, bindings) = rules.iter().find_map(|(matcher, transcriber)| {
+        match_all(matcher, tokens.clone()).map(|b| (transcriber, b))
+    })?;
+    let mut locals = std::collections::HashSet::new();
+    own_locals(transcriber, &mut locals);
+    let mut passed = std::collections::HashSet::new();
+    bindings.values().for_each(|b| bound_idents(b, &mut passed));
+    if !locals.is_disjoint(&passed) {
+        return None;
+    }
+    transcribe(transcriber, &bindings)
 }
 
 /// Whether a transcriber of `rules` writes `$crate`.
@@ -997,6 +1045,23 @@ lives!('a, 'b);
             text.contains("pub struct Holder<'a, 'b>(&'a u8, &'b u8);"),
             "{text}"
         );
+    }
+
+    /// itertools' `impl_tuple_collect!` binds `let mut i` itself and is called with an
+    /// `i` of the caller's: hygiene keeps them apart, the written-out text would not (`s[i]
+    /// = i` in the bundle). Such a call stays a call; one whose names differ is written out.
+    #[test]
+    fn a_call_passing_a_name_its_macro_binds_as_a_local_is_left_as_written() {
+        let source = r#"
+macro_rules! fill { ($($y:ident)*) => { pub fn fill(v: &mut [usize]) { let mut i = 0; $( let $y = i; v[i] = $y; i += 1; )* } }; }
+fill!(a i);
+"#;
+        let (text, n) = expand_text(source);
+        assert_eq!(n, 0, "{text}");
+        assert!(text.contains("fill!(a i);"), "{text}");
+        let (text, n) = expand_text(&source.replace("fill!(a i);", "fill!(a b);"));
+        assert_eq!(n, 1, "{text}");
+        assert!(text.contains("let b = i"), "{text}");
     }
 
     /// A call no rule matches, or of a macro defined elsewhere, is left as written.

@@ -156,6 +156,7 @@ mod tests {
                 imports: &none,
                 use_modules: &none,
                 imports_from: &Default::default(),
+                named: &std::collections::BTreeSet::from(["lib".to_string()]),
             },
             &Default::default(),
             false,

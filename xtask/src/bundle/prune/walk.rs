@@ -74,16 +74,20 @@ fn library_of(key: &str) -> Option<usize> {
 }
 
 /// The library glob node `i` opens: its module key's, or the library whose root its path
-/// names (`use crate::num_bigint::*;` in num: a library's root has no module key); `None`
-/// when the index cannot tell.
+/// names (`use crate::num_bigint::*;` in num: a library's root has no module key), its own
+/// for a path of `self`, `super` or `crate` alone; `None` when the index cannot tell.
 fn glob_library(index: &Index, i: usize) -> Option<usize> {
     let Kind::Glob { module, tail, .. } = &index.nodes[i].kind else {
         return None;
     };
     let placed = module.as_deref().filter(|k| index.module_ids.contains_key(*k));
-    let root = || {
-        let head = tail.as_deref()?.strip_prefix("::")?;
-        index.modules.iter().position(|m| m == head)
+    // A path of `self`, `super` and `crate` alone stays in its library.
+    let root = || match tail.as_deref() {
+        None => Some(index.nodes[i].lib),
+        Some(tail) => {
+            let head = tail.strip_prefix("::")?;
+            index.modules.iter().position(|m| m == head)
+        }
     };
     (placed.and_then(library_of))
         .or_else(root)
