@@ -844,8 +844,8 @@ impls!(u8 u16);
     fn an_expr_fragment_keeps_its_precedence_where_it_is_written() {
         let (text, n) = expand_text(
             r#"
-macro_rules! addr { ($data:expr, $one:expr) => { pub fn first(v: &mut Vec<u32>) -> *mut u32 { $data.as_mut_ptr().wrapping_add($one) } }; }
-addr!(&mut v, 1);
+macro_rules! addr { ($v:ident, $data:expr, $one:expr) => { pub fn first($v: &mut Vec<u32>) -> *mut u32 { $data.as_mut_ptr().wrapping_add($one) } }; }
+addr!(v, &mut v, 1);
 "#,
         );
         assert_eq!(n, 1);

@@ -48,6 +48,20 @@ fn glob_opens(index: &Index, i: usize, item_keys: &HashSet<String>) -> Opens {
     }
 }
 
+/// The libraries in `named` and those their globs open, through globs again.
+fn through_globs(named: &HashSet<usize>, opens: &[Vec<usize>]) -> HashSet<usize> {
+    let mut all = named.clone();
+    let mut queue: Vec<usize> = named.iter().copied().collect();
+    while let Some(l) = queue.pop() {
+        for &o in &opens[l] {
+            if all.insert(o) {
+                queue.push(o);
+            }
+        }
+    }
+    all
+}
+
 /// Library traits imported under another name, by that name (`AlgaTranslation` for
 /// `use alga::linear::Translation as AlgaTranslation;`).
 fn renamed_traits(index: &Index, facts: &Facts) -> HashMap<Sym, Sym> {
@@ -294,15 +308,6 @@ impl<'a> Walk<'a> {
             o.dedup();
         }
         let renamed_traits = renamed_traits(index, facts);
-        let mut seeded_in = named.clone();
-        let mut queue: Vec<usize> = named.iter().copied().collect();
-        while let Some(l) = queue.pop() {
-            for &o in &opens[l] {
-                if seeded_in.insert(o) {
-                    queue.push(o);
-                }
-            }
-        }
         Walk {
             facts,
             dead,
@@ -314,7 +319,7 @@ impl<'a> Walk<'a> {
             debug: std::env::var_os("XTASK_PRUNE_DEBUG").map(|_| HashMap::new()),
             mentioned_in: HashSet::new(),
             seeded: seeds.iter().map(|s| s & !KINDS).collect(),
-            seeded_in,
+            seeded_in: through_globs(named, &opens),
             opens,
             kept_in: HashSet::new(),
             defined_in,
@@ -1125,8 +1130,11 @@ fn settle(index: &mut Index, mentioned: &Mentions) {
                 .collect(),
             _ => Vec::new(),
         };
+        // Another library's root (`use crate::num_iter::*;` in num): with that library.
+        let other = glob_library(index, i).filter(|&l| l != index.nodes[i].lib);
         index.nodes[i].kept = match (exact, target) {
             (Some(&m), _) => index.nodes[m].kept,
+            _ if other.is_some() => other.is_some_and(|l| live_libraries.contains(&l)),
             _ if !by_tail.is_empty() => by_tail.iter().any(|&m| index.nodes[m].kept),
             (None, Some(t)) => !defined.contains(t) || kept_names.contains(t),
             (None, None) => true,
