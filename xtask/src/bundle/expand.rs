@@ -371,33 +371,100 @@ fn expand_rules(rules: &Rules, tokens: TokenStream) -> Option<Vec<syn::Item>> {
 }
 
 /// The names a transcriber binds as locals by its own tokens: `let x`, `let mut x`, `ref x`,
-/// `for x in`, `x:` (a parameter), `|x|` (a closure's). macro_rules keeps those apart from
-/// the caller's names of the same spelling (hygiene); written out, they are one name.
-fn own_locals(template: &[Part], out: &mut std::collections::HashSet<String>) {
-    let word = |p: Option<&Part>| match p {
+/// the names of a `let (..)` pattern, `for x in`, `|x|` (a closure's), a function's
+/// parameters. macro_rules keeps those apart from the caller's names of the same spelling
+/// (hygiene); written out, they are one name. (A field `x: T`, a nested call's `ty: ..`
+/// are not bindings.)
+fn own_locals(template: &[Part], within: Within, out: &mut std::collections::HashSet<String>) {
+    let word = |k: usize| match template.get(k) {
         Some(Part::Token(TokenTree::Ident(i))) => Some(i.to_string()),
         _ => None,
     };
-    let punct = |p: Option<&Part>, c: char| {
-        matches!(p, Some(Part::Token(TokenTree::Punct(x))) if x.as_char() == c)
-    };
+    let punct = |k: usize, c: char| matches!(template.get(k), Some(Part::Token(TokenTree::Punct(x))) if x.as_char() == c);
+    let is_word = |k: usize, w: &str| word(k).as_deref() == Some(w);
     for (k, part) in template.iter().enumerate() {
+        let before = |n: usize| k.checked_sub(n);
         match part {
-            Part::Group(_, inner) | Part::Repeat(inner, _, _) => own_locals(inner, out),
+            Part::Group(Delimiter::Parenthesis, inner) => {
+                let after_let = before(1).is_some_and(|b| is_word(b, "let"));
+                let within = match (after_let, fn_parameters(template, k)) {
+                    (true, _) => Within::Pattern,
+                    (_, true) => Within::Parameters,
+                    _ => Within::Other,
+                };
+                own_locals(inner, within, out);
+            }
+            Part::Group(_, inner) | Part::Repeat(inner, _, _) => {
+                own_locals(inner, Within::Other, out)
+            }
             Part::Token(TokenTree::Ident(i)) => {
                 let name = i.to_string();
-                let before = k.checked_sub(1).and_then(|b| word(template.get(b)));
-                let binder = matches!(before.as_deref(), Some("let" | "mut" | "ref" | "for"));
-                let typed = punct(template.get(k + 1), ':') && !punct(template.get(k + 2), ':');
-                let closure = k > 0 && punct(template.get(k - 1), '|');
-                let lower = name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_');
-                if lower && name != "self" && (binder || typed || closure) {
+                let prev = |n: usize| before(n).and_then(word);
+                let binder = match prev(1).as_deref() {
+                    Some("let" | "ref") => true,
+                    Some("mut") => matches!(prev(2).as_deref(), Some("let" | "ref")),
+                    Some("for") => is_word(k + 1, "in"),
+                    _ => false,
+                };
+                let closure = before(1).is_some_and(|b| punct(b, '|'))
+                    && (punct(k + 1, '|') || punct(k + 1, ',') || punct(k + 1, ':'));
+                let typed = punct(k + 1, ':') && !punct(k + 2, ':');
+                let listed = typed || punct(k + 1, ',');
+                let not_a_type = !before(1).is_some_and(|b| punct(b, ':') || punct(b, '&'));
+                let param = not_a_type
+                    && match within {
+                        Within::Parameters => listed,
+                        Within::Pattern => listed || k + 1 == template.len(),
+                        Within::Other => false,
+                    };
+                let lower = name.starts_with(|c: char| c.is_ascii_lowercase());
+                let keyword = matches!(name.as_str(), "self" | "mut" | "ref");
+                if lower && !keyword && (binder || closure || param) {
                     out.insert(name);
                 }
             }
             _ => {}
         }
     }
+}
+
+/// Where a transcriber's tokens sit, for `own_locals`.
+#[derive(Clone, Copy)]
+enum Within {
+    /// A function's parameters: `x: T`.
+    Parameters,
+    /// A `let (..)` pattern: each name.
+    Pattern,
+    Other,
+}
+
+/// Whether the group at `template[k]` is a function's parameters: `fn name(..)` or `fn
+/// name<..>(..)`.
+fn fn_parameters(template: &[Part], k: usize) -> bool {
+    let mut at = k;
+    let token = |k: usize| match template.get(k) {
+        Some(Part::Token(t)) => Some(t.to_string()),
+        _ => None,
+    };
+    if at > 0 && token(at - 1).as_deref() == Some(">") {
+        let mut depth = 0;
+        while at > 0 {
+            at -= 1;
+            match token(at).as_deref() {
+                Some(">") => depth += 1,
+                Some("<") => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    at >= 2
+        && matches!(template.get(at - 1), Some(Part::Token(TokenTree::Ident(_))))
+        && token(at - 2).as_deref() == Some("fn")
 }
 
 /// Every identifier the arguments of a call bound.
@@ -730,7 +797,7 @@ fn first_expansion(rules: &Rules, tokens: TokenStream) -> Option<TokenStream> {
         match_all(matcher, tokens.clone()).map(|b| (transcriber, b))
     })?;
     let mut locals = std::collections::HashSet::new();
-    own_locals(transcriber, &mut locals);
+    own_locals(transcriber, Within::Other, &mut locals);
     let mut passed = std::collections::HashSet::new();
     bindings.values().for_each(|b| bound_idents(b, &mut passed));
     if !locals.is_disjoint(&passed) {
@@ -1062,6 +1129,25 @@ fill!(a i);
         let (text, n) = expand_text(&source.replace("fill!(a i);", "fill!(a b);"));
         assert_eq!(n, 1, "{text}");
         assert!(text.contains("let b = i"), "{text}");
+    }
+
+    /// What counts as a transcriber's own local: bindings, patterns, closure and function
+    /// parameters; not a field, a nested call's `key: value`, a `&mut x`, a type.
+    #[test]
+    fn a_transcribers_own_locals_are_its_bindings_not_its_fields_or_types() {
+        let template = parts(
+            "fn f<T: Copy>(a: u32, b: &u8) { let mut i = 0; let (p, q) = (1, 2); for x in v { let c = |y| y; } let r = &mut buf; z | w; }\n\
+             struct S { name: u32 } other! { ty: u32; } fn g(&self) {}"
+                .parse()
+                .unwrap(),
+            false,
+        )
+        .unwrap();
+        let mut locals = std::collections::HashSet::new();
+        own_locals(&template, Within::Other, &mut locals);
+        let mut got: Vec<&str> = locals.iter().map(String::as_str).collect();
+        got.sort_unstable();
+        assert_eq!(got, ["a", "b", "c", "i", "p", "q", "r", "x", "y"]);
     }
 
     /// A call no rule matches, or of a macro defined elsewhere, is left as written.

@@ -94,7 +94,9 @@ fn glob_library(index: &Index, i: usize) -> Option<usize> {
     let Kind::Glob { module, tail, .. } = &index.nodes[i].kind else {
         return None;
     };
-    let placed = module.as_deref().filter(|k| index.module_ids.contains_key(*k));
+    let placed = module
+        .as_deref()
+        .filter(|k| index.module_ids.contains_key(*k));
     // A path of `self`, `super` and `crate` alone stays in its library.
     let root = || match tail.as_deref() {
         None => Some(index.nodes[i].lib),
