@@ -467,14 +467,23 @@ fn fn_parameters(template: &[Part], k: usize) -> bool {
         && token(at - 2).as_deref() == Some("fn")
 }
 
-/// Every identifier the arguments of a call bound.
+/// Every identifier the arguments of a call bound (not a lifetime's: `'a` is no name `a`).
 fn bound_idents(binding: &Binding, out: &mut std::collections::HashSet<String>) {
-    match binding {
-        Binding::One(tokens) => {
-            let mut names = std::collections::HashSet::new();
-            super::idents(tokens.clone(), &mut names);
-            out.extend(names);
+    fn names(tokens: TokenStream, out: &mut std::collections::HashSet<String>) {
+        let mut lifetime = false;
+        for tree in tokens {
+            match &tree {
+                TokenTree::Ident(i) if !lifetime => {
+                    out.insert(i.to_string());
+                }
+                TokenTree::Group(g) => names(g.stream(), out),
+                _ => {}
+            }
+            lifetime = matches!(&tree, TokenTree::Punct(p) if p.as_char() == '\'');
         }
+    }
+    match binding {
+        Binding::One(tokens) => names(tokens.clone(), out),
         Binding::Many(seq) => seq.iter().for_each(|b| bound_idents(b, out)),
     }
 }
@@ -1129,6 +1138,13 @@ fill!(a i);
         let (text, n) = expand_text(&source.replace("fill!(a i);", "fill!(a b);"));
         assert_eq!(n, 1, "{text}");
         assert!(text.contains("let b = i"), "{text}");
+        // A lifetime `'i` is no name `i` (petgraph's `delegate_impl [['a, G], ..]`).
+        let lifetimes = r#"
+macro_rules! wrap { ($l:lifetime) => { pub fn first<$l>(v: &$l [usize]) -> usize { let i = 0; v[i] } }; }
+wrap!('i);
+"#;
+        let (text, n) = expand_text(lifetimes);
+        assert_eq!(n, 1, "{text}");
     }
 
     /// What counts as a transcriber's own local: bindings, patterns, closure and function
