@@ -1802,3 +1802,73 @@ fn a_name_a_module_binds_by_a_use_means_that_binding_not_a_dead_item_of_the_name
     assert!(text.contains("struct Wrap"), "{text}");
     assert!(!text.contains("struct Ranged"), "{text}");
 }
+
+/// `bundled_with` by names alone, with `main` as the solution (`user` is the library it
+/// names, `dep` one only `user` names).
+fn bundled_by_names_for(dir: &Path, dep_lib: &str, user_lib: &str, main: &str) -> (String, String) {
+    let (libraries, main_rs, deps) = user_over_dep(dir, dep_lib, user_lib);
+    fs::write(&main_rs, main).unwrap();
+    let options = Options {
+        pruning: Pruning::Names,
+        ..Options::default()
+    };
+    let b = bundle(&main_rs, &deps, &libraries, options).unwrap();
+    let printed = bundle_output(dir, &b.text, b"");
+    (b.text, printed)
+}
+
+/// A name the solution writes can mean only an item of a library it names (or one their
+/// globs open): its local `T` keeps none of `dep`'s private `T`s, `dep` being reached only
+/// through `user`. Fails before: every library's item of a name the solution writes was
+/// kept (a template's `N`, `T` kept libm's private tables under `use num::*;`).
+#[test]
+fn a_name_the_solution_writes_keeps_nothing_of_a_library_it_does_not_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, printed) = bundled_by_names_for(
+        dir.path(),
+        "pub fn go() -> u32 { 1 }\nmod k { pub static T: [u32; 2] = [7, 8]; }\nmod k2 { pub const T: u32 = 9; }\n",
+        "pub fn start() -> u32 { dep::go() }\n",
+        "#[allow(non_snake_case)]\nfn main() { let T = 2; println!(\"{}\", user::start() + T); }\n",
+    );
+    assert_eq!(printed, "3\n");
+    assert!(text.contains("fn go"), "{text}");
+    assert!(
+        !text.contains("static T") && !text.contains("const T"),
+        "{text}"
+    );
+}
+
+/// A trait another library's `pub use` brings into the solution's glob is in scope for the
+/// solution's calls: `use user::*;` then `x.power(2)` keeps `user`'s `pub use dep::Power;`.
+/// Fails before: the import went, the bundle did not compile (emanon001's `use num::*;`
+/// then `3.pow(n)` through num's `pub use num_traits::PrimInt`; the fallback kept 330 KiB).
+#[test]
+fn a_trait_the_solutions_glob_brings_in_stays_for_its_method_calls() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, printed) = bundled_by_names_for(
+        dir.path(),
+        "pub trait Power { fn power(self, e: u32) -> Self; }\nimpl Power for u64 { fn power(self, e: u32) -> u64 { self.pow(e) } }\n",
+        "pub use dep::Power;\npub fn start() -> u32 { 1 }\n",
+        "use user::*;\nfn main() { let x: u64 = 3; println!(\"{}\", x.power(2)); }\n",
+    );
+    assert_eq!(printed, "9\n");
+    assert!(text.contains("trait Power"), "{text}");
+}
+
+/// A glob of another library's root (`pub use dep::*;` in a module the solution's `use`
+/// goes through) stays only when something of that library does: `dep` has nothing the
+/// program needs, so it is not in the bundle, and neither is the glob. Fails before: the
+/// glob stayed (`unresolved import crate::dep`; num's `pub mod iter { pub use
+/// num_iter::*; }` made every scoped draft of a `use num::*;` template fail).
+#[test]
+fn a_glob_of_a_library_left_out_goes_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, printed) = bundled_by_names_for(
+        dir.path(),
+        "pub fn range() -> u32 { 1 }\n",
+        "pub mod iter { pub use dep::*; }\npub fn start() -> u32 { 4 }\n",
+        "#[allow(unused_imports)]\nuse user::iter::*;\nfn main() { println!(\"{}\", user::start()); }\n",
+    );
+    assert_eq!(printed, "4\n");
+    assert!(!text.contains("fn range"), "{text}");
+}

@@ -912,8 +912,13 @@ impl<'a> Walk<'a> {
             (self.mentioned.path.contains(&name) || self.mentioned.variants.contains(&name))
                 && (!self.scoped || self.visible_in_module(index, i, name))
         };
+        // What the solution's glob brings in of a library puts a trait in scope for its
+        // calls: `use num::*;` then `3.pow(n)` through num's `pub use num_traits::PrimInt`.
+        let through_glob =
+            !private && self.facts.globbed.contains(&node.lib) && self.reached_by_method(source);
         seen || (self.mentioned.macros.contains(&name) && self.kept_names.contains(&source))
             || self.called_near(index, i, source)
+            || through_glob
     }
 
     /// An item-level macro call when a library type named in it, a name it makes (defined
