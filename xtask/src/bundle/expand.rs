@@ -810,6 +810,10 @@ fn first_expansion(rules: &Rules, tokens: TokenStream) -> Option<TokenStream> {
     let mut passed = std::collections::HashSet::new();
     bindings.values().for_each(|b| bound_idents(b, &mut passed));
     if !locals.is_disjoint(&passed) {
+        if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
+            let names: Vec<&String> = locals.intersection(&passed).collect();
+            eprintln!("expand: left as a call (hygiene, {names:?}): {tokens}");
+        }
         return None;
     }
     transcribe(transcriber, &bindings)
