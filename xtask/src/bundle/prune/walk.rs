@@ -13,8 +13,6 @@ enum Opens {
     Module(Option<usize>),
     /// The variants of the enum of this key.
     Variants(String),
-    /// Another library's root (`use crate::num_bigint::*;` in num): none of its own modules.
-    Library,
     /// Nothing this can place.
     Unknown,
 }
@@ -28,23 +26,19 @@ fn glob_opens(index: &Index, i: usize, item_keys: &HashSet<String>) -> Opens {
     };
     let own = super::places::enclosing_module(&index.nodes, i);
     let target = target.map(|t| index.name_of(t));
-    let unplaced = || match glob_library(index, i) {
-        Some(l) if l != index.nodes[i].lib => Opens::Library,
-        _ => Opens::Unknown,
-    };
     match (module, target) {
         (Some(key), _) => match index.module_ids.get(key) {
             Some(&m) => Opens::Module(Some(m)),
             None if !key[1..].contains("::") => Opens::Module(None),
             None if item_keys.contains(key) => Opens::Variants(key.clone()),
-            None => unplaced(),
+            None => Opens::Unknown,
         },
         (None, Some("self")) => Opens::Module(own),
         (None, Some("super")) => match own {
             Some(m) => Opens::Module(super::places::enclosing_module(&index.nodes, m)),
             None => Opens::Unknown,
         },
-        _ => unplaced(),
+        _ => Opens::Unknown,
     }
 }
 
@@ -282,7 +276,6 @@ impl<'a> Walk<'a> {
                         Opens::Unknown => {
                             loose_globs.insert(n.lib);
                         }
-                        Opens::Library => {}
                     }
                 }
                 Kind::Named | Kind::Trait { .. } => {
