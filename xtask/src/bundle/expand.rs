@@ -380,7 +380,10 @@ fn own_locals(template: &[Part], within: Within, out: &mut std::collections::Has
         Some(Part::Token(TokenTree::Ident(i))) => Some(i.to_string()),
         _ => None,
     };
-    let punct = |k: usize, c: char| matches!(template.get(k), Some(Part::Token(TokenTree::Punct(x))) if x.as_char() == c);
+    let punct = |k: usize, c: char| match template.get(k) {
+        Some(Part::Token(TokenTree::Punct(x))) => x.as_char() == c,
+        _ => false,
+    };
     let is_word = |k: usize, w: &str| word(k).as_deref() == Some(w);
     for (k, part) in template.iter().enumerate() {
         let before = |n: usize| k.checked_sub(n);
