@@ -934,7 +934,20 @@ fn bundled_with_the_compiler(dir: &Path, dep_lib: &str, user_lib: &str) -> (Stri
 }
 
 fn bundled_with(dir: &Path, dep_lib: &str, user_lib: &str, pruning: Pruning) -> (String, String) {
+    bundled_for(dir, (dep_lib, user_lib), None, pruning)
+}
+
+/// As `bundled_with`, with `main` (when given) as the solution instead of `user::start()`'s.
+fn bundled_for(
+    dir: &Path,
+    (dep_lib, user_lib): (&str, &str),
+    main: Option<&str>,
+    pruning: Pruning,
+) -> (String, String) {
     let (libraries, main_rs, deps) = user_over_dep(dir, dep_lib, user_lib);
+    if let Some(main) = main {
+        fs::write(&main_rs, main).unwrap();
+    }
     let options = Options {
         pruning,
         ..Options::default()
@@ -1806,15 +1819,7 @@ fn a_name_a_module_binds_by_a_use_means_that_binding_not_a_dead_item_of_the_name
 /// `bundled_with` by names alone, with `main` as the solution (`user` is the library it
 /// names, `dep` one only `user` names).
 fn bundled_by_names_for(dir: &Path, dep_lib: &str, user_lib: &str, main: &str) -> (String, String) {
-    let (libraries, main_rs, deps) = user_over_dep(dir, dep_lib, user_lib);
-    fs::write(&main_rs, main).unwrap();
-    let options = Options {
-        pruning: Pruning::Names,
-        ..Options::default()
-    };
-    let b = bundle(&main_rs, &deps, &libraries, options).unwrap();
-    let printed = bundle_output(dir, &b.text, b"");
-    (b.text, printed)
+    bundled_for(dir, (dep_lib, user_lib), Some(main), Pruning::Names)
 }
 
 /// A name the solution writes can mean only an item of a library it names (or one their
