@@ -249,8 +249,9 @@ pub fn bundle(
     // our 64 KiB target: it gave the smaller bundle of every corpus program read both ways,
     // and the reading as written costs as much again (petgraph's Dijkstra: 14 compiles; a
     // template's unused `use num::*;` 70 s for 150.7 KiB, against 15.4 KiB from the second
-    // reading alone). Over that, both are read and the smaller taken (okaponta's im-rc
-    // `HashMap`: 247.9 KiB read the second way, under 64 the first).
+    // reading alone). Over that, both are read and the smaller taken: a large second
+    // reading says nothing of the first (under a pruner variant tried and dropped,
+    // okaponta's im-rc `HashMap` was 247.9 KiB read the second way and 206.3 the first).
     let reached = options.scope == Scope::Reached && pruning == Pruning::Compiler;
     let reading = begin_reading(&solution, libraries, &options, false)?;
     phase("bundle: first reading's first draft");
