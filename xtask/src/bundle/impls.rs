@@ -1381,8 +1381,8 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
     /// A compile whose errors ask for some of the group and a few name none of it: what
     /// was asked comes back and the rest is tried again whole (the unnamed errors may follow
     /// from the others), once in a line of groups; halves when nothing was asked, many
-    /// errors named nothing, or the line had its doubt. Fails before: the group was halved at once, and the six compiles
-    /// of im-rc's pass went to halving 1,831 impls.
+    /// errors named nothing, or the line had its doubt. Fails before: the group was halved
+    /// at once, and the six compiles of im-rc's pass went to halving 1,831 impls.
     #[test]
     fn errors_naming_none_halve_the_group_unless_few_and_the_line_had_no_doubt() {
         let c = |k: &str| Candidate {
@@ -1395,63 +1395,35 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
         };
         let group = vec![c("U1"), c("U2"), c("U3"), c("U4")];
         let supers = Default::default();
-        let keys = |groups: Vec<(Vec<Candidate>, bool)>| -> Vec<(Vec<String>, bool)> {
-            let keys = |g: Vec<Candidate>| g.into_iter().map(|c| c.key).collect();
-            groups.into_iter().map(|(g, d)| (keys(g), d)).collect()
+        // The regrouped keys, and whether each group's line has had its doubt.
+        let regrouped = |asked: &[bool], unnamed: Unnamed, spent: bool| {
+            let groups = regroup(group.clone(), asked, unnamed, &supers, spent);
+            let keys = |g: Vec<Candidate>| g.into_iter().map(|c| c.key).collect::<Vec<_>>();
+            groups
+                .into_iter()
+                .map(|(g, d)| (keys(g), d))
+                .collect::<Vec<_>>()
         };
         let strings = |k: &[&str]| k.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let asked_one = [false, true, false, false];
-        // The doubt, once: what was asked comes back, the rest whole, the doubt spent.
-        assert_eq!(
-            keys(regroup(
-                group.clone(),
-                &asked_one,
-                Unnamed::Few,
-                &supers,
-                false
-            )),
-            [(strings(&["U1", "U3", "U4"]), true)]
-        );
         let halves = [
             (strings(&["U1", "U2"]), true),
             (strings(&["U3", "U4"]), true),
         ];
+        // The doubt, once: what was asked comes back, the rest whole, the doubt spent.
+        assert_eq!(
+            regrouped(&asked_one, Unnamed::Few, false),
+            [(strings(&["U1", "U3", "U4"]), true)]
+        );
         // Spent: halves.
-        assert_eq!(
-            keys(regroup(
-                group.clone(),
-                &asked_one,
-                Unnamed::Few,
-                &supers,
-                true
-            )),
-            halves
-        );
+        assert_eq!(regrouped(&asked_one, Unnamed::Few, true), halves);
         // Nothing asked: halves.
-        assert_eq!(
-            keys(regroup(
-                group.clone(),
-                &[false; 4],
-                Unnamed::Few,
-                &supers,
-                false
-            )),
-            halves
-        );
+        assert_eq!(regrouped(&[false; 4], Unnamed::Few, false), halves);
         // Many name nothing: halves.
-        assert_eq!(
-            keys(regroup(
-                group.clone(),
-                &asked_one,
-                Unnamed::Many,
-                &supers,
-                false
-            )),
-            halves
-        );
+        assert_eq!(regrouped(&asked_one, Unnamed::Many, false), halves);
         // Every error named something: what was asked comes back, no doubt spent.
         assert_eq!(
-            keys(regroup(group, &asked_one, Unnamed::None, &supers, false)),
+            regrouped(&asked_one, Unnamed::None, false),
             [(strings(&["U1", "U3", "U4"]), false)]
         );
     }
