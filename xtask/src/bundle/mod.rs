@@ -556,7 +556,7 @@ impl Drafter<'_> {
                     imports_from: &solution.imports_from,
                     named: &solution.referenced,
                 },
-                &findings.banned(),
+                &findings.ruling(),
                 self.whole,
                 self.scoped.get(),
             )
@@ -906,12 +906,17 @@ fn consult_mending(
             .dead
             .retain(|k| !missing.contains(k.rsplit("::").next().unwrap_or("")));
         let restored = before - findings.dead.len();
-        if dropped + restored == 0 {
+        // Put back or not, an item of a missing name may still be held out by the dead
+        // names it holds (a supertrait): needed, it is kept with them.
+        let needed = (missing.iter())
+            .filter(|n| findings.needed.insert(n.to_string()))
+            .count();
+        if dropped + restored + needed == 0 {
             return Err((e, next.text));
         }
         if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
             eprintln!(
-                "oracle: mended {dropped} imports {unresolved:?}, {restored} items back {missing:?}"
+                "oracle: mended {dropped} imports {unresolved:?}, {restored} items back, {needed} names needed {missing:?}"
             );
         }
         mends += 1;

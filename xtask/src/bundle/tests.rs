@@ -1446,7 +1446,10 @@ fn a_dead_type_does_not_take_out_a_type_of_its_name_a_macro_call_makes() {
             imports_from: &Default::default(),
             named: &std::collections::BTreeSet::from(["user".to_string()]),
         },
-        &std::collections::HashSet::from(["#0::U3".to_string()]),
+        &super::prune::Ruling {
+            banned: std::collections::HashSet::from(["#0::U3".to_string()]),
+            ..Default::default()
+        },
         false,
         true,
     );
@@ -1457,6 +1460,62 @@ fn a_dead_type_does_not_take_out_a_type_of_its_name_a_macro_call_makes() {
     };
     assert!(!names(&dep).contains("U3"), "{}", names(&dep));
     assert!(names(&user).contains("type Matrix3"), "{}", names(&user));
+}
+
+/// A name a smaller draft could not do without comes back with the dead names its item
+/// holds: alga's trait `FiniteDimVectorSpace`, found dead and put back when rustc could not
+/// find it, still went for naming its supertrait `VectorSpace`, also found dead, so every
+/// smaller draft of nalgebra 0.20 failed and its bundle stayed the first draft's (320 KiB).
+/// The pruner alone, given the findings: without the name needed both traits go (what the
+/// mending met); needed, both stay, and a dead trait nothing needs still goes.
+#[test]
+fn a_needed_name_comes_back_with_the_dead_names_its_item_holds() {
+    let lib = syn::parse_file(
+        "pub trait Base { fn zero() -> Self; }\n\
+         pub trait Vector: Base { fn dim(&self) -> usize; }\n\
+         pub trait Spare: Base {}\n\
+         pub trait Matrix { type Row: Vector; }\n\
+         pub struct M;\n\
+         pub fn first<X: Matrix>(_: &X) -> u8 { 3 }\n",
+    )
+    .unwrap()
+    .items;
+    let tokens: proc_macro2::TokenStream = "fn main() { lib::first(&lib::M); }".parse().unwrap();
+    let none = std::collections::BTreeSet::new();
+    let named = std::collections::BTreeSet::from(["lib".to_string()]);
+    let kept_with = |needed: &[&str]| {
+        let ruling = super::prune::Ruling {
+            banned: ["#0::Base", "#0::Vector", "#0::Spare"]
+                .map(String::from)
+                .into(),
+            needed: needed.iter().map(|n| n.to_string()).collect(),
+        };
+        let kept = super::prune::reach(
+            &[&lib],
+            &["lib".to_string()],
+            &super::prune::Seeds {
+                tokens: &tokens,
+                globs: &none,
+                imports: &none,
+                use_modules: &none,
+                imports_from: &Default::default(),
+                named: &named,
+            },
+            &ruling,
+            false,
+            true,
+        );
+        let items = kept.clone_kept(&lib);
+        quote::quote!(#(#items)*).to_string()
+    };
+    let before = kept_with(&[]);
+    assert!(before.contains("trait Matrix"), "{before}");
+    assert!(!before.contains("trait Vector"), "{before}");
+    let after = kept_with(&["Vector"]);
+    for stays in ["trait Matrix", "trait Vector", "trait Base", "fn first"] {
+        assert!(after.contains(stays), "{stays}: {after}");
+    }
+    assert!(!after.contains("trait Spare"), "{after}");
 }
 
 /// A `use` that re-exports an item the compiler found dead but the pruner keeps (a type a

@@ -330,7 +330,9 @@ impl<'a> Walk<'a> {
             kept_keys: HashSet::new(),
             renamed_traits,
             scoped,
-            rescued: HashSet::new(),
+            rescued: (0..libraries)
+                .flat_map(|lib| dead.needed.iter().map(move |&n| (lib, n)))
+                .collect(),
         }
     }
 
