@@ -901,11 +901,13 @@ fn consult_mending(
             .map(|items| drop_imports(items, &unresolved))
             .sum();
         let missing = missing_names(&errors);
-        let before = findings.dead.len();
-        findings
-            .dead
-            .retain(|k| !missing.contains(k.rsplit("::").next().unwrap_or("")));
-        let restored = before - findings.dead.len();
+        // A trait's member too: `<f32 as Float>::powf` in num-traits' `Pow` impls, where
+        // `Float::powf` was found never called.
+        let before = findings.dead.len() + findings.dead_members.len();
+        let absent = |k: &String| !missing.contains(k.rsplit("::").next().unwrap_or(""));
+        findings.dead.retain(absent);
+        findings.dead_members.retain(absent);
+        let restored = before - findings.dead.len() - findings.dead_members.len();
         // Put back or not, an item of a missing name may still be held out by the dead
         // names it holds (a supertrait): needed, it is kept with them.
         let needed = (missing.iter())
@@ -991,15 +993,16 @@ fn item_places(items: &[syn::Item], at: &str, out: &mut Vec<(String, String)>) {
     }
 }
 
-/// The names of rustc's "cannot find function/value/type/trait `x` in .." errors, and of
-/// its "cannot find macro `x`" ones (no code): petgraph's `trait_template!` makes a trait
-/// and a macro of one name, and a call of that macro stays while the trait's key, found
-/// dead, takes both out.
+/// The names of rustc's "cannot find function/value/type/trait `x` in .." errors (of any
+/// code: E0531's constant `EAGAIN` in `crate::libc`, E0576's method `powf` in trait
+/// `Float`), and of its "cannot find macro `x`" ones (no code): petgraph's
+/// `trait_template!` makes a trait and a macro of one name, and a call of that macro stays
+/// while the trait's key, found dead, takes both out.
 fn missing_names(errors: &str) -> std::collections::HashSet<String> {
     errors
         .lines()
         .filter_map(|l| {
-            let rest = match l.strip_prefix("error[E04") {
+            let rest = match l.strip_prefix("error[E0") {
                 Some(rest) => rest.split_once("]: cannot find ")?.1,
                 None => l.strip_prefix("error: cannot find macro ")?,
             };

@@ -1518,6 +1518,76 @@ fn a_needed_name_comes_back_with_the_dead_names_its_item_holds() {
     assert!(!after.contains("trait Spare"), "{after}");
 }
 
+/// An impl of a needed trait for a needed type stays, whatever dead names its methods
+/// hold: rand's `impl UniformSampler for UniformInt<i8>` (its `new<B1: SampleBorrow<..>>`),
+/// all found dead in a draft that had no use for `Uniform`; once the mending needed
+/// `Uniform`, its trait and type came back but the impl stayed out for naming the dead
+/// `SampleBorrow`, and the draft failed with "`UniformInt<i8>: UniformSampler` is not
+/// satisfied". Without the name needed all goes (what the compiler found); needed, the
+/// impl stays and so does what it names.
+#[test]
+fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
+    let lib = syn::parse_file(
+        "pub trait Borrow2<T> { fn get(&self) -> &T; }\n\
+         pub trait Sampler: Sized { type X; fn new<B: Borrow2<Self::X>>(b: B) -> Self; }\n\
+         pub trait SampleUniform: Sized { type S: Sampler<X = Self>; }\n\
+         pub struct UniformInt<X>(pub X);\n\
+         impl SampleUniform for u8 { type S = UniformInt<u8>; }\n\
+         impl Sampler for UniformInt<u8> { type X = u8; fn new<B: Borrow2<u8>>(b: B) -> Self { UniformInt(*b.get()) } }\n\
+         pub struct Uniform<X: SampleUniform>(pub X::S);\n",
+    )
+    .unwrap()
+    .items;
+    let tokens: proc_macro2::TokenStream =
+        "fn main() { let _u: Option<lib::Uniform<u8>> = None; }".parse().unwrap();
+    let none = std::collections::BTreeSet::new();
+    let named = std::collections::BTreeSet::from(["lib".to_string()]);
+    let kept_with = |needed: &[&str]| {
+        let ruling = super::prune::Ruling {
+            banned: [
+                "#0::Borrow2",
+                "#0::Sampler",
+                "#0::SampleUniform",
+                "#0::UniformInt",
+                "#0::Uniform",
+            ]
+            .map(String::from)
+            .into(),
+            needed: needed.iter().map(|n| n.to_string()).collect(),
+        };
+        let kept = super::prune::reach(
+            &[&lib],
+            &["lib".to_string()],
+            &super::prune::Seeds {
+                tokens: &tokens,
+                globs: &none,
+                imports: &none,
+                use_modules: &none,
+                imports_from: &Default::default(),
+                named: &named,
+            },
+            &ruling,
+            false,
+            true,
+        );
+        let items = kept.clone_kept(&lib);
+        quote::quote!(#(#items)*).to_string()
+    };
+    let before = kept_with(&[]);
+    assert!(!before.contains("impl Sampler"), "{before}");
+    let after = kept_with(&["Uniform"]);
+    let stays = [
+        "struct Uniform <",
+        "struct UniformInt",
+        "impl SampleUniform for u8",
+        "impl Sampler for UniformInt",
+        "trait Borrow2",
+    ];
+    for stays in stays {
+        assert!(after.contains(stays), "{stays}: {after}");
+    }
+}
+
 /// A `use` that re-exports an item the compiler found dead but the pruner keeps (a type a
 /// macro definition names: typenum's `PInt`, never constructed, named in `impl_pow_i!`'s
 /// body) stays with it: typenum's root `pub use int::{NInt, PInt};` went while the struct
@@ -1622,10 +1692,57 @@ fn an_item_a_smaller_draft_cannot_find_comes_back() {
     );
     assert!(!text.contains("unused_member"), "{text}");
     assert_eq!(printed, "3\n");
-    let errors = "error[E0425]: cannot find function `log_gamma` in this scope\nerror[E0425]: cannot find value `SNUM` in this scope\nerror[E0412]: cannot find type `speed_t` in module `crate::libc`\nerror[E0599]: no method named `x` found\n";
+    let errors = "error[E0425]: cannot find function `log_gamma` in this scope\nerror[E0425]: cannot find value `SNUM` in this scope\nerror[E0412]: cannot find type `speed_t` in module `crate::libc`\nerror[E0599]: no method named `x` found\nerror[E0531]: cannot find unit struct, unit variant or constant `EAGAIN` in module `crate::libc`\nerror[E0576]: cannot find method or associated constant `powf` in trait `Float`\n";
     let mut names: Vec<String> = super::missing_names(errors).into_iter().collect();
     names.sort();
-    assert_eq!(names, ["SNUM", "log_gamma", "speed_t"]);
+    assert_eq!(names, ["EAGAIN", "SNUM", "log_gamma", "powf", "speed_t"]);
+}
+
+/// A trait member a smaller draft cannot find comes back as an item does: num-traits'
+/// `impl Pow<f32> for f32` calls `<f32 as Float>::powf`, which the compiler had found
+/// never called (before the mending put `pow` back), and rustc's E0576 ("cannot find
+/// method or associated constant `powf` in trait `Float`") named no item, so every smaller
+/// draft of nalgebra 0.20 failed. A stand-in for the pruner drafts the trait without the
+/// members found dead: mended, the draft compiles and only the member it needed is back.
+/// Fails before: the mending gives up on the first error.
+#[test]
+fn a_trait_member_a_smaller_draft_cannot_find_comes_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let draft = |_: &[Vec<syn::Item>], f: &super::oracle::Findings| {
+        let member = |name: &str, body: &str| {
+            let key = format!("#0::Float::{name}");
+            (!f.dead_members.contains(&key)).then(|| format!("fn {name}(self) -> Self {{ {body} }}"))
+        };
+        let members: Vec<String> = [member("powf", "self * 2.0"), member("sqrt", "self")]
+            .into_iter()
+            .flatten()
+            .collect();
+        let text = format!(
+            "trait Float: Sized {{ {} }}\nimpl Float for f32 {{ {} }}\n\
+             trait Pow {{ fn pow(self) -> Self; }}\n\
+             impl Pow for f32 {{ fn pow(self) -> Self {{ <f32 as Float>::powf(self) }} }}\n\
+             fn main() {{ println!(\"{{}}\", 1.5f32.pow()); }}\n",
+            members
+                .iter()
+                .map(|m| m.split('{').next().unwrap().to_string() + ";")
+                .collect::<String>(),
+            members.concat(),
+        );
+        Ok(super::Bundle {
+            text,
+            libraries: Vec::new(),
+        })
+    };
+    let mut findings = super::oracle::Findings::default();
+    findings.dead_members = ["#0::Float::powf", "#0::Float::sqrt"]
+        .map(String::from)
+        .into();
+    let mut trees = vec![Vec::new()];
+    let mended = super::consult_mending(&mut trees, &mut findings, &draft, &[], dir.path());
+    let (bundle, _) = mended.map_err(|(e, text)| format!("{e:#}\n{text}")).unwrap();
+    assert!(bundle.text.contains("fn powf"), "{}", bundle.text);
+    assert!(!bundle.text.contains("fn sqrt"), "{}", bundle.text);
+    assert_eq!(findings.dead_members, ["#0::Float::sqrt".to_string()].into());
 }
 
 /// petgraph's `trait_template!` makes a trait and a macro of one name, and the library calls

@@ -516,13 +516,7 @@ impl<'a> Walk<'a> {
     /// Dead in an earlier draft, or naming what is.
     fn ruled_out(&self, index: &Index, i: usize) -> bool {
         let node = &index.nodes[i];
-        // A `use` leaf goes by the name it brings in (alga's `pub use
-        // self::vector::FiniteDimVectorSpace;` in `linear`, the path others import it by).
-        let name = match node.kind {
-            Kind::UseLeaf { local, .. } => Some(local),
-            _ => node.name,
-        };
-        if self.is_rescued(node.lib, name) {
+        if self.rescued_node(index, i) {
             return false;
         }
         if self.dead.node[i] {
@@ -535,6 +529,42 @@ impl<'a> Walk<'a> {
             _ => self
                 .dead_names_held(index, i)
                 .any(|n| !self.is_rescued(node.lib, Some(n))),
+        }
+    }
+
+    /// Whether node `i` is rescued whatever the findings say of it: by its own name (a `use`
+    /// leaf by the name it brings in: alga's `pub use self::vector::FiniteDimVectorSpace;`
+    /// in `linear`, the path others import it by); a trait's member by its trait's; an impl
+    /// when its trait, or the type of an inherent one, is rescued and no type its header
+    /// names is dead unless rescued, and the impl's items with it (rand's `impl
+    /// UniformSampler for UniformInt<i8>`, whose `new<B1: SampleBorrow<..>>` names a dead
+    /// trait: with `Uniform` needed, the impl is too).
+    fn rescued_node(&self, index: &Index, i: usize) -> bool {
+        if self.rescued.is_empty() {
+            return false;
+        }
+        let node = &index.nodes[i];
+        let lib = node.lib;
+        match &node.kind {
+            Kind::UseLeaf { local, .. } => self.is_rescued(lib, Some(*local)),
+            Kind::TraitItem { .. } => {
+                self.is_rescued(lib, node.name)
+                    || node.parent.is_some_and(|p| self.is_rescued(lib, index.nodes[p].name))
+            }
+            Kind::Impl {
+                header_locals,
+                trait_name,
+                ..
+            } => {
+                let rescued = |n: &Sym| self.is_rescued(lib, Some(*n));
+                let by = match trait_name {
+                    Some(t) => rescued(t),
+                    None => header_locals.iter().any(rescued),
+                };
+                by && (header_locals.iter()).all(|h| rescued(h) || !self.dead.names.contains(h))
+            }
+            Kind::ImplItem { .. } => node.parent.is_some_and(|p| self.rescued_node(index, p)),
+            _ => self.is_rescued(lib, node.name),
         }
     }
 
