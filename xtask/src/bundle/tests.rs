@@ -1523,8 +1523,9 @@ fn a_needed_name_comes_back_with_the_dead_names_its_item_holds() {
 /// all found dead in a draft that had no use for `Uniform`; once the mending needed
 /// `Uniform`, its trait and type came back but the impl stayed out for naming the dead
 /// `SampleBorrow`, and the draft failed with "`UniformInt<i8>: UniformSampler` is not
-/// satisfied". Without the name needed all goes (what the compiler found); needed, the
-/// impl stays and so does what it names.
+/// satisfied"; then its body's `x.wmul(y)`, of the dead `WideningMultiply`, found no method.
+/// Without the name needed all goes (what the compiler found); needed, the impl stays and
+/// so does what it names, a trait whose method it calls, and that trait's impls.
 #[test]
 fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
     let lib = syn::parse_file(
@@ -1533,13 +1534,16 @@ fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
          pub trait SampleUniform: Sized { type S: Sampler<X = Self>; }\n\
          pub struct UniformInt<X>(pub X);\n\
          impl SampleUniform for u8 { type S = UniformInt<u8>; }\n\
-         impl Sampler for UniformInt<u8> { type X = u8; fn new<B: Borrow2<u8>>(b: B) -> Self { UniformInt(*b.get()) } }\n\
+         impl Sampler for UniformInt<u8> { type X = u8; fn new<B: Borrow2<u8>>(b: B) -> Self { UniformInt((*b.get()).wmul() as u8) } }\n\
+         pub trait Wide { fn wmul(self) -> u16; }\n\
+         impl Wide for u8 { fn wmul(self) -> u16 { self as u16 * 2 } }\n\
          pub struct Uniform<X: SampleUniform>(pub X::S);\n",
     )
     .unwrap()
     .items;
-    let tokens: proc_macro2::TokenStream =
-        "fn main() { let _u: Option<lib::Uniform<u8>> = None; }".parse().unwrap();
+    let tokens: proc_macro2::TokenStream = "fn main() { let _u: Option<lib::Uniform<u8>> = None; }"
+        .parse()
+        .unwrap();
     let none = std::collections::BTreeSet::new();
     let named = std::collections::BTreeSet::from(["lib".to_string()]);
     let kept_with = |needed: &[&str]| {
@@ -1550,6 +1554,8 @@ fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
                 "#0::SampleUniform",
                 "#0::UniformInt",
                 "#0::Uniform",
+                "#0::Wide",
+                "#0::Wide::wmul",
             ]
             .map(String::from)
             .into(),
@@ -1582,6 +1588,8 @@ fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
         "impl SampleUniform for u8",
         "impl Sampler for UniformInt",
         "trait Borrow2",
+        "fn wmul (self) -> u16 ;",
+        "impl Wide for u8 { fn wmul",
     ];
     for stays in stays {
         assert!(after.contains(stays), "{stays}: {after}");
@@ -1711,7 +1719,8 @@ fn a_trait_member_a_smaller_draft_cannot_find_comes_back() {
     let draft = |_: &[Vec<syn::Item>], f: &super::oracle::Findings| {
         let member = |name: &str, body: &str| {
             let key = format!("#0::Float::{name}");
-            (!f.dead_members.contains(&key)).then(|| format!("fn {name}(self) -> Self {{ {body} }}"))
+            (!f.dead_members.contains(&key))
+                .then(|| format!("fn {name}(self) -> Self {{ {body} }}"))
         };
         let members: Vec<String> = [member("powf", "self * 2.0"), member("sqrt", "self")]
             .into_iter()
@@ -1739,10 +1748,15 @@ fn a_trait_member_a_smaller_draft_cannot_find_comes_back() {
         .into();
     let mut trees = vec![Vec::new()];
     let mended = super::consult_mending(&mut trees, &mut findings, &draft, &[], dir.path());
-    let (bundle, _) = mended.map_err(|(e, text)| format!("{e:#}\n{text}")).unwrap();
+    let (bundle, _) = mended
+        .map_err(|(e, text)| format!("{e:#}\n{text}"))
+        .unwrap();
     assert!(bundle.text.contains("fn powf"), "{}", bundle.text);
     assert!(!bundle.text.contains("fn sqrt"), "{}", bundle.text);
-    assert_eq!(findings.dead_members, ["#0::Float::sqrt".to_string()].into());
+    assert_eq!(
+        findings.dead_members,
+        ["#0::Float::sqrt".to_string()].into()
+    );
 }
 
 /// petgraph's `trait_template!` makes a trait and a macro of one name, and the library calls

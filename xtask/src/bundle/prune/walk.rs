@@ -549,7 +549,9 @@ impl<'a> Walk<'a> {
             Kind::UseLeaf { local, .. } => self.is_rescued(lib, Some(*local)),
             Kind::TraitItem { .. } => {
                 self.is_rescued(lib, node.name)
-                    || node.parent.is_some_and(|p| self.is_rescued(lib, index.nodes[p].name))
+                    || node
+                        .parent
+                        .is_some_and(|p| self.is_rescued(lib, index.nodes[p].name))
             }
             Kind::Impl {
                 header_locals,
@@ -563,7 +565,17 @@ impl<'a> Walk<'a> {
                 };
                 by && (header_locals.iter()).all(|h| rescued(h) || !self.dead.names.contains(h))
             }
-            Kind::ImplItem { .. } => node.parent.is_some_and(|p| self.rescued_node(index, p)),
+            Kind::ImplItem { .. } => node.parent.is_some_and(|p| {
+                self.rescued_node(index, p)
+                    || matches!(index.nodes[p].kind, Kind::Impl { trait_name: Some(t), .. }
+                        if self.is_rescued(lib, Some(t)))
+            }),
+            // A trait whose method a rescued item calls (rand's `x.wmul(y)` of the dead
+            // `WideningMultiply`, implemented for `u32` by a macro).
+            Kind::Trait { members } => {
+                self.is_rescued(lib, node.name)
+                    || members.iter().any(|&m| self.is_rescued(lib, Some(m)))
+            }
             _ => self.is_rescued(lib, node.name),
         }
     }
@@ -903,6 +915,7 @@ impl<'a> Walk<'a> {
                     self.dead.methods.contains(&(*t, n))
                         && !self.held_by_macros(*t, n)
                         && !self.is_rescued(node.lib, Some(n))
+                        && !self.is_rescued(node.lib, Some(*t))
                 }) =>
             {
                 false
@@ -980,9 +993,10 @@ impl<'a> Walk<'a> {
     /// Keeps node `i` and takes in what it mentions.
     fn keep(&mut self, index: &mut Index, i: usize) {
         if self.against_the_findings(index, i) {
-            let lib = index.nodes[i].lib;
-            let names = index.nodes[i].uses.iter().map(|u| (lib, u & !KINDS));
-            self.rescued.extend(names);
+            // Its own name too: the impls of a trait rescued for its method.
+            let node = &index.nodes[i];
+            let names = node.uses.iter().map(|u| u & !KINDS).chain(node.name);
+            self.rescued.extend(names.map(|n| (node.lib, n)));
         }
         index.nodes[i].kept = true;
         self.places.record(&index.nodes, i);
