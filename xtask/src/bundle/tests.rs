@@ -1742,10 +1742,12 @@ fn a_trait_member_a_smaller_draft_cannot_find_comes_back() {
             libraries: Vec::new(),
         })
     };
-    let mut findings = super::oracle::Findings::default();
-    findings.dead_members = ["#0::Float::powf", "#0::Float::sqrt"]
-        .map(String::from)
-        .into();
+    let mut findings = super::oracle::Findings {
+        dead_members: ["#0::Float::powf", "#0::Float::sqrt"]
+            .map(String::from)
+            .into(),
+        ..Default::default()
+    };
     let mut trees = vec![Vec::new()];
     let mended = super::consult_mending(&mut trees, &mut findings, &draft, &[], dir.path());
     let (bundle, _) = mended
