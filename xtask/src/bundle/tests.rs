@@ -1534,9 +1534,12 @@ fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
          pub trait SampleUniform: Sized { type S: Sampler<X = Self>; }\n\
          pub struct UniformInt<X>(pub X);\n\
          impl SampleUniform for u8 { type S = UniformInt<u8>; }\n\
+         use crate::utils::Wide;\n\
          impl Sampler for UniformInt<u8> { type X = u8; fn new<B: Borrow2<u8>>(b: B) -> Self { UniformInt((*b.get()).wmul() as u8) } }\n\
+         pub mod utils {\n\
          pub trait Wide { fn wmul(self) -> u16; }\n\
          impl Wide for u8 { fn wmul(self) -> u16 { self as u16 * 2 } }\n\
+         }\n\
          pub struct Uniform<X: SampleUniform>(pub X::S);\n",
     )
     .unwrap()
@@ -1554,8 +1557,8 @@ fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
                 "#0::SampleUniform",
                 "#0::UniformInt",
                 "#0::Uniform",
-                "#0::Wide",
-                "#0::Wide::wmul",
+                "#0::utils::Wide",
+                "#0::utils::Wide::wmul",
             ]
             .map(String::from)
             .into(),
@@ -1590,6 +1593,7 @@ fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
         "trait Borrow2",
         "fn wmul (self) -> u16 ;",
         "impl Wide for u8 { fn wmul",
+        "use crate :: utils :: Wide ;",
     ];
     for stays in stays {
         assert!(after.contains(stays), "{stays}: {after}");

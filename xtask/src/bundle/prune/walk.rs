@@ -546,7 +546,13 @@ impl<'a> Walk<'a> {
         let node = &index.nodes[i];
         let lib = node.lib;
         match &node.kind {
-            Kind::UseLeaf { local, .. } => self.is_rescued(lib, Some(*local)),
+            // A `use` of a trait also when a method of it is (rand's `use
+            // ..::utils::WideningMultiply;` for `v.wmul(range)`).
+            Kind::UseLeaf { local, source, .. } => {
+                self.is_rescued(lib, Some(*local))
+                    || (self.facts.trait_methods.get(source))
+                        .is_some_and(|ms| ms.iter().any(|&m| self.is_rescued(lib, Some(m))))
+            }
             Kind::TraitItem { .. } => {
                 self.is_rescued(lib, node.name)
                     || node
