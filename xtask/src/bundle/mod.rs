@@ -998,18 +998,39 @@ fn item_places(items: &[syn::Item], at: &str, out: &mut Vec<(String, String)>) {
 /// `Float`), and of its "cannot find macro `x`" ones (no code): petgraph's
 /// `trait_template!` makes a trait and a macro of one name, and a call of that macro stays
 /// while the trait's key, found dead, takes both out.
+/// A module that cannot be found (E0433's "cannot find `rand_pcg` in `crate`": a library
+/// nothing else of was kept) names also the item its path goes on to in the error's
+/// source line (`type Rng = crate::rand_pcg::Pcg64Mcg;`).
 fn missing_names(errors: &str) -> std::collections::HashSet<String> {
-    errors
-        .lines()
-        .filter_map(|l| {
-            let rest = match l.strip_prefix("error[E0") {
-                Some(rest) => rest.split_once("]: cannot find ")?.1,
-                None => l.strip_prefix("error: cannot find macro ")?,
+    let mut names = std::collections::HashSet::new();
+    let mut module: Option<String> = None;
+    for l in errors.lines() {
+        if l.starts_with("error") {
+            module = None;
+        }
+        let rest = match l.strip_prefix("error[E0") {
+            Some(rest) => rest.split_once("]: cannot find ").map(|(_, r)| r),
+            None => l.strip_prefix("error: cannot find macro "),
+        };
+        if let Some(name) = rest.and_then(|r| r.split('`').nth(1)) {
+            names.insert(name.to_string());
+            module = l.starts_with("error[E0433]").then(|| format!("{name}::"));
+        } else if let Some(m) = &module {
+            let Some((_, code)) = l.split_once(" | ") else {
+                continue;
             };
-            let name = rest.split('`').nth(1)?;
-            Some(name.to_string())
-        })
-        .collect()
+            for (at, _) in code.match_indices(m.as_str()) {
+                let next: String = code[at + m.len()..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if !next.is_empty() {
+                    names.insert(next);
+                }
+            }
+        }
+    }
+    names
 }
 
 /// The paths of rustc's "unresolved import(s) `a::B`, `c::D`" errors.

@@ -1523,9 +1523,10 @@ fn a_needed_name_comes_back_with_the_dead_names_its_item_holds() {
 /// all found dead in a draft that had no use for `Uniform`; once the mending needed
 /// `Uniform`, its trait and type came back but the impl stayed out for naming the dead
 /// `SampleBorrow`, and the draft failed with "`UniformInt<i8>: UniformSampler` is not
-/// satisfied"; then its body's `x.wmul(y)`, of the dead `WideningMultiply`, found no method.
-/// Without the name needed all goes (what the compiler found); needed, the impl stays and
-/// so does what it names, a trait whose method it calls, and that trait's impls.
+/// satisfied"; then its body's `x.wmul(y)`, of the dead `WideningMultiply`, found no method,
+/// nor a needed function's `rng.next_u32()`, a member found never called. Without the names
+/// needed all goes (what the compiler found); needed, the impl stays and so does what it
+/// names, a trait whose method it calls, that trait's impls, and the member.
 #[test]
 fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
     let lib = syn::parse_file(
@@ -1540,13 +1541,16 @@ fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
          pub trait Wide { fn wmul(self) -> u16; }\n\
          impl Wide for u8 { fn wmul(self) -> u16 { self as u16 * 2 } }\n\
          }\n\
-         pub struct Uniform<X: SampleUniform>(pub X::S);\n",
+         pub struct Uniform<X: SampleUniform>(pub X::S);\n\
+         pub trait Core { fn next_u32(&mut self) -> u32; }\n\
+         pub fn sample<R: Core>(r: &mut R) -> u32 { r.next_u32() }\n",
     )
     .unwrap()
     .items;
-    let tokens: proc_macro2::TokenStream = "fn main() { let _u: Option<lib::Uniform<u8>> = None; }"
-        .parse()
-        .unwrap();
+    let tokens: proc_macro2::TokenStream =
+        "fn main() { let _u: Option<lib::Uniform<u8>> = None; let _ = lib::sample::<Gen>; }"
+            .parse()
+            .unwrap();
     let none = std::collections::BTreeSet::new();
     let named = std::collections::BTreeSet::from(["lib".to_string()]);
     let kept_with = |needed: &[&str]| {
@@ -1559,6 +1563,7 @@ fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
                 "#0::Uniform",
                 "#0::utils::Wide",
                 "#0::utils::Wide::wmul",
+                "#0::Core::next_u32",
             ]
             .map(String::from)
             .into(),
@@ -1584,7 +1589,8 @@ fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
     };
     let before = kept_with(&[]);
     assert!(!before.contains("impl Sampler"), "{before}");
-    let after = kept_with(&["Uniform"]);
+    assert!(!before.contains("fn next_u32"), "{before}");
+    let after = kept_with(&["Uniform", "sample"]);
     let stays = [
         "struct Uniform <",
         "struct UniformInt",
@@ -1594,6 +1600,7 @@ fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
         "fn wmul (self) -> u16 ;",
         "impl Wide for u8 { fn wmul",
         "use crate :: utils :: Wide ;",
+        "fn next_u32 (& mut self) -> u32 ;",
     ];
     for stays in stays {
         assert!(after.contains(stays), "{stays}: {after}");
@@ -1704,10 +1711,20 @@ fn an_item_a_smaller_draft_cannot_find_comes_back() {
     );
     assert!(!text.contains("unused_member"), "{text}");
     assert_eq!(printed, "3\n");
-    let errors = "error[E0425]: cannot find function `log_gamma` in this scope\nerror[E0425]: cannot find value `SNUM` in this scope\nerror[E0412]: cannot find type `speed_t` in module `crate::libc`\nerror[E0599]: no method named `x` found\nerror[E0531]: cannot find unit struct, unit variant or constant `EAGAIN` in module `crate::libc`\nerror[E0576]: cannot find method or associated constant `powf` in trait `Float`\n";
+    let errors = "error[E0425]: cannot find function `log_gamma` in this scope\nerror[E0425]: cannot find value `SNUM` in this scope\nerror[E0412]: cannot find type `speed_t` in module `crate::libc`\nerror[E0599]: no method named `x` found\nerror[E0531]: cannot find unit struct, unit variant or constant `EAGAIN` in module `crate::libc`\nerror[E0576]: cannot find method or associated constant `powf` in trait `Float`\nerror[E0433]: cannot find `rand_pcg` in `crate`\n    --> draft.rs:3404:17\n     |\n3404 | type Rng=crate::rand_pcg::Pcg64Mcg;\n     |                 ^^^^^^^^ could not find `rand_pcg` in the crate root\n\nerror[E0425]: cannot find value `x` in this scope\n3 | let y = rand_pcg::Lcg;\n";
     let mut names: Vec<String> = super::missing_names(errors).into_iter().collect();
     names.sort();
-    assert_eq!(names, ["EAGAIN", "SNUM", "log_gamma", "powf", "speed_t"]);
+    let expected = [
+        "EAGAIN",
+        "Pcg64Mcg",
+        "SNUM",
+        "log_gamma",
+        "powf",
+        "rand_pcg",
+        "speed_t",
+        "x",
+    ];
+    assert_eq!(names, expected);
 }
 
 /// A trait member a smaller draft cannot find comes back as an item does: num-traits'

@@ -998,7 +998,9 @@ impl<'a> Walk<'a> {
 
     /// Keeps node `i` and takes in what it mentions.
     fn keep(&mut self, index: &mut Index, i: usize) {
-        if self.against_the_findings(index, i) {
+        // What a rescued node reaches is needed as much as it is (a needed function's
+        // `rng.next_u32()`, of a member found never called when nothing needed it).
+        if self.against_the_findings(index, i) || self.rescued_node(index, i) {
             // Its own name too: the impls of a trait rescued for its method.
             let node = &index.nodes[i];
             let names = node.uses.iter().map(|u| u & !KINDS).chain(node.name);
