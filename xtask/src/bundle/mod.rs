@@ -869,6 +869,11 @@ fn step_findings(
     more
 }
 
+/// How many times a smaller draft is mended at most: each brings back what the last one's
+/// errors named, and a cluster put back (nalgebra 0.20's `Uniform`, rand's sampling behind
+/// it) may take a few more.
+const MENDS: usize = 8;
+
 /// Drafts `trees` with `findings` and asks the compiler what is dead. An import left
 /// unresolved of a name the draft defines nowhere (its item taken out, the `use` of it
 /// stayed: nalgebra's `use ..::storage::{ContiguousStorage, ContiguousStorageMut};`) names
@@ -891,16 +896,29 @@ fn consult_mending(
             Ok(found) => return Ok((next, found)),
             Err(e) => e,
         };
-        if mends >= 4 {
+        if mends >= MENDS {
             return Err((e, next.text));
         }
         let errors = format!("{e:#}");
-        let unresolved = dangling_imports(&next.text, &errors);
+        // An import of an item the findings took out is mended by the item, not by going
+        // (typenum's `use crate::{Min, Minimum}`: dropped, then the items needed, and no
+        // `use` left to name them by).
+        let last = |k: &String| k.rsplit("::").next().unwrap_or("").to_string();
+        let found_dead: std::collections::HashSet<String> = findings
+            .dead
+            .iter()
+            .chain(&findings.dead_members)
+            .map(last)
+            .collect();
+        let (back, unresolved): (std::collections::HashSet<String>, _) =
+            (dangling_imports(&next.text, &errors).into_iter())
+                .partition(|p| found_dead.contains(&last(p)));
         let dropped: usize = trees
             .iter_mut()
             .map(|items| drop_imports(items, &unresolved))
             .sum();
-        let missing = missing_names(&errors);
+        let mut missing = missing_names(&errors);
+        missing.extend(back.iter().map(last));
         // A trait's member too: `<f32 as Float>::powf` in num-traits' `Pow` impls, where
         // `Float::powf` was found never called.
         let before = findings.dead.len() + findings.dead_members.len();

@@ -1524,9 +1524,11 @@ fn a_needed_name_comes_back_with_the_dead_names_its_item_holds() {
 /// `Uniform`, its trait and type came back but the impl stayed out for naming the dead
 /// `SampleBorrow`, and the draft failed with "`UniformInt<i8>: UniformSampler` is not
 /// satisfied"; then its body's `x.wmul(y)`, of the dead `WideningMultiply`, found no method,
-/// nor a needed function's `rng.next_u32()`, a member found never called. Without the names
-/// needed all goes (what the compiler found); needed, the impl stays and so does what it
-/// names, a trait whose method it calls, that trait's impls, and the member.
+/// nor a needed function's `rng.next_u32()`, a member found never called; getrandom's
+/// `unsafe impl Sync for Mutex` went with its dead type. Without the names needed all goes
+/// (what the compiler found); needed, the impl stays and so does what it names, a trait
+/// whose method it calls, that trait's impls, the member, and a std trait's impl for a
+/// type it names.
 #[test]
 fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
     let lib = syn::parse_file(
@@ -1541,7 +1543,9 @@ fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
          pub trait Wide { fn wmul(self) -> u16; }\n\
          impl Wide for u8 { fn wmul(self) -> u16 { self as u16 * 2 } }\n\
          }\n\
-         pub struct Uniform<X: SampleUniform>(pub X::S);\n\
+         pub struct Uniform<X: SampleUniform>(pub X::S, pub Mutex);\n\
+         pub struct Mutex(pub core::cell::UnsafeCell<u8>);\n\
+         unsafe impl Sync for Mutex {}\n\
          pub trait Core { fn next_u32(&mut self) -> u32; }\n\
          pub fn sample<R: Core>(r: &mut R) -> u32 { r.next_u32() }\n",
     )
@@ -1564,6 +1568,7 @@ fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
                 "#0::utils::Wide",
                 "#0::utils::Wide::wmul",
                 "#0::Core::next_u32",
+                "#0::Mutex",
             ]
             .map(String::from)
             .into(),
@@ -1601,6 +1606,7 @@ fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
         "impl Wide for u8 { fn wmul",
         "use crate :: utils :: Wide ;",
         "fn next_u32 (& mut self) -> u32 ;",
+        "unsafe impl Sync for Mutex",
     ];
     for stays in stays {
         assert!(after.contains(stays), "{stays}: {after}");
@@ -1780,6 +1786,51 @@ fn a_trait_member_a_smaller_draft_cannot_find_comes_back() {
         findings.dead_members,
         ["#0::Float::sqrt".to_string()].into()
     );
+}
+
+/// An import of an item the findings took out is mended by bringing the item back, not by
+/// dropping the import: typenum's `use crate::{Min, Minimum}` was dropped as naming
+/// nothing, then the items came back as needed with no `use` left to name them by, and the
+/// smaller draft failed. A stand-in for the pruner drafts the trees less the items found
+/// dead. Fails before: the draft after the first mending cannot find `Min`.
+#[test]
+fn an_import_of_an_item_found_dead_brings_the_item_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let draft = |trees: &[Vec<syn::Item>], f: &super::oracle::Findings| {
+        let mut items = trees[0].clone();
+        for item in &mut items {
+            if let syn::Item::Mod(m) = item {
+                let module = m.ident.to_string();
+                if let Some((_, inner)) = &mut m.content {
+                    inner.retain(|i| {
+                        let name = super::item_name(i).unwrap_or_default();
+                        !f.dead.contains(&format!("#0::{module}::{name}"))
+                    });
+                }
+            }
+        }
+        Ok(super::Bundle {
+            text: quote::quote!(#(#items)*).to_string(),
+            libraries: Vec::new(),
+        })
+    };
+    let tree = syn::parse_file(
+        "mod m { pub struct Min; pub struct Spare; }\n\
+         use m::Min;\n\
+         fn main() { let _m = Min; println!(\"3\"); }\n",
+    )
+    .unwrap()
+    .items;
+    let mut findings = super::oracle::Findings {
+        dead: ["#0::m::Min", "#0::m::Spare"].map(String::from).into(),
+        ..Default::default()
+    };
+    let mut trees = vec![tree];
+    let mended = super::consult_mending(&mut trees, &mut findings, &draft, &[], dir.path());
+    let (bundle, _) = mended.map_err(|(e, text)| format!("{e:#}\n{text}")).unwrap();
+    assert!(bundle.text.contains("use m :: Min"), "{}", bundle.text);
+    assert!(!bundle.text.contains("Spare"), "{}", bundle.text);
+    assert_eq!(findings.dead, ["#0::m::Spare".to_string()].into());
 }
 
 /// petgraph's `trait_template!` makes a trait and a macro of one name, and the library calls

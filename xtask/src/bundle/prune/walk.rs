@@ -535,10 +535,10 @@ impl<'a> Walk<'a> {
     /// Whether node `i` is rescued whatever the findings say of it: by its own name (a `use`
     /// leaf by the name it brings in: alga's `pub use self::vector::FiniteDimVectorSpace;`
     /// in `linear`, the path others import it by); a trait's member by its trait's; an impl
-    /// when its trait, or the type of an inherent one, is rescued and no type its header
-    /// names is dead unless rescued, and the impl's items with it (rand's `impl
-    /// UniformSampler for UniformInt<i8>`, whose `new<B1: SampleBorrow<..>>` names a dead
-    /// trait: with `Uniform` needed, the impl is too).
+    /// when its trait or a type it is for is rescued (getrandom's `unsafe impl Sync for
+    /// Mutex`) and no type its header names is dead unless rescued, and the impl's items
+    /// with it (rand's `impl UniformSampler for UniformInt<i8>`, whose `new<B1:
+    /// SampleBorrow<..>>` names a dead trait: with `Uniform` needed, the impl is too).
     fn rescued_node(&self, index: &Index, i: usize) -> bool {
         if self.rescued.is_empty() {
             return false;
@@ -565,10 +565,8 @@ impl<'a> Walk<'a> {
                 ..
             } => {
                 let rescued = |n: &Sym| self.is_rescued(lib, Some(*n));
-                let by = match trait_name {
-                    Some(t) => rescued(t),
-                    None => header_locals.iter().any(rescued),
-                };
+                let by =
+                    trait_name.is_some_and(|t| rescued(&t)) || header_locals.iter().any(rescued);
                 by && (header_locals.iter()).all(|h| rescued(h) || !self.dead.names.contains(h))
             }
             Kind::ImplItem { .. } => node.parent.is_some_and(|p| {
