@@ -1827,7 +1827,9 @@ fn an_import_of_an_item_found_dead_brings_the_item_back() {
     };
     let mut trees = vec![tree];
     let mended = super::consult_mending(&mut trees, &mut findings, &draft, &[], dir.path());
-    let (bundle, _) = mended.map_err(|(e, text)| format!("{e:#}\n{text}")).unwrap();
+    let (bundle, _) = mended
+        .map_err(|(e, text)| format!("{e:#}\n{text}"))
+        .unwrap();
     assert!(bundle.text.contains("use m :: Min"), "{}", bundle.text);
     assert!(!bundle.text.contains("Spare"), "{}", bundle.text);
     assert_eq!(findings.dead, ["#0::m::Spare".to_string()].into());

@@ -236,6 +236,10 @@ pub(super) struct Walk<'a> {
     /// found dead that a rule keeps, one spared, one holding a dead name that came back):
     /// what it needs comes back too, whatever the findings say of it.
     rescued: HashSet<(usize, Sym)>,
+    /// Names a draft could not do without (`Ruling::needed`), and what a node they rescue
+    /// mentions, transitively: rescued in every library (rand's `rng.next_u64()` means
+    /// rand_core's member; a method's name says nothing of its library).
+    needed: HashSet<Sym>,
 }
 
 impl<'a> Walk<'a> {
@@ -330,9 +334,8 @@ impl<'a> Walk<'a> {
             kept_keys: HashSet::new(),
             renamed_traits,
             scoped,
-            rescued: (0..libraries)
-                .flat_map(|lib| dead.needed.iter().map(move |&n| (lib, n)))
-                .collect(),
+            rescued: HashSet::new(),
+            needed: dead.needed.iter().copied().collect(),
         }
     }
 
@@ -524,7 +527,7 @@ impl<'a> Walk<'a> {
                 || self.value_a_macro_names(index, i));
         }
         match &node.kind {
-            Kind::MacroCall { args, .. } => args.iter().any(|a| self.dead.unavailable.contains(a)),
+            Kind::MacroCall { args, .. } => args.iter().any(|&a| self.unavailable(node.lib, a)),
             Kind::MacroRules => false,
             _ => self
                 .dead_names_held(index, i)
@@ -540,7 +543,7 @@ impl<'a> Walk<'a> {
     /// with it (rand's `impl UniformSampler for UniformInt<i8>`, whose `new<B1:
     /// SampleBorrow<..>>` names a dead trait: with `Uniform` needed, the impl is too).
     fn rescued_node(&self, index: &Index, i: usize) -> bool {
-        if self.rescued.is_empty() {
+        if self.rescued.is_empty() && self.needed.is_empty() {
             return false;
         }
         let node = &index.nodes[i];
@@ -584,8 +587,15 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// Whether `name` is dead, or made by a macro call naming a dead one, and not rescued
+    /// in library `lib` (rand's `scalar_float_impl!(f32, u32)` writes `impl FloatSIMDUtils
+    /// for f32`: once a rescued item calls `f32::cast_from_int`, the call stays).
+    fn unavailable(&self, lib: usize, name: Sym) -> bool {
+        self.dead.unavailable.contains(&name) && !self.is_rescued(lib, Some(name))
+    }
+
     fn is_rescued(&self, lib: usize, name: Option<Sym>) -> bool {
-        name.is_some_and(|n| self.rescued.contains(&(lib, n)))
+        name.is_some_and(|n| self.needed.contains(&n) || self.rescued.contains(&(lib, n)))
     }
 
     /// The dead names node `i` holds as paths where they can mean a library's item.
@@ -871,7 +881,7 @@ impl<'a> Walk<'a> {
                 args,
                 makes,
             } => {
-                self.keeps_macro_call(index, *macro_name, args)
+                self.keeps_macro_call(index, node.lib, *macro_name, args)
                     || makes.iter().any(|&n| {
                         self.mentioned.path.contains(&n)
                             && (!self.scoped
@@ -967,7 +977,7 @@ impl<'a> Walk<'a> {
     /// nowhere else), or a library item its definition names is kept, unless a type its
     /// definition names is dead: what it makes would name it too (the arms never used are
     /// gone by then).
-    fn keeps_macro_call(&self, index: &Index, macro_name: Sym, args: &[Sym]) -> bool {
+    fn keeps_macro_call(&self, index: &Index, lib: usize, macro_name: Sym, args: &[Sym]) -> bool {
         let facts = self.facts;
         let triggered = args.iter().any(|s| {
             *s != macro_name
@@ -990,7 +1000,7 @@ impl<'a> Walk<'a> {
         let dead = facts
             .macro_triggers
             .get(&macro_name)
-            .is_some_and(|t| t.iter().any(|s| self.dead.unavailable.contains(s)));
+            .is_some_and(|t| t.iter().any(|&s| self.unavailable(lib, s)));
         triggered && !dead
     }
 
@@ -998,10 +1008,12 @@ impl<'a> Walk<'a> {
     fn keep(&mut self, index: &mut Index, i: usize) {
         // What a rescued node reaches is needed as much as it is (a needed function's
         // `rng.next_u32()`, of a member found never called when nothing needed it).
-        if self.against_the_findings(index, i) || self.rescued_node(index, i) {
-            // Its own name too: the impls of a trait rescued for its method.
-            let node = &index.nodes[i];
-            let names = node.uses.iter().map(|u| u & !KINDS).chain(node.name);
+        let node = &index.nodes[i];
+        // Its own name too: the impls of a trait rescued for its method.
+        let names = node.uses.iter().map(|u| u & !KINDS).chain(node.name);
+        if self.rescued_node(index, i) {
+            self.needed.extend(names);
+        } else if self.against_the_findings(index, i) {
             self.rescued.extend(names.map(|n| (node.lib, n)));
         }
         index.nodes[i].kept = true;
