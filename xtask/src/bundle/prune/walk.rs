@@ -527,7 +527,7 @@ impl<'a> Walk<'a> {
                 || self.value_a_macro_names(index, i));
         }
         match &node.kind {
-            Kind::MacroCall { args, .. } => args.iter().any(|&a| self.unavailable(node.lib, a)),
+            Kind::MacroCall { args, .. } => args.iter().any(|&a| self.unavailable(a)),
             Kind::MacroRules => false,
             _ => self
                 .dead_names_held(index, i)
@@ -537,61 +537,66 @@ impl<'a> Walk<'a> {
 
     /// Whether node `i` is rescued whatever the findings say of it: by its own name (a `use`
     /// leaf by the name it brings in: alga's `pub use self::vector::FiniteDimVectorSpace;`
-    /// in `linear`, the path others import it by); a trait's member by its trait's; an impl
-    /// when its trait or a type it is for is rescued (getrandom's `unsafe impl Sync for
-    /// Mutex`) and no type its header names is dead unless rescued, and the impl's items
-    /// with it (rand's `impl UniformSampler for UniformInt<i8>`, whose `new<B1:
-    /// SampleBorrow<..>>` names a dead trait: with `Uniform` needed, the impl is too).
+    /// in `linear`, the path others import it by), or as needed (`needed_node`).
     fn rescued_node(&self, index: &Index, i: usize) -> bool {
-        if self.rescued.is_empty() && self.needed.is_empty() {
+        let node = &index.nodes[i];
+        let name = match node.kind {
+            Kind::UseLeaf { local, .. } => Some(local),
+            _ => node.name,
+        };
+        self.is_rescued(node.lib, name) || self.needed_node(index, i)
+    }
+
+    /// Whether node `i` is needed (`needed`): by its name; a `use` of a trait also by a
+    /// method of it (rand's `use ..::utils::WideningMultiply;` for `v.wmul(range)`), and
+    /// the trait itself; a trait's member by its trait; an impl when its trait or a type it
+    /// is for is needed (getrandom's `unsafe impl Sync for Mutex`) and no type its header
+    /// names is dead unless needed, and the impl's items with it (rand's `impl
+    /// UniformSampler for UniformInt<i8>`, whose `new<B1: SampleBorrow<..>>` names a dead
+    /// trait: with `Uniform` needed, the impl is too).
+    fn needed_node(&self, index: &Index, i: usize) -> bool {
+        if self.needed.is_empty() {
             return false;
         }
+        let needed = |n: &Sym| self.needed.contains(n);
         let node = &index.nodes[i];
-        let lib = node.lib;
         match &node.kind {
-            // A `use` of a trait also when a method of it is (rand's `use
-            // ..::utils::WideningMultiply;` for `v.wmul(range)`).
             Kind::UseLeaf { local, source, .. } => {
-                self.is_rescued(lib, Some(*local))
+                needed(local)
                     || (self.facts.trait_methods.get(source))
-                        .is_some_and(|ms| ms.iter().any(|&m| self.is_rescued(lib, Some(m))))
+                        .is_some_and(|ms| ms.iter().any(needed))
             }
             Kind::TraitItem { .. } => {
-                self.is_rescued(lib, node.name)
-                    || node
-                        .parent
-                        .is_some_and(|p| self.is_rescued(lib, index.nodes[p].name))
+                node.name.is_some_and(|n| needed(&n))
+                    || (node.parent)
+                        .and_then(|p| index.nodes[p].name)
+                        .is_some_and(|n| needed(&n))
             }
             Kind::Impl {
                 header_locals,
                 trait_name,
                 ..
             } => {
-                let rescued = |n: &Sym| self.is_rescued(lib, Some(*n));
-                let by =
-                    trait_name.is_some_and(|t| rescued(&t)) || header_locals.iter().any(rescued);
-                by && (header_locals.iter()).all(|h| rescued(h) || !self.dead.names.contains(h))
+                let by = trait_name.is_some_and(|t| needed(&t)) || header_locals.iter().any(needed);
+                by && (header_locals.iter()).all(|h| needed(h) || !self.dead.names.contains(h))
             }
             Kind::ImplItem { .. } => node.parent.is_some_and(|p| {
-                self.rescued_node(index, p)
+                self.needed_node(index, p)
                     || matches!(index.nodes[p].kind, Kind::Impl { trait_name: Some(t), .. }
-                        if self.is_rescued(lib, Some(t)))
+                        if needed(&t))
             }),
-            // A trait whose method a rescued item calls (rand's `x.wmul(y)` of the dead
-            // `WideningMultiply`, implemented for `u32` by a macro).
             Kind::Trait { members } => {
-                self.is_rescued(lib, node.name)
-                    || members.iter().any(|&m| self.is_rescued(lib, Some(m)))
+                node.name.is_some_and(|n| needed(&n)) || members.iter().any(needed)
             }
-            _ => self.is_rescued(lib, node.name),
+            _ => node.name.is_some_and(|n| needed(&n)),
         }
     }
 
-    /// Whether `name` is dead, or made by a macro call naming a dead one, and not rescued
-    /// in library `lib` (rand's `scalar_float_impl!(f32, u32)` writes `impl FloatSIMDUtils
+    /// Whether `name` is dead, or made by a macro call naming a dead one, and not needed
+    /// (rand's `scalar_float_impl!(f32, u32)` writes `impl FloatSIMDUtils
     /// for f32`: once a rescued item calls `f32::cast_from_int`, the call stays).
-    fn unavailable(&self, lib: usize, name: Sym) -> bool {
-        self.dead.unavailable.contains(&name) && !self.is_rescued(lib, Some(name))
+    fn unavailable(&self, name: Sym) -> bool {
+        self.dead.unavailable.contains(&name) && !self.needed.contains(&name)
     }
 
     fn is_rescued(&self, lib: usize, name: Option<Sym>) -> bool {
@@ -881,7 +886,7 @@ impl<'a> Walk<'a> {
                 args,
                 makes,
             } => {
-                self.keeps_macro_call(index, node.lib, *macro_name, args)
+                self.keeps_macro_call(index, *macro_name, args)
                     || makes.iter().any(|&n| {
                         self.mentioned.path.contains(&n)
                             && (!self.scoped
@@ -929,7 +934,7 @@ impl<'a> Walk<'a> {
                     self.dead.methods.contains(&(*t, n))
                         && !self.held_by_macros(*t, n)
                         && !self.is_rescued(node.lib, Some(n))
-                        && !self.is_rescued(node.lib, Some(*t))
+                        && !self.needed.contains(t)
                 }) =>
             {
                 false
@@ -977,7 +982,7 @@ impl<'a> Walk<'a> {
     /// nowhere else), or a library item its definition names is kept, unless a type its
     /// definition names is dead: what it makes would name it too (the arms never used are
     /// gone by then).
-    fn keeps_macro_call(&self, index: &Index, lib: usize, macro_name: Sym, args: &[Sym]) -> bool {
+    fn keeps_macro_call(&self, index: &Index, macro_name: Sym, args: &[Sym]) -> bool {
         let facts = self.facts;
         let triggered = args.iter().any(|s| {
             *s != macro_name
@@ -1000,19 +1005,19 @@ impl<'a> Walk<'a> {
         let dead = facts
             .macro_triggers
             .get(&macro_name)
-            .is_some_and(|t| t.iter().any(|&s| self.unavailable(lib, s)));
+            .is_some_and(|t| t.iter().any(|&s| self.unavailable(s)));
         triggered && !dead
     }
 
     /// Keeps node `i` and takes in what it mentions.
     fn keep(&mut self, index: &mut Index, i: usize) {
-        // What a rescued node reaches is needed as much as it is (a needed function's
+        // What a needed node reaches is needed as much as it is (a needed function's
         // `rng.next_u32()`, of a member found never called when nothing needed it).
         let node = &index.nodes[i];
-        // Its own name too: the impls of a trait rescued for its method.
-        let names = node.uses.iter().map(|u| u & !KINDS).chain(node.name);
-        if self.rescued_node(index, i) {
-            self.needed.extend(names);
+        let names = node.uses.iter().map(|u| u & !KINDS);
+        if self.needed_node(index, i) {
+            // Its own name too: the impls of a trait needed for its method.
+            self.needed.extend(names.chain(node.name));
         } else if self.against_the_findings(index, i) {
             self.rescued.extend(names.map(|n| (node.lib, n)));
         }
