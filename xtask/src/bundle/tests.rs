@@ -1613,6 +1613,55 @@ fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
     }
 }
 
+/// What a needed name reaches is needed in every library: rand's needed sampling calls
+/// `rng.next_u64()`, a member of rand_core's `RngCore` found never called while nothing
+/// needed it; a method's name says nothing of its library, so rescued in rand alone, the
+/// member stayed out ("`next_u64` is not a member of trait `RngCore`", the impls kept it).
+/// Without the name needed the member goes; needed, it stays in the other library (and
+/// the trait's other members with it: a trait needed keeps them all, as its impls do).
+#[test]
+fn what_a_needed_name_reaches_is_needed_in_every_library() {
+    let parse = |text: &str| syn::parse_file(text).unwrap().items;
+    let core = parse(
+        "pub trait RngCore { fn next_u64(&mut self) -> u64; fn next_u32(&mut self) -> u32; }\n",
+    );
+    let user = parse("pub fn sample<R: crate::rand_core::RngCore>(r: &mut R) -> u64 { r.next_u64() }\n");
+    let tokens: proc_macro2::TokenStream =
+        "fn main() { let _ = user::sample::<G>; }".parse().unwrap();
+    let none = std::collections::BTreeSet::new();
+    let named = std::collections::BTreeSet::from(["user".to_string()]);
+    let kept_with = |needed: &[&str]| {
+        let ruling = super::prune::Ruling {
+            banned: ["#0::RngCore::next_u64", "#0::RngCore::next_u32"]
+                .map(String::from)
+                .into(),
+            needed: needed.iter().map(|n| n.to_string()).collect(),
+        };
+        let kept = super::prune::reach(
+            &[&core, &user],
+            &["rand_core".to_string(), "user".to_string()],
+            &super::prune::Seeds {
+                tokens: &tokens,
+                globs: &none,
+                imports: &none,
+                use_modules: &none,
+                imports_from: &Default::default(),
+                named: &named,
+            },
+            &ruling,
+            false,
+            true,
+        );
+        let items = kept.clone_kept(&core);
+        quote::quote!(#(#items)*).to_string()
+    };
+    let before = kept_with(&[]);
+    assert!(before.contains("trait RngCore"), "{before}");
+    assert!(!before.contains("next_u64"), "{before}");
+    let after = kept_with(&["sample"]);
+    assert!(after.contains("fn next_u64"), "{after}");
+}
+
 /// A `use` that re-exports an item the compiler found dead but the pruner keeps (a type a
 /// macro definition names: typenum's `PInt`, never constructed, named in `impl_pow_i!`'s
 /// body) stays with it: typenum's root `pub use int::{NInt, PInt};` went while the struct
