@@ -1625,7 +1625,8 @@ fn what_a_needed_name_reaches_is_needed_in_every_library() {
     let core = parse(
         "pub trait RngCore { fn next_u64(&mut self) -> u64; fn next_u32(&mut self) -> u32; }\n",
     );
-    let user = parse("pub fn sample<R: crate::rand_core::RngCore>(r: &mut R) -> u64 { r.next_u64() }\n");
+    let user =
+        parse("pub fn sample<R: crate::rand_core::RngCore>(r: &mut R) -> u64 { r.next_u64() }\n");
     let tokens: proc_macro2::TokenStream =
         "fn main() { let _ = user::sample::<G>; }".parse().unwrap();
     let none = std::collections::BTreeSet::new();

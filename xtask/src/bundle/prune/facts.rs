@@ -179,6 +179,10 @@ pub(super) struct Dead {
     pub(super) unavailable: HashSet<Sym>,
     /// Names a draft could not do without (`Ruling::needed`): rescued in every library.
     pub(super) needed: Vec<Sym>,
+    /// Every name the findings touch: of a node found dead, dead, or unavailable. Only these
+    /// spread from a needed node (a name nothing found dead needs no rescue, and a common
+    /// one, `new`, spread everywhere: nalgebra's second reading kept all of its draft).
+    pub(super) touched: HashSet<Sym>,
 }
 
 impl Dead {
@@ -263,6 +267,11 @@ impl Dead {
         let needed = (ruling.needed.iter())
             .filter_map(|n| index.interner.get(n))
             .collect();
+        let touched = (index.nodes.iter().zip(&node))
+            .filter(|(_, &dead)| dead)
+            .filter_map(|(n, _)| n.name)
+            .chain(unavailable.iter().copied())
+            .collect();
         Dead {
             node,
             spared: spared_nodes,
@@ -270,6 +279,7 @@ impl Dead {
             methods,
             unavailable,
             needed,
+            touched,
         }
     }
 }

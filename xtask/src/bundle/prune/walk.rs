@@ -1017,7 +1017,9 @@ impl<'a> Walk<'a> {
         let names = node.uses.iter().map(|u| u & !KINDS);
         if self.needed_node(index, i) {
             // Its own name too: the impls of a trait needed for its method.
-            self.needed.extend(names.chain(node.name));
+            let touched = &self.dead.touched;
+            self.needed
+                .extend(names.chain(node.name).filter(|n| touched.contains(n)));
         } else if self.against_the_findings(index, i) {
             self.rescued.extend(names.map(|n| (node.lib, n)));
         }
