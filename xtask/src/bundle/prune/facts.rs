@@ -267,9 +267,17 @@ impl Dead {
         let needed = (ruling.needed.iter())
             .filter_map(|n| index.interner.get(n))
             .collect();
+        // A dead trait's members too (rand's `v.wmul(range)` of the dead `WideningMultiply`).
         let touched = (index.nodes.iter().zip(&node))
             .filter(|(_, &dead)| dead)
-            .filter_map(|(n, _)| n.name)
+            .flat_map(|(n, _)| {
+                match &n.kind {
+                    Kind::Trait { members } => members.clone(),
+                    _ => Vec::new(),
+                }
+                .into_iter()
+                .chain(n.name)
+            })
             .chain(unavailable.iter().copied())
             .collect();
         Dead {
