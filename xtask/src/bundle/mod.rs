@@ -556,7 +556,7 @@ impl Drafter<'_> {
                     imports_from: &solution.imports_from,
                     named: &solution.referenced,
                 },
-                &findings.ruling(),
+                &findings.banned(),
                 self.whole,
                 self.scoped.get(),
             )
@@ -870,8 +870,7 @@ fn step_findings(
 }
 
 /// How many times a smaller draft is mended at most: each brings back what the last one's
-/// errors named, and a cluster put back (nalgebra 0.20's `Uniform`, rand's sampling behind
-/// it) may take a few more.
+/// errors named, and what comes back may name more (a trait's member, then its import).
 const MENDS: usize = 8;
 
 /// Drafts `trees` with `findings` and asks the compiler what is dead. An import left
@@ -926,17 +925,12 @@ fn consult_mending(
         findings.dead.retain(absent);
         findings.dead_members.retain(absent);
         let restored = before - findings.dead.len() - findings.dead_members.len();
-        // Put back or not, an item of a missing name may still be held out by the dead
-        // names it holds (a supertrait): needed, it is kept with them.
-        let needed = (missing.iter())
-            .filter(|n| findings.needed.insert(n.to_string()))
-            .count();
-        if dropped + restored + needed == 0 {
+        if dropped + restored == 0 {
             return Err((e, next.text));
         }
         if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
             eprintln!(
-                "oracle: mended {dropped} imports {unresolved:?}, {restored} items back, {needed} names needed {missing:?}"
+                "oracle: mended {dropped} imports {unresolved:?}, {restored} items back {missing:?}"
             );
         }
         mends += 1;
