@@ -444,9 +444,20 @@ fn refine_and_drop_impls(
         dead_imports: Default::default(),
         ..findings
     };
-    // What only the impls taken out used is now dead: one more pass of the oracle.
-    let (best, _, _, compiled) =
-        refine_from(best, trees, (findings, None), modules, protected, draft)?;
+    // What only the impls taken out used is now dead: one more pass of the oracle. Here a
+    // smaller draft's mending may also need names (`prune::Ruling::needed`): the rounds
+    // before the impls pass do not, since a draft so mended may hold code whose impls the
+    // pass cannot tell apart (nalgebra 0.20's second reading: every compile of its impls
+    // pass failed on rand's `f32::cast_from_int`, and it stayed at 807,829 bytes, not
+    // 327,874).
+    let (best, _, _, compiled) = refine_from(
+        best,
+        trees,
+        (findings, None, true),
+        modules,
+        protected,
+        draft,
+    )?;
     phase("bundle: last oracle rounds");
     Ok((best, true, compiled))
 }
@@ -556,7 +567,7 @@ impl Drafter<'_> {
                     imports_from: &solution.imports_from,
                     named: &solution.referenced,
                 },
-                &findings.banned(),
+                &findings.ruling(),
                 self.whole,
                 self.scoped.get(),
             )
@@ -690,7 +701,7 @@ fn refine(
     protected: &std::collections::BTreeSet<String>,
     draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> anyhow::Result<Bundle>,
 ) -> anyhow::Result<(Bundle, Vec<Vec<syn::Item>>, oracle::Findings, bool)> {
-    let accepted = (oracle::Findings::default(), first);
+    let accepted = (oracle::Findings::default(), first, false);
     refine_from(best, trees, accepted, modules, protected, draft)
 }
 
@@ -700,7 +711,7 @@ fn refine(
 fn refine_from(
     mut best: Bundle,
     mut trees: Vec<Vec<syn::Item>>,
-    (mut findings, first): (oracle::Findings, Option<oracle::Findings>),
+    (mut findings, first, need_names): (oracle::Findings, Option<oracle::Findings>, bool),
     modules: &[String],
     protected: &std::collections::BTreeSet<String>,
     draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> anyhow::Result<Bundle>,
@@ -756,7 +767,7 @@ fn refine_from(
                 &mut candidate,
                 draft,
                 modules,
-                scratch.path(),
+                (scratch.path(), need_names),
             ) {
                 Ok((next, mut next_found)) => {
                     needed.extend(asked.difference(&candidate.dead).cloned());
@@ -886,7 +897,7 @@ fn consult_mending(
     findings: &mut oracle::Findings,
     draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> anyhow::Result<Bundle>,
     modules: &[String],
-    dir: &Path,
+    (dir, need_names): (&Path, bool),
 ) -> Result<(Bundle, oracle::Findings), (anyhow::Error, String)> {
     let mut mends = 0;
     loop {
@@ -925,12 +936,21 @@ fn consult_mending(
         findings.dead.retain(absent);
         findings.dead_members.retain(absent);
         let restored = before - findings.dead.len() - findings.dead_members.len();
-        if dropped + restored == 0 {
+        // Put back or not, an item of a missing name may still be held out by the dead
+        // names it holds (a supertrait): needed, it is kept with them, and what it reaches.
+        let needed = if need_names {
+            (missing.iter())
+                .filter(|n| findings.needed.insert(n.to_string()))
+                .count()
+        } else {
+            0
+        };
+        if dropped + restored + needed == 0 {
             return Err((e, next.text));
         }
         if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
             eprintln!(
-                "oracle: mended {dropped} imports {unresolved:?}, {restored} items back {missing:?}"
+                "oracle: mended {dropped} imports {unresolved:?}, {restored} items back, {needed} names needed {missing:?}"
             );
         }
         mends += 1;

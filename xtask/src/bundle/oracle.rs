@@ -24,12 +24,17 @@ pub struct Findings {
     /// Imports that no longer resolve once impls went (`crate::num_iter` of a glob whose
     /// module went whole), taken out of a draft with them.
     pub dead_imports: HashSet<String>,
+    /// Names a smaller draft could not do without (`prune::Ruling::needed`).
+    pub needed: HashSet<String>,
 }
 
 impl Findings {
-    /// Everything to keep out of the next draft.
-    pub fn banned(&self) -> HashSet<String> {
-        self.dead.union(&self.dead_members).cloned().collect()
+    /// Everything to keep out of the next draft, and the names it must keep.
+    pub fn ruling(&self) -> super::prune::Ruling {
+        super::prune::Ruling {
+            banned: self.dead.union(&self.dead_members).cloned().collect(),
+            needed: self.needed.clone(),
+        }
     }
 
     pub fn size(&self) -> usize {
@@ -53,6 +58,7 @@ impl Findings {
         }
         out.dead_impls.extend(more.dead_impls.iter().cloned());
         out.dead_imports.extend(more.dead_imports.iter().cloned());
+        out.needed.extend(more.needed.iter().cloned());
         out
     }
 }

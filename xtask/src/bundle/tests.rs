@@ -1446,7 +1446,10 @@ fn a_dead_type_does_not_take_out_a_type_of_its_name_a_macro_call_makes() {
             imports_from: &Default::default(),
             named: &std::collections::BTreeSet::from(["user".to_string()]),
         },
-        &std::collections::HashSet::from(["#0::U3".to_string()]),
+        &super::prune::Ruling {
+            banned: std::collections::HashSet::from(["#0::U3".to_string()]),
+            ..Default::default()
+        },
         false,
         true,
     );
@@ -1457,6 +1460,207 @@ fn a_dead_type_does_not_take_out_a_type_of_its_name_a_macro_call_makes() {
     };
     assert!(!names(&dep).contains("U3"), "{}", names(&dep));
     assert!(names(&user).contains("type Matrix3"), "{}", names(&user));
+}
+
+/// A name a smaller draft could not do without comes back with the dead names its item
+/// holds: alga's trait `FiniteDimVectorSpace`, found dead and put back when rustc could not
+/// find it, still went for naming its supertrait `VectorSpace`, also found dead, so every
+/// smaller draft of nalgebra 0.20 failed and its bundle stayed the first draft's (320 KiB).
+/// The pruner alone, given the findings: without the name needed both traits go (what the
+/// mending met); needed, both stay, and a dead trait nothing needs still goes.
+#[test]
+fn a_needed_name_comes_back_with_the_dead_names_its_item_holds() {
+    let lib = syn::parse_file(
+        "pub trait Base { fn zero() -> Self; }\n\
+         pub trait Vector: Base { fn dim(&self) -> usize; }\n\
+         pub trait Spare: Base {}\n\
+         pub trait Matrix { type Row: Vector; }\n\
+         pub struct M;\n\
+         pub fn first<X: Matrix>(_: &X) -> u8 { 3 }\n",
+    )
+    .unwrap()
+    .items;
+    let tokens: proc_macro2::TokenStream = "fn main() { lib::first(&lib::M); }".parse().unwrap();
+    let none = std::collections::BTreeSet::new();
+    let named = std::collections::BTreeSet::from(["lib".to_string()]);
+    let kept_with = |needed: &[&str]| {
+        let ruling = super::prune::Ruling {
+            banned: ["#0::Base", "#0::Vector", "#0::Spare"]
+                .map(String::from)
+                .into(),
+            needed: needed.iter().map(|n| n.to_string()).collect(),
+        };
+        let kept = super::prune::reach(
+            &[&lib],
+            &["lib".to_string()],
+            &super::prune::Seeds {
+                tokens: &tokens,
+                globs: &none,
+                imports: &none,
+                use_modules: &none,
+                imports_from: &Default::default(),
+                named: &named,
+            },
+            &ruling,
+            false,
+            true,
+        );
+        let items = kept.clone_kept(&lib);
+        quote::quote!(#(#items)*).to_string()
+    };
+    let before = kept_with(&[]);
+    assert!(before.contains("trait Matrix"), "{before}");
+    assert!(!before.contains("trait Vector"), "{before}");
+    let after = kept_with(&["Vector"]);
+    for stays in ["trait Matrix", "trait Vector", "trait Base", "fn first"] {
+        assert!(after.contains(stays), "{stays}: {after}");
+    }
+    assert!(!after.contains("trait Spare"), "{after}");
+}
+
+/// An impl of a needed trait for a needed type stays, whatever dead names its methods
+/// hold: rand's `impl UniformSampler for UniformInt<i8>` (its `new<B1: SampleBorrow<..>>`),
+/// all found dead in a draft that had no use for `Uniform`; once the mending needed
+/// `Uniform`, its trait and type came back but the impl stayed out for naming the dead
+/// `SampleBorrow`, and the draft failed with "`UniformInt<i8>: UniformSampler` is not
+/// satisfied"; then its body's `x.wmul(y)`, of the dead `WideningMultiply`, found no method,
+/// nor a needed function's `rng.next_u32()`, a member found never called; getrandom's
+/// `unsafe impl Sync for Mutex` went with its dead type. Without the names needed all goes
+/// (what the compiler found); needed, the impl stays and so does what it names, a trait
+/// whose method it calls, that trait's impls, the member, and a std trait's impl for a
+/// type it names.
+#[test]
+fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
+    let lib = syn::parse_file(
+        "pub trait Borrow2<T> { fn get(&self) -> &T; }\n\
+         pub trait Sampler: Sized { type X; fn new<B: Borrow2<Self::X>>(b: B) -> Self; }\n\
+         pub trait SampleUniform: Sized { type S: Sampler<X = Self>; }\n\
+         pub struct UniformInt<X>(pub X);\n\
+         impl SampleUniform for u8 { type S = UniformInt<u8>; }\n\
+         use crate::utils::Wide;\n\
+         impl Sampler for UniformInt<u8> { type X = u8; fn new<B: Borrow2<u8>>(b: B) -> Self { UniformInt((*b.get()).wmul() as u8) } }\n\
+         pub mod utils {\n\
+         pub trait Wide { fn wmul(self) -> u16; }\n\
+         impl Wide for u8 { fn wmul(self) -> u16 { self as u16 * 2 } }\n\
+         }\n\
+         pub struct Uniform<X: SampleUniform>(pub X::S, pub Mutex);\n\
+         pub struct Mutex(pub core::cell::UnsafeCell<u8>);\n\
+         unsafe impl Sync for Mutex {}\n\
+         pub trait Core { fn next_u32(&mut self) -> u32; }\n\
+         pub fn sample<R: Core>(r: &mut R) -> u32 { r.next_u32() }\n",
+    )
+    .unwrap()
+    .items;
+    let tokens: proc_macro2::TokenStream =
+        "fn main() { let _u: Option<lib::Uniform<u8>> = None; let _ = lib::sample::<Gen>; }"
+            .parse()
+            .unwrap();
+    let none = std::collections::BTreeSet::new();
+    let named = std::collections::BTreeSet::from(["lib".to_string()]);
+    let kept_with = |needed: &[&str]| {
+        let ruling = super::prune::Ruling {
+            banned: [
+                "#0::Borrow2",
+                "#0::Sampler",
+                "#0::SampleUniform",
+                "#0::UniformInt",
+                "#0::Uniform",
+                "#0::utils::Wide",
+                "#0::utils::Wide::wmul",
+                "#0::Core::next_u32",
+                "#0::Mutex",
+            ]
+            .map(String::from)
+            .into(),
+            needed: needed.iter().map(|n| n.to_string()).collect(),
+        };
+        let kept = super::prune::reach(
+            &[&lib],
+            &["lib".to_string()],
+            &super::prune::Seeds {
+                tokens: &tokens,
+                globs: &none,
+                imports: &none,
+                use_modules: &none,
+                imports_from: &Default::default(),
+                named: &named,
+            },
+            &ruling,
+            false,
+            true,
+        );
+        let items = kept.clone_kept(&lib);
+        quote::quote!(#(#items)*).to_string()
+    };
+    let before = kept_with(&[]);
+    assert!(!before.contains("impl Sampler"), "{before}");
+    assert!(!before.contains("fn next_u32"), "{before}");
+    let after = kept_with(&["Uniform", "sample"]);
+    let stays = [
+        "struct Uniform <",
+        "struct UniformInt",
+        "impl SampleUniform for u8",
+        "impl Sampler for UniformInt",
+        "trait Borrow2",
+        "fn wmul (self) -> u16 ;",
+        "impl Wide for u8 { fn wmul",
+        "use crate :: utils :: Wide ;",
+        "fn next_u32 (& mut self) -> u32 ;",
+        "unsafe impl Sync for Mutex",
+    ];
+    for stays in stays {
+        assert!(after.contains(stays), "{stays}: {after}");
+    }
+}
+
+/// What a needed name reaches is needed in every library: rand's needed sampling calls
+/// `rng.next_u64()`, a member of rand_core's `RngCore` found never called while nothing
+/// needed it; a method's name says nothing of its library, so rescued in rand alone, the
+/// member stayed out ("`next_u64` is not a member of trait `RngCore`", the impls kept it).
+/// Without the name needed the member goes; needed, it stays in the other library (and
+/// the trait's other members with it: a trait needed keeps them all, as its impls do).
+#[test]
+fn what_a_needed_name_reaches_is_needed_in_every_library() {
+    let parse = |text: &str| syn::parse_file(text).unwrap().items;
+    let core = parse(
+        "pub trait RngCore { fn next_u64(&mut self) -> u64; fn next_u32(&mut self) -> u32; }\n",
+    );
+    let user =
+        parse("pub fn sample<R: crate::rand_core::RngCore>(r: &mut R) -> u64 { r.next_u64() }\n");
+    let tokens: proc_macro2::TokenStream =
+        "fn main() { let _ = user::sample::<G>; }".parse().unwrap();
+    let none = std::collections::BTreeSet::new();
+    let named = std::collections::BTreeSet::from(["user".to_string()]);
+    let kept_with = |needed: &[&str]| {
+        let ruling = super::prune::Ruling {
+            banned: ["#0::RngCore::next_u64", "#0::RngCore::next_u32"]
+                .map(String::from)
+                .into(),
+            needed: needed.iter().map(|n| n.to_string()).collect(),
+        };
+        let kept = super::prune::reach(
+            &[&core, &user],
+            &["rand_core".to_string(), "user".to_string()],
+            &super::prune::Seeds {
+                tokens: &tokens,
+                globs: &none,
+                imports: &none,
+                use_modules: &none,
+                imports_from: &Default::default(),
+                named: &named,
+            },
+            &ruling,
+            false,
+            true,
+        );
+        let items = kept.clone_kept(&core);
+        quote::quote!(#(#items)*).to_string()
+    };
+    let before = kept_with(&[]);
+    assert!(before.contains("trait RngCore"), "{before}");
+    assert!(!before.contains("next_u64"), "{before}");
+    let after = kept_with(&["sample"]);
+    assert!(after.contains("fn next_u64"), "{after}");
 }
 
 /// A `use` that re-exports an item the compiler found dead but the pruner keeps (a type a
@@ -1622,7 +1826,8 @@ fn a_trait_member_a_smaller_draft_cannot_find_comes_back() {
         ..Default::default()
     };
     let mut trees = vec![Vec::new()];
-    let mended = super::consult_mending(&mut trees, &mut findings, &draft, &[], dir.path());
+    let mended =
+        super::consult_mending(&mut trees, &mut findings, &draft, &[], (dir.path(), false));
     let (bundle, _) = mended
         .map_err(|(e, text)| format!("{e:#}\n{text}"))
         .unwrap();
@@ -1672,7 +1877,8 @@ fn an_import_of_an_item_found_dead_brings_the_item_back() {
         ..Default::default()
     };
     let mut trees = vec![tree];
-    let mended = super::consult_mending(&mut trees, &mut findings, &draft, &[], dir.path());
+    let mended =
+        super::consult_mending(&mut trees, &mut findings, &draft, &[], (dir.path(), false));
     let (bundle, _) = mended
         .map_err(|(e, text)| format!("{e:#}\n{text}"))
         .unwrap();

@@ -177,13 +177,20 @@ pub(super) struct Dead {
     pub(super) methods: HashSet<(Sym, Sym)>,
     /// Dead names and the types the macro calls naming them would make, transitively.
     pub(super) unavailable: HashSet<Sym>,
+    /// Names a draft could not do without (`Ruling::needed`): rescued in every library.
+    pub(super) needed: Vec<Sym>,
+    /// Every name the findings touch: of a node found dead, dead, or unavailable. Only these
+    /// spread from a needed node (a name nothing found dead needs no rescue, and a common
+    /// one, `new`, spread everywhere: nalgebra's second reading kept all of its draft).
+    pub(super) touched: HashSet<Sym>,
 }
 
 impl Dead {
-    /// `banned`: the keys the compiler reported. Types a macro definition names are never
-    /// taken out: a call makes several items at once, some of which may be needed while
-    /// the compiler found one of those types dead.
-    pub(super) fn new(index: &Index, banned: &HashSet<String>, facts: &Facts) -> Dead {
+    /// `ruling.banned`: the keys the compiler reported. Types a macro definition names are
+    /// never taken out: a call makes several items at once, some of which may be needed
+    /// while the compiler found one of those types dead.
+    pub(super) fn new(index: &Index, ruling: &super::Ruling, facts: &Facts) -> Dead {
+        let banned = &ruling.banned;
         // Only macros something still calls: one whose calls were all written out (impl-only
         // calls, for the impls pass) makes nothing more.
         let called: HashSet<Sym> = (index.nodes.iter())
@@ -257,12 +264,30 @@ impl Dead {
                 break;
             }
         }
+        let needed = (ruling.needed.iter())
+            .filter_map(|n| index.interner.get(n))
+            .collect();
+        // A dead trait's members too (rand's `v.wmul(range)` of the dead `WideningMultiply`).
+        let touched = (index.nodes.iter().zip(&node))
+            .filter(|(_, &dead)| dead)
+            .flat_map(|(n, _)| {
+                match &n.kind {
+                    Kind::Trait { members } => members.clone(),
+                    _ => Vec::new(),
+                }
+                .into_iter()
+                .chain(n.name)
+            })
+            .chain(unavailable.iter().copied())
+            .collect();
         Dead {
             node,
             spared: spared_nodes,
             names,
             methods,
             unavailable,
+            needed,
+            touched,
         }
     }
 }

@@ -287,13 +287,23 @@ fn is_noise(name: &str) -> bool {
             .contains(name)
 }
 
+/// What earlier drafts told of the libraries: the keys of items the compiler found dead
+/// (never kept), and the names a draft could not do without once their items went (rustc's
+/// "cannot find" after the findings took them out): an item of such a name is kept where
+/// reached, and what it names with it, whatever the findings say of them (alga's trait
+/// `FiniteDimVectorSpace`, put back, still went for the dead supertrait `VectorSpace` it
+/// names, and every smaller draft of nalgebra 0.20 failed).
+#[derive(Default)]
+pub struct Ruling {
+    pub banned: HashSet<String>,
+    pub needed: HashSet<String>,
+}
+
 /// Decides what to keep of `libraries` (each a whole tree) for a solution that mentions
-/// `seeds`.
-/// `banned` holds keys of items found dead by the compiler in an earlier draft: they are
-/// never kept.
+/// `seeds`, as `ruling` says of earlier drafts.
 /// `solution_globs`: the modules of the libraries the solution glob-imports a path of: their
 /// traits may be in scope without their names being written.
-/// `whole`: every item of the libraries is kept but those in `banned` (a draft the pruner's
+/// `whole`: every item of the libraries is kept but those banned (a draft the pruner's
 /// rules got wrong falls back to this: the crates as cargo-equip would paste them).
 /// `solution_imports`: the names the solution imports from libraries (`use dep::Trait;`,
 /// `use dep::Trait as _;`): a trait among them is reached by a call of one of its methods.
@@ -321,11 +331,11 @@ pub fn reach(
     libraries: &[&[syn::Item]],
     modules: &[String],
     seeds: &Seeds,
-    banned: &HashSet<String>,
+    ruling: &Ruling,
     whole: bool,
     scoped: bool,
 ) -> Kept {
-    let index = walk(libraries, modules, seeds, banned, (whole, scoped), &[]);
+    let index = walk(libraries, modules, seeds, ruling, (whole, scoped), &[]);
     // A name the solution imports from a library that goes into the bundle must exist
     // there for its `use` to resolve, used or not (`use proconio::marker::{Chars, Usize1};`
     // in a template). From a library nothing else of is kept, the `use` goes instead.
@@ -358,7 +368,7 @@ pub fn reach(
             libraries,
             modules,
             seeds,
-            banned,
+            ruling,
             (whole, scoped),
             &imported,
         )
@@ -378,7 +388,7 @@ fn walk(
     libraries: &[&[syn::Item]],
     modules: &[String],
     seeds: &Seeds,
-    banned: &HashSet<String>,
+    ruling: &Ruling,
     (whole, scoped): (bool, bool),
     also: &[&str],
 ) -> Index {
@@ -409,7 +419,7 @@ fn walk(
         solution_globs,
         solution_imports,
     );
-    let dead = Dead::new(&index, banned, &facts);
+    let dead = Dead::new(&index, ruling, &facts);
     // `m::a::b` as the index keys modules: `#<library>::a::b`.
     let use_modules: Vec<usize> = use_modules
         .iter()

@@ -236,6 +236,10 @@ pub(super) struct Walk<'a> {
     /// found dead that a rule keeps, one spared, one holding a dead name that came back):
     /// what it needs comes back too, whatever the findings say of it.
     rescued: HashSet<(usize, Sym)>,
+    /// Names a draft could not do without (`Ruling::needed`), and what a node they rescue
+    /// mentions, transitively: rescued in every library (rand's `rng.next_u64()` means
+    /// rand_core's member; a method's name says nothing of its library).
+    needed: HashSet<Sym>,
 }
 
 impl<'a> Walk<'a> {
@@ -331,6 +335,7 @@ impl<'a> Walk<'a> {
             renamed_traits,
             scoped,
             rescued: HashSet::new(),
+            needed: dead.needed.iter().copied().collect(),
         }
     }
 
@@ -514,13 +519,7 @@ impl<'a> Walk<'a> {
     /// Dead in an earlier draft, or naming what is.
     fn ruled_out(&self, index: &Index, i: usize) -> bool {
         let node = &index.nodes[i];
-        // A `use` leaf goes by the name it brings in (alga's `pub use
-        // self::vector::FiniteDimVectorSpace;` in `linear`, the path others import it by).
-        let name = match node.kind {
-            Kind::UseLeaf { local, .. } => Some(local),
-            _ => node.name,
-        };
-        if self.is_rescued(node.lib, name) {
+        if self.rescued_node(index, i) {
             return false;
         }
         if self.dead.node[i] {
@@ -528,7 +527,7 @@ impl<'a> Walk<'a> {
                 || self.value_a_macro_names(index, i));
         }
         match &node.kind {
-            Kind::MacroCall { args, .. } => args.iter().any(|a| self.dead.unavailable.contains(a)),
+            Kind::MacroCall { args, .. } => args.iter().any(|&a| self.unavailable(a)),
             Kind::MacroRules => false,
             _ => self
                 .dead_names_held(index, i)
@@ -536,8 +535,72 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// Whether node `i` is rescued whatever the findings say of it: by its own name (a `use`
+    /// leaf by the name it brings in: alga's `pub use self::vector::FiniteDimVectorSpace;`
+    /// in `linear`, the path others import it by), or as needed (`needed_node`).
+    fn rescued_node(&self, index: &Index, i: usize) -> bool {
+        let node = &index.nodes[i];
+        let name = match node.kind {
+            Kind::UseLeaf { local, .. } => Some(local),
+            _ => node.name,
+        };
+        self.is_rescued(node.lib, name) || self.needed_node(index, i)
+    }
+
+    /// Whether node `i` is needed (`needed`): by its name; a `use` of a trait also by a
+    /// method of it (rand's `use ..::utils::WideningMultiply;` for `v.wmul(range)`), and
+    /// the trait itself; a trait's member by its trait; an impl when its trait or a type it
+    /// is for is needed (getrandom's `unsafe impl Sync for Mutex`) and no type its header
+    /// names is dead unless needed, and the impl's items with it (rand's `impl
+    /// UniformSampler for UniformInt<i8>`, whose `new<B1: SampleBorrow<..>>` names a dead
+    /// trait: with `Uniform` needed, the impl is too).
+    fn needed_node(&self, index: &Index, i: usize) -> bool {
+        if self.needed.is_empty() {
+            return false;
+        }
+        let needed = |n: &Sym| self.needed.contains(n);
+        let node = &index.nodes[i];
+        match &node.kind {
+            Kind::UseLeaf { local, source, .. } => {
+                needed(local)
+                    || (self.facts.trait_methods.get(source))
+                        .is_some_and(|ms| ms.iter().any(needed))
+            }
+            Kind::TraitItem { .. } => {
+                node.name.is_some_and(|n| needed(&n))
+                    || (node.parent)
+                        .and_then(|p| index.nodes[p].name)
+                        .is_some_and(|n| needed(&n))
+            }
+            Kind::Impl {
+                header_locals,
+                trait_name,
+                ..
+            } => {
+                let by = trait_name.is_some_and(|t| needed(&t)) || header_locals.iter().any(needed);
+                by && (header_locals.iter()).all(|h| needed(h) || !self.dead.names.contains(h))
+            }
+            Kind::ImplItem { .. } => node.parent.is_some_and(|p| {
+                self.needed_node(index, p)
+                    || matches!(index.nodes[p].kind, Kind::Impl { trait_name: Some(t), .. }
+                        if needed(&t))
+            }),
+            Kind::Trait { members } => {
+                node.name.is_some_and(|n| needed(&n)) || members.iter().any(needed)
+            }
+            _ => node.name.is_some_and(|n| needed(&n)),
+        }
+    }
+
+    /// Whether `name` is dead, or made by a macro call naming a dead one, and not needed
+    /// (rand's `scalar_float_impl!(f32, u32)` writes `impl FloatSIMDUtils
+    /// for f32`: once a rescued item calls `f32::cast_from_int`, the call stays).
+    fn unavailable(&self, name: Sym) -> bool {
+        self.dead.unavailable.contains(&name) && !self.needed.contains(&name)
+    }
+
     fn is_rescued(&self, lib: usize, name: Option<Sym>) -> bool {
-        name.is_some_and(|n| self.rescued.contains(&(lib, n)))
+        name.is_some_and(|n| self.needed.contains(&n) || self.rescued.contains(&(lib, n)))
     }
 
     /// The dead names node `i` holds as paths where they can mean a library's item.
@@ -871,6 +934,7 @@ impl<'a> Walk<'a> {
                     self.dead.methods.contains(&(*t, n))
                         && !self.held_by_macros(*t, n)
                         && !self.is_rescued(node.lib, Some(n))
+                        && !self.needed.contains(t)
                 }) =>
             {
                 false
@@ -941,16 +1005,23 @@ impl<'a> Walk<'a> {
         let dead = facts
             .macro_triggers
             .get(&macro_name)
-            .is_some_and(|t| t.iter().any(|s| self.dead.unavailable.contains(s)));
+            .is_some_and(|t| t.iter().any(|&s| self.unavailable(s)));
         triggered && !dead
     }
 
     /// Keeps node `i` and takes in what it mentions.
     fn keep(&mut self, index: &mut Index, i: usize) {
-        if self.against_the_findings(index, i) {
-            let lib = index.nodes[i].lib;
-            let names = index.nodes[i].uses.iter().map(|u| (lib, u & !KINDS));
-            self.rescued.extend(names);
+        // What a needed node reaches is needed as much as it is (a needed function's
+        // `rng.next_u32()`, of a member found never called when nothing needed it).
+        let node = &index.nodes[i];
+        let names = node.uses.iter().map(|u| u & !KINDS);
+        if self.needed_node(index, i) {
+            // Its own name too: the impls of a trait needed for its method.
+            let touched = &self.dead.touched;
+            self.needed
+                .extend(names.chain(node.name).filter(|n| touched.contains(n)));
+        } else if self.against_the_findings(index, i) {
+            self.rescued.extend(names.map(|n| (node.lib, n)));
         }
         index.nodes[i].kept = true;
         self.places.record(&index.nodes, i);
