@@ -705,9 +705,10 @@ fn refine(
     refine_from(best, trees, accepted, modules, protected, draft)
 }
 
-/// `refine`, from findings already accepted (`best` drafted with them), and what the
-/// compiler found in `best` when it was already asked. Also whether the bundle returned is
-/// known to compile (not when `best` itself does not: it is returned as it is).
+/// `refine`, from findings already accepted (`best` drafted with them), what the compiler
+/// found in `best` when it was already asked, and whether a smaller draft's mending may
+/// need names (`consult_mending`). Also whether the bundle returned is known to compile
+/// (not when `best` itself does not: it is returned as it is).
 fn refine_from(
     mut best: Bundle,
     mut trees: Vec<Vec<syn::Item>>,
@@ -890,8 +891,9 @@ const MENDS: usize = 8;
 /// nothing in any namespace, so it is dropped from the trees; an item of a name the draft
 /// "cannot find" that the findings took out comes back (a function only an impl method
 /// nobody calls calls, where the impl cannot lose the method: `log_gamma` in `impl Float
-/// for f32`); and the draft is made again, a few times at most. Else the error, with the
-/// draft's text.
+/// for f32`), a trait's member too; with `need_names`, such a name is also needed
+/// (`prune::Ruling::needed`: kept with what it reaches, whatever the findings say); and
+/// the draft is made again, a few times at most. Else the error, with the draft's text.
 fn consult_mending(
     trees: &mut [Vec<syn::Item>],
     findings: &mut oracle::Findings,
