@@ -1887,6 +1887,35 @@ fn an_import_of_an_item_found_dead_brings_the_item_back() {
     assert_eq!(findings.dead, ["#0::m::Spare".to_string()].into());
 }
 
+/// A name a smaller draft cannot find, whose item the findings did not take out (held out
+/// by a dead name it holds), is needed only where the caller lets the mending need names
+/// (the last oracle rounds): a stand-in for the pruner drafts the item only when its name
+/// is needed. Without leave the mending gives up; with it, the draft compiles.
+#[test]
+fn a_mending_needs_names_only_when_let() {
+    let dir = tempfile::tempdir().unwrap();
+    let draft = |_: &[Vec<syn::Item>], f: &super::oracle::Findings| {
+        let item = if f.needed.contains("Vector") {
+            "trait Vector { fn dim(&self) -> u8 { 3 } }\nimpl Vector for u8 {}\n"
+        } else {
+            ""
+        };
+        Ok(super::Bundle {
+            text: format!("{item}fn main() {{ println!(\"{{}}\", <u8 as Vector>::dim(&1)); }}\n"),
+            libraries: Vec::new(),
+        })
+    };
+    let mended = |need_names: bool| {
+        let mut findings = super::oracle::Findings::default();
+        let mut trees = vec![Vec::new()];
+        let at = (dir.path(), need_names);
+        let result = super::consult_mending(&mut trees, &mut findings, &draft, &[], at);
+        (result.is_ok(), findings.needed)
+    };
+    assert_eq!(mended(false), (false, Default::default()));
+    assert_eq!(mended(true), (true, ["Vector".to_string()].into()));
+}
+
 /// petgraph's `trait_template!` makes a trait and a macro of one name, and the library calls
 /// that macro to implement the trait for references (`IntoEdgesDirected!{delegate_impl []}`).
 /// The trait found dead takes its namesake macro out too, and the call left behind "cannot
