@@ -931,6 +931,9 @@ fn consult_mending(
             .sum();
         let mut missing = missing_names(&errors);
         missing.extend(back.iter().map(last));
+        if need_names {
+            missing.extend(unfound_members(&errors));
+        }
         // A trait's member too: `<f32 as Float>::powf` in num-traits' `Pow` impls, where
         // `Float::powf` was found never called.
         let before = findings.dead.len() + findings.dead_members.len();
@@ -1065,6 +1068,19 @@ fn missing_names(errors: &str) -> std::collections::HashSet<String> {
         }
     }
     names
+}
+
+/// The names of rustc's E0599 "no method named `x` found" and "no function or associated
+/// item named `x` found" errors: a member whose trait the findings took out with it (rand's
+/// `$ty::cast_from_int(value)` in `float_impls!`, of the dead `FloatSIMDUtils`). Only where
+/// names may be needed: the name alone brings nothing back, its trait comes as needed.
+fn unfound_members(errors: &str) -> std::collections::HashSet<String> {
+    errors
+        .lines()
+        .filter_map(|l| l.strip_prefix("error[E0599]: no "))
+        .filter(|rest| rest.starts_with("method named") || rest.starts_with("function or"))
+        .filter_map(|rest| Some(rest.split('`').nth(1)?.to_string()))
+        .collect()
 }
 
 /// The paths of rustc's "unresolved import(s) `a::B`, `c::D`" errors.

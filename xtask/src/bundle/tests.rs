@@ -1914,6 +1914,10 @@ fn a_mending_needs_names_only_when_let() {
     };
     assert_eq!(mended(false), (false, Default::default()));
     assert_eq!(mended(true), (true, ["Vector".to_string()].into()));
+    let errors = "error[E0599]: no function or associated item named `cast_from_int` found for type `f32` in the current scope\nerror[E0599]: no method named `wmul` found for type `u32` in the current scope\nerror[E0599]: the method `x` exists but its trait bounds were not satisfied\n";
+    let mut names: Vec<String> = super::unfound_members(errors).into_iter().collect();
+    names.sort();
+    assert_eq!(names, ["cast_from_int", "wmul"]);
 }
 
 /// petgraph's `trait_template!` makes a trait and a macro of one name, and the library calls
