@@ -267,19 +267,7 @@ impl Dead {
         let needed = (ruling.needed.iter())
             .filter_map(|n| index.interner.get(n))
             .collect();
-        // A dead trait's members too (rand's `v.wmul(range)` of the dead `WideningMultiply`).
-        let touched = (index.nodes.iter().zip(&node))
-            .filter(|(_, &dead)| dead)
-            .flat_map(|(n, _)| {
-                match &n.kind {
-                    Kind::Trait { members } => members.clone(),
-                    _ => Vec::new(),
-                }
-                .into_iter()
-                .chain(n.name)
-            })
-            .chain(unavailable.iter().copied())
-            .collect();
+        let touched = touched(index, &node, &unavailable);
         Dead {
             node,
             spared: spared_nodes,
@@ -290,6 +278,20 @@ impl Dead {
             touched,
         }
     }
+}
+
+/// The names the findings touch (`Dead::touched`): of each node found dead (`node`), a
+/// dead trait's members too (rand's `v.wmul(range)` of the dead `WideningMultiply`), and
+/// the `unavailable` ones.
+fn touched(index: &Index, node: &[bool], unavailable: &HashSet<Sym>) -> HashSet<Sym> {
+    let mut names: HashSet<Sym> = unavailable.clone();
+    for (n, _) in index.nodes.iter().zip(node).filter(|(_, &dead)| dead) {
+        if let Kind::Trait { members } = &n.kind {
+            names.extend(members);
+        }
+        names.extend(n.name);
+    }
+    names
 }
 
 /// Type, trait and macro names whose every item is dead (`node`): whatever names one is
