@@ -1462,6 +1462,46 @@ fn a_dead_type_does_not_take_out_a_type_of_its_name_a_macro_call_makes() {
     assert!(names(&user).contains("type Matrix3"), "{}", names(&user));
 }
 
+/// What `reach` keeps of each of `libraries` (bundle module, items) for a solution of
+/// `main` naming the library `named`, given the keys `banned` and the names `needed`: each
+/// library's kept items as text.
+fn kept_under_ruling(
+    libraries: &[(&str, &Vec<syn::Item>)],
+    main: &str,
+    named: &str,
+    (banned, needed): (&[&str], &[&str]),
+) -> Vec<String> {
+    let tokens: proc_macro2::TokenStream = main.parse().unwrap();
+    let none = std::collections::BTreeSet::new();
+    let ruling = super::prune::Ruling {
+        banned: banned.iter().map(|k| k.to_string()).collect(),
+        needed: needed.iter().map(|n| n.to_string()).collect(),
+    };
+    let trees: Vec<&[syn::Item]> = libraries.iter().map(|(_, t)| t.as_slice()).collect();
+    let modules: Vec<String> = libraries.iter().map(|(m, _)| m.to_string()).collect();
+    let kept = super::prune::reach(
+        &trees,
+        &modules,
+        &super::prune::Seeds {
+            tokens: &tokens,
+            globs: &none,
+            imports: &none,
+            use_modules: &none,
+            imports_from: &Default::default(),
+            named: &std::collections::BTreeSet::from([named.to_string()]),
+        },
+        &ruling,
+        false,
+        true,
+    );
+    (libraries.iter())
+        .map(|(_, tree)| {
+            let items = kept.clone_kept(tree);
+            quote::quote!(#(#items)*).to_string()
+        })
+        .collect()
+}
+
 /// A name a smaller draft could not do without comes back with the dead names its item
 /// holds: alga's trait `FiniteDimVectorSpace`, found dead and put back when rustc could not
 /// find it, still went for naming its supertrait `VectorSpace`, also found dead, so every
@@ -1480,33 +1520,15 @@ fn a_needed_name_comes_back_with_the_dead_names_its_item_holds() {
     )
     .unwrap()
     .items;
-    let tokens: proc_macro2::TokenStream = "fn main() { lib::first(&lib::M); }".parse().unwrap();
-    let none = std::collections::BTreeSet::new();
-    let named = std::collections::BTreeSet::from(["lib".to_string()]);
+    let banned = ["#0::Base", "#0::Vector", "#0::Spare"];
     let kept_with = |needed: &[&str]| {
-        let ruling = super::prune::Ruling {
-            banned: ["#0::Base", "#0::Vector", "#0::Spare"]
-                .map(String::from)
-                .into(),
-            needed: needed.iter().map(|n| n.to_string()).collect(),
-        };
-        let kept = super::prune::reach(
-            &[&lib],
-            &["lib".to_string()],
-            &super::prune::Seeds {
-                tokens: &tokens,
-                globs: &none,
-                imports: &none,
-                use_modules: &none,
-                imports_from: &Default::default(),
-                named: &named,
-            },
-            &ruling,
-            false,
-            true,
-        );
-        let items = kept.clone_kept(&lib);
-        quote::quote!(#(#items)*).to_string()
+        kept_under_ruling(
+            &[("lib", &lib)],
+            "fn main() { lib::first(&lib::M); }",
+            "lib",
+            (&banned, needed),
+        )[0]
+        .clone()
     };
     let before = kept_with(&[]);
     assert!(before.contains("trait Matrix"), "{before}");
@@ -1551,46 +1573,25 @@ fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
     )
     .unwrap()
     .items;
-    let tokens: proc_macro2::TokenStream =
-        "fn main() { let _u: Option<lib::Uniform<u8>> = None; let _ = lib::sample::<Gen>; }"
-            .parse()
-            .unwrap();
-    let none = std::collections::BTreeSet::new();
-    let named = std::collections::BTreeSet::from(["lib".to_string()]);
+    let banned = [
+        "#0::Borrow2",
+        "#0::Sampler",
+        "#0::SampleUniform",
+        "#0::UniformInt",
+        "#0::Uniform",
+        "#0::utils::Wide",
+        "#0::utils::Wide::wmul",
+        "#0::Core::next_u32",
+        "#0::Mutex",
+    ];
     let kept_with = |needed: &[&str]| {
-        let ruling = super::prune::Ruling {
-            banned: [
-                "#0::Borrow2",
-                "#0::Sampler",
-                "#0::SampleUniform",
-                "#0::UniformInt",
-                "#0::Uniform",
-                "#0::utils::Wide",
-                "#0::utils::Wide::wmul",
-                "#0::Core::next_u32",
-                "#0::Mutex",
-            ]
-            .map(String::from)
-            .into(),
-            needed: needed.iter().map(|n| n.to_string()).collect(),
-        };
-        let kept = super::prune::reach(
-            &[&lib],
-            &["lib".to_string()],
-            &super::prune::Seeds {
-                tokens: &tokens,
-                globs: &none,
-                imports: &none,
-                use_modules: &none,
-                imports_from: &Default::default(),
-                named: &named,
-            },
-            &ruling,
-            false,
-            true,
-        );
-        let items = kept.clone_kept(&lib);
-        quote::quote!(#(#items)*).to_string()
+        kept_under_ruling(
+            &[("lib", &lib)],
+            "fn main() { let _u: Option<lib::Uniform<u8>> = None; let _ = lib::sample::<Gen>; }",
+            "lib",
+            (&banned, needed),
+        )[0]
+        .clone()
     };
     let before = kept_with(&[]);
     assert!(!before.contains("impl Sampler"), "{before}");
@@ -1627,34 +1628,15 @@ fn what_a_needed_name_reaches_is_needed_in_every_library() {
     );
     let user =
         parse("pub fn sample<R: crate::rand_core::RngCore>(r: &mut R) -> u64 { r.next_u64() }\n");
-    let tokens: proc_macro2::TokenStream =
-        "fn main() { let _ = user::sample::<G>; }".parse().unwrap();
-    let none = std::collections::BTreeSet::new();
-    let named = std::collections::BTreeSet::from(["user".to_string()]);
+    let banned = ["#0::RngCore::next_u64", "#0::RngCore::next_u32"];
     let kept_with = |needed: &[&str]| {
-        let ruling = super::prune::Ruling {
-            banned: ["#0::RngCore::next_u64", "#0::RngCore::next_u32"]
-                .map(String::from)
-                .into(),
-            needed: needed.iter().map(|n| n.to_string()).collect(),
-        };
-        let kept = super::prune::reach(
-            &[&core, &user],
-            &["rand_core".to_string(), "user".to_string()],
-            &super::prune::Seeds {
-                tokens: &tokens,
-                globs: &none,
-                imports: &none,
-                use_modules: &none,
-                imports_from: &Default::default(),
-                named: &named,
-            },
-            &ruling,
-            false,
-            true,
-        );
-        let items = kept.clone_kept(&core);
-        quote::quote!(#(#items)*).to_string()
+        kept_under_ruling(
+            &[("rand_core", &core), ("user", &user)],
+            "fn main() { let _ = user::sample::<G>; }",
+            "user",
+            (&banned, needed),
+        )[0]
+        .clone()
     };
     let before = kept_with(&[]);
     assert!(before.contains("trait RngCore"), "{before}");
