@@ -1614,6 +1614,34 @@ fn an_impl_of_a_needed_trait_for_a_needed_type_stays_with_what_it_names() {
     }
 }
 
+/// A macro call naming a type found dead stays once that type is needed (rand's
+/// `scalar_float_impl!(f32, u32)`-like calls, whose impls a needed `f32::cast_from_int`
+/// call asks for): without the name needed the call goes with its dead type; needed, both
+/// stay.
+#[test]
+fn a_macro_call_naming_a_needed_dead_type_stays() {
+    let lib = syn::parse_file(
+        "pub struct Float32;\n\
+         pub trait Cast { fn cast() -> Self; }\n\
+         macro_rules! cast_impl { ($t:ident) => { impl Cast for $t { fn cast() -> Self { $t } } }; }\n\
+         cast_impl!(Float32);\n\
+         pub fn sample() -> Float32 { Float32::cast() }\n",
+    )
+    .unwrap()
+    .items;
+    let banned = ["#0::Float32"];
+    let kept_with = |needed: &[&str]| {
+        let main = "fn main() { let _ = lib::sample; }";
+        kept_under_ruling(&[("lib", &lib)], main, "lib", (&banned, needed))[0].clone()
+    };
+    let before = kept_with(&[]);
+    assert!(!before.contains("cast_impl ! (Float32)"), "{before}");
+    let after = kept_with(&["sample"]);
+    for stays in ["struct Float32", "cast_impl ! (Float32)", "fn sample"] {
+        assert!(after.contains(stays), "{stays}: {after}");
+    }
+}
+
 /// What a needed name reaches is needed in every library: rand's needed sampling calls
 /// `rng.next_u64()`, a member of rand_core's `RngCore` found never called while nothing
 /// needed it; a method's name says nothing of its library, so rescued in rand alone, the

@@ -593,8 +593,7 @@ impl<'a> Walk<'a> {
     }
 
     /// Whether `name` is dead, or made by a macro call naming a dead one, and not needed
-    /// (rand's `scalar_float_impl!(f32, u32)` writes `impl FloatSIMDUtils
-    /// for f32`: once a rescued item calls `f32::cast_from_int`, the call stays).
+    /// (a call naming a needed type stays, and so do the impls it writes).
     fn unavailable(&self, name: Sym) -> bool {
         self.dead.unavailable.contains(&name) && !self.needed.contains(&name)
     }
