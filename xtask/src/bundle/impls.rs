@@ -940,13 +940,12 @@ fn try_without(
     }
     let joined = errors.join("\n");
     let missing = super::missing_names(&joined);
-    let dead_before = base.dead.len();
-    (base.dead).retain(|k| !missing.contains(k.rsplit("::").next().unwrap_or("")));
+    let restored = base.put_back(&missing, false);
     // A glob of a module that went whole with the impls (num's `pub use num_iter::*`).
     let imports_before = base.dead_imports.len();
     (base.dead_imports).extend(super::dangling_imports(&next.text, &joined));
     Ok(
-        if base.dead.len() < dead_before || base.dead_imports.len() > imports_before {
+        if restored > 0 || base.dead_imports.len() > imports_before {
             Tried::Again
         } else {
             Tried::Errors(errors)

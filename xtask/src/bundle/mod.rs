@@ -720,7 +720,7 @@ fn refine_from(
     let unprotected = |found: &mut oracle::Findings| {
         found
             .dead
-            .retain(|k| !protected.contains(k.rsplit("::").next().unwrap_or("")));
+            .retain(|k| !protected.contains(oracle::key_name(k)));
     };
     let scratch = tempfile::tempdir().context("a scratch folder for the oracle's drafts")?;
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
@@ -870,10 +870,8 @@ fn step_findings(
         more.dead_members.clear();
     }
     if step >= 2 {
-        more.dead.retain(|k| {
-            let name = k.rsplit("::").next().unwrap_or("");
-            name_counts.get(name).copied().unwrap_or(0) <= 1
-        });
+        more.dead
+            .retain(|k| name_counts.get(oracle::key_name(k)).copied().unwrap_or(0) <= 1);
     }
     if step >= 3 {
         more.dead.clear();
@@ -915,32 +913,25 @@ fn consult_mending(
         // An import of an item the findings took out is mended by the item, not by going
         // (typenum's `use crate::{Min, Minimum}`: dropped, then the items needed, and no
         // `use` left to name them by).
-        let last = |k: &String| k.rsplit("::").next().unwrap_or("").to_string();
-        let found_dead: std::collections::HashSet<String> = findings
-            .dead
-            .iter()
+        let found_dead: std::collections::HashSet<&str> = (findings.dead.iter())
             .chain(&findings.dead_members)
-            .map(last)
+            .map(|k| oracle::key_name(k))
             .collect();
         let (back, unresolved): (std::collections::HashSet<String>, _) =
             (dangling_imports(&next.text, &errors).into_iter())
-                .partition(|p| found_dead.contains(&last(p)));
+                .partition(|p| found_dead.contains(oracle::key_name(p)));
         let dropped: usize = trees
             .iter_mut()
             .map(|items| drop_imports(items, &unresolved))
             .sum();
         let mut missing = missing_names(&errors);
-        missing.extend(back.iter().map(last));
+        missing.extend(back.iter().map(|p| oracle::key_name(p).to_string()));
         if need_names {
             missing.extend(unfound_members(&errors));
         }
         // A trait's member too: `<f32 as Float>::powf` in num-traits' `Pow` impls, where
         // `Float::powf` was found never called.
-        let before = findings.dead.len() + findings.dead_members.len();
-        let absent = |k: &String| !missing.contains(k.rsplit("::").next().unwrap_or(""));
-        findings.dead.retain(absent);
-        findings.dead_members.retain(absent);
-        let restored = before - findings.dead.len() - findings.dead_members.len();
+        let restored = findings.put_back(&missing, true);
         // Put back or not, an item of a missing name may still be held out by the dead
         // names it holds (a supertrait): needed, it is kept with them, and what it reaches.
         let needed = if need_names {

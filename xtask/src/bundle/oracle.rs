@@ -37,6 +37,18 @@ impl Findings {
         }
     }
 
+    /// Puts back the items found dead whose names are among `names` (with `members`, the
+    /// methods too: `Float::powf` for rustc's E0576); how many.
+    pub fn put_back(&mut self, names: &HashSet<String>, members: bool) -> usize {
+        let before = self.dead.len() + self.dead_members.len();
+        let absent = |k: &String| !names.contains(key_name(k));
+        self.dead.retain(absent);
+        if members {
+            self.dead_members.retain(absent);
+        }
+        before - self.dead.len() - self.dead_members.len()
+    }
+
     pub fn size(&self) -> usize {
         self.dead.len()
             + self.dead_members.len()
@@ -61,6 +73,11 @@ impl Findings {
         out.needed.extend(more.needed.iter().cloned());
         out
     }
+}
+
+/// The name a key ends with (`#3::linear::vector::FiniteDimVectorSpace`: the trait's).
+pub fn key_name(key: &str) -> &str {
+    key.rsplit("::").next().unwrap_or("")
 }
 
 /// One primary span of a warning: 1-based line and column.
