@@ -527,6 +527,20 @@ fn wanted_by_operand(error: &str) -> Option<(String, Option<String>)> {
     Some((tr.to_string(), Some(normal(found))))
 }
 
+/// The type a `mismatched types` error at a `from(..)` call expected, by its last segment:
+/// with its `From` impl gone, `Self::from(self.coords.clone())` in nalgebra's `impl Clone
+/// for Quaternion<N>` is std's `From<T> for T` ("expected `Quaternion<N>`, found
+/// `Matrix<N, U4, U1, ...>`").
+fn converted_to(error: &str) -> Option<String> {
+    if !error.contains("from(") {
+        return None;
+    }
+    let expected = error.split("expected `").nth(1)?.split('`').next()?;
+    let ty = normal(expected);
+    let ty = ty.trim_start_matches('&');
+    Some(ty.split('<').next()?.to_string())
+}
+
 /// Binary operators as rustc writes them between operands, and their traits.
 const BINARY: [(&str, &str); 10] = [
     ("<<", "Shl"),
@@ -599,6 +613,14 @@ fn asked(error: &str, group: &[Candidate]) -> Vec<usize> {
                 .collect();
             if !exact.is_empty() {
                 return exact;
+            }
+        }
+        if let Some(head) = converted_to(error) {
+            let from: Vec<usize> = (0..group.len())
+                .filter(|&i| group[i].trait_name == "From" && group[i].head == head)
+                .collect();
+            if !from.is_empty() {
+                return from;
             }
         }
     }
@@ -860,7 +882,7 @@ fn first_group(
     let needed = with_supertraits(supers, seeds.collect::<Vec<_>>());
     let before = all.len();
     let group: Vec<Candidate> = (all.into_iter())
-        .filter(|c| !(needed.contains(&(c.head.clone(), c.trait_name.clone())) && self_like(c)))
+        .filter(|c| !(needed.contains(&(c.head.clone(), c.trait_name.clone())) && for_self(c)))
         .collect();
     if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
         eprintln!(
@@ -879,6 +901,15 @@ fn self_like(c: &Candidate) -> bool {
         Some((ty, _, args)) => args.is_none_or(|a| a == ty),
         None => true,
     }
+}
+
+/// Whether `c` may be what a supertrait bound on its type asks for: `self_like`, or of a
+/// library's own trait, whose arguments a bound may pass on from its own (alga's
+/// `AbstractRing<A, M>: AbstractGroupAbelian<A> + AbstractMonoid<M>`: `f64: AbstractRing`
+/// needs `f64: AbstractMonoid<Multiplicative>`, and so down eight levels, a compile each
+/// when they came back one level at a time).
+fn for_self(c: &Candidate) -> bool {
+    self_like(c) || c.own_trait
 }
 
 /// How the errors of a compile went: none named nothing of the group, a few did (fewer
@@ -958,7 +989,7 @@ fn regroup(
     group.retain(|c| {
         k += 1;
         let asked = needed[k - 1];
-        let a_supertraits = under.contains(&pair(c)) && self_like(c);
+        let a_supertraits = under.contains(&pair(c)) && for_self(c);
         !(asked || a_supertraits)
     });
     if group.is_empty() {
@@ -1574,6 +1605,86 @@ fn main() { let v = vec![one()]; let m = v[0]; let _ = m.0; }
             .collect();
         assert_eq!(back.len(), 3, "{back:?}");
         assert!(back.iter().all(|k| copy(k)), "{back:?}");
+    }
+
+    /// With its `From` impl gone, `Self::from(x)` in a library's own code is std's `From<T>
+    /// for T`, and the error says only "mismatched types": expected the type converted to,
+    /// found the type converted from (nalgebra's `impl Clone for Quaternion<N>`). Its
+    /// `From` impls are asked back. Fails before: the error named none of the group, which
+    /// split in halves (nalgebra's abc197 d_ex, six of its 24 compiles).
+    #[test]
+    fn a_mismatch_at_a_from_call_asks_for_the_from_impls_of_the_type_expected() {
+        let source = r#"
+pub struct Vector(pub [u8; 4]);
+impl Clone for Vector { fn clone(&self) -> Vector { Vector(self.0) } }
+impl From<u8> for Vector { fn from(b: u8) -> Vector { Vector([b; 4]) } }
+pub struct Quaternion { pub coords: Vector }
+impl From<Vector> for Quaternion { fn from(coords: Vector) -> Quaternion { Quaternion { coords } } }
+impl std::fmt::Debug for Quaternion { fn fmt(&self, _: &mut std::fmt::Formatter) -> std::fmt::Result { Ok(()) } }
+impl Clone for Quaternion { fn clone(&self) -> Self { Self::from(self.coords.clone()) } }
+fn main() { let q = Quaternion { coords: Vector::from(1) }; let _ = q.clone(); }
+"#;
+        let group = candidates(&parse(source), Some(&mono::Instances::default()));
+        let from = "#0::impl Quaternion as From<Vector>";
+        assert!(keys(group.clone()).contains(&from.to_string()));
+        let draft = source.replace("impl From<Vector> for Quaternion", "impl Quaternion");
+        let draft = draft.replace("fn from(coords", "fn gone(coords");
+        let dir = tempfile::tempdir().unwrap();
+        let errors = oracle::errors(&draft, dir.path()).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].starts_with("error[E0308]: mismatched types"),
+            "{errors:?}"
+        );
+        let back: Vec<&str> = (asked(&errors[0], &group).into_iter())
+            .map(|i| group[i].key.as_str())
+            .collect();
+        assert_eq!(back, [from]);
+    }
+
+    /// A library's own trait with arguments passes them on to its supertraits (alga's
+    /// `AbstractRing<A, M>: AbstractGroupAbelian<A> + AbstractMonoid<M>`): an impl of it
+    /// asked back brings every impl of its supertraits for the type, whatever their
+    /// arguments; std's operator traits only the one for `Self` (`NumOps: Add<Self>`, not
+    /// `BigUint`'s forty other `Add` impls). Fails before: `f64: AbstractRing` brought back
+    /// no `AbstractMonoid<Multiplicative>`, and alga's eight levels took a compile each.
+    #[test]
+    fn an_own_trait_asked_back_brings_its_supertraits_impls_whatever_their_arguments() {
+        let c = |ty: &str, tr: &str, args: Option<&str>, own: bool| {
+            let header = match args {
+                Some(a) => format!("{ty} as {tr}<{a}>"),
+                None => format!("{ty} as {tr}"),
+            };
+            Candidate {
+                key: header.clone(),
+                trait_name: tr.into(),
+                head: ty.into(),
+                methods: Vec::new(),
+                own_trait: own,
+                header: Some(header),
+            }
+        };
+        let group = vec![
+            c("f64", "Ring", None, true),
+            c("f64", "Monoid", Some("Multiplicative"), true),
+            c("f64", "Monoid", Some("Additive"), true),
+            c("f32", "Monoid", Some("Additive"), true),
+            c("f64", "Add", Some("u32"), false),
+            c("f64", "Add", None, false),
+        ];
+        let supers: std::collections::HashMap<String, Vec<String>> = [(
+            "Ring".to_string(),
+            vec!["Monoid".to_string(), "Add".to_string()],
+        )]
+        .into();
+        let asked = [true, false, false, false, false, false];
+        let groups = regroup(group, &asked, Unnamed::None, &supers, false);
+        let left: Vec<String> = groups
+            .into_iter()
+            .flat_map(|(g, _)| g)
+            .map(|c| c.key)
+            .collect();
+        assert_eq!(left, ["f32 as Monoid<Additive>", "f64 as Add<u32>"]);
     }
 
     #[test]
