@@ -95,7 +95,9 @@ fn header(i: &syn::ItemImpl) -> Option<String> {
 /// u64;`) by name, as a symbol names the type an alias stands for; and every alias's head,
 /// the type it stands for by its last segment (nalgebra's `MatrixMN<N, R, C>` is a
 /// `Matrix<N, R, C, Owned<N, R, C>>`), as a symbol and an error name the type of an impl
-/// written for the alias.
+/// written for the alias. A name a `use` renames (`use alga::linear::Translation as
+/// AlgaTranslation;`, nalgebra's impls of alga's traits for its own `Translation`) is one
+/// more alias, of a trait as of a type.
 pub struct Aliases {
     plain: std::collections::HashMap<String, String>,
     heads: std::collections::HashMap<String, String>,
@@ -125,6 +127,13 @@ impl Aliases {
             syn::Item::Union(u) => {
                 types.insert(u.ident.to_string());
             }
+            syn::Item::Trait(t) => {
+                types.insert(t.ident.to_string());
+            }
+            syn::Item::Use(u) => renames(&u.tree, &mut |from, to| {
+                heads.entry(to.clone()).or_default().push(from.clone());
+                all.entry(to).or_default().push(from);
+            }),
             _ => {}
         });
         // A name two aliases stand for different types under (or a type of its own bears)
@@ -133,7 +142,10 @@ impl Aliases {
             let same = !targets.is_empty() && targets.iter().all(|t| t == &targets[0]);
             same.then(|| (name, targets.swap_remove(0)))
         };
-        let plain = all.into_iter().filter_map(one).collect();
+        let plain = (all.into_iter())
+            .filter(|(name, _)| !types.contains(name))
+            .filter_map(one)
+            .collect();
         let heads = (heads.into_iter())
             .filter(|(name, _)| !types.contains(name))
             .filter_map(one)
@@ -155,7 +167,8 @@ impl Aliases {
         out.to_string()
     }
 
-    /// `header` with each alias it names replaced by what it stands for (a few levels deep).
+    /// `header` with each alias it names replaced by what it stands for (a few levels deep);
+    /// a renamed item by its own name.
     pub fn resolve(&self, header: &str) -> String {
         let mut out = header.to_string();
         for _ in 0..3 {
@@ -178,6 +191,16 @@ impl Aliases {
             out = next;
         }
         out
+    }
+}
+
+/// Each `(name, rename)` of a `use` tree (`use a::{B as C, d::*}`: (`B`, `C`)).
+fn renames(tree: &syn::UseTree, f: &mut impl FnMut(String, String)) {
+    match tree {
+        syn::UseTree::Path(p) => renames(&p.tree, f),
+        syn::UseTree::Group(g) => g.items.iter().for_each(|t| renames(t, f)),
+        syn::UseTree::Rename(r) if r.rename != "_" => f(r.ident.to_string(), r.rename.to_string()),
+        _ => {}
     }
 }
 
@@ -220,11 +243,9 @@ fn walk(
                         _ => None,
                     })
                     .collect();
-                let trait_name = i
-                    .trait_
-                    .as_ref()
+                let trait_name = (i.trait_.as_ref())
                     .and_then(|(_, p, _)| p.segments.last())
-                    .map(|s| s.ident.to_string());
+                    .map(|s| aliases.head(&s.ident.to_string()));
                 // A blanket impl (`impl<T: Num + NumAssignOps> NumAssign for T`) is for
                 // every type: no error names it.
                 let blanket = |b: &String| i.generics.type_params().any(|p| p.ident == b);
@@ -1567,6 +1588,42 @@ fn main() { need(Matrix(1u8, vec![1u8])); }
             "{errors:?}"
         );
         assert_eq!(asked(&errors[0], &group), [0]);
+    }
+
+    /// nalgebra implements alga's traits under the names it imports them by (`use
+    /// alga::linear::Translation as AlgaTranslation;` then `impl AlgaTranslation<Point<N,
+    /// D>> for Translation<N, D>`), and rustc names the trait by its own name, qualified
+    /// where a type bears it too. Fails before: the error named none of the group, which
+    /// split in halves (nalgebra's abc197 d_ex, its first reading: four of six compiles).
+    #[test]
+    fn an_impl_of_a_trait_imported_under_another_name_is_of_the_trait_by_its_own() {
+        let source = r#"
+pub mod linear { pub trait Translation<P> { fn moved(&self, p: P) -> P; } }
+pub struct Point(pub u8);
+pub struct Translation(pub u8);
+use linear::Translation as AlgaTranslation;
+impl AlgaTranslation<Point> for Translation { fn moved(&self, p: Point) -> Point { Point(p.0 + self.0) } }
+impl std::fmt::Debug for Translation { fn fmt(&self, _: &mut std::fmt::Formatter) -> std::fmt::Result { Ok(()) } }
+fn need<T: linear::Translation<Point>>(_: T) {}
+fn main() { need(Translation(1)); }
+"#;
+        let group = candidates(&parse(source), Some(&mono::Instances::default()));
+        let trait_impl = "#0::impl Translation as AlgaTranslation<Point>";
+        assert!(keys(group.clone()).contains(&trait_impl.to_string()));
+        let start = source.find("impl AlgaTranslation").unwrap();
+        let end = start + source[start..].find('\n').unwrap();
+        let draft = format!("{}{}", &source[..start], &source[end..]);
+        let dir = tempfile::tempdir().unwrap();
+        let errors = oracle::errors(&draft, dir.path()).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains("linear::Translation<Point>"),
+            "{errors:?}"
+        );
+        let back: Vec<&str> = (asked(&errors[0], &group).into_iter())
+            .map(|i| group[i].key.as_str())
+            .collect();
+        assert_eq!(back, [trait_impl]);
     }
 
     /// A `Copy` impl taken out makes a move where a copy was ("cannot move out of index of
