@@ -34,7 +34,23 @@ pub struct Instances {
 /// `Self as Trait<args>` (or any type) with lifetimes, paths and spaces taken out, so that
 /// a symbol's `&draft::big::BigUint as core::ops::arith::Add<u32>` and the source's
 /// `& 'a BigUint as Add < u32 >` are both `&BigUint as Add<u32>`... without the spaces.
+/// A lifetime argument goes with its comma, as a symbol leaves it out (`MatrixIndex<'a, N,
+/// R, C, S>` is `MatrixIndex<N,R,C,S>`, `Chars<'a>` is `Chars`).
 pub fn normal(text: &str) -> String {
+    let mut out = spelled(text);
+    loop {
+        let next = (out.replace("<,", "<").replace(",>", ">"))
+            .replace(",,", ",")
+            .replace("<>", "");
+        if next == out {
+            return out;
+        }
+        out = next;
+    }
+}
+
+/// `normal` but for the commas and brackets a lifetime taken out leaves.
+fn spelled(text: &str) -> String {
     let ident = |c: char| c.is_alphanumeric() || c == '_';
     let mut out = String::new();
     let mut space = false;
@@ -408,6 +424,19 @@ mod tests {
             normal("(A , B) as T < & 'a mut dyn fmt :: Debug , [u8 ; 3] >"),
             "(A,B) as T<&mut dyn Debug,[u8;3]>"
         );
+        // A lifetime argument is left out of a symbol, with its comma (rustc 1.95's
+        // `<(usize, usize) as m::Idx<N>>::get` for `impl<'a, N: 'a> Idx<'a, N> for (usize,
+        // usize)`, `<w::W as w::T1>::f` for `impl<'a> T1 for W<'a>`). Fails before: every
+        // tuple's `MatrixIndex` impl of nalgebra stayed, the one that runs unexplained.
+        let sym = "_ZN57_$LT$$LP$usize$C$usize$RP$$u20$as$u20$m..Idx$LT$N$GT$$GT$3get17hca0b54334c6d93e5E";
+        let (header, ..) = impl_of(&demangle(sym).unwrap()).unwrap();
+        assert_eq!(normal(&header), "(usize,usize) as Idx<N>");
+        assert_eq!(
+            normal("(usize, usize) as Idx<'a, N>"),
+            "(usize,usize) as Idx<N>"
+        );
+        assert_eq!(normal("W<'a> as T1"), "W as T1");
+        assert_eq!(normal("P<'a, 'b, T> as Q<'b>"), "P<T> as Q");
         assert_eq!(
             header_parts("Foo<T> as Add<&Foo<T>>"),
             Some(("Foo<T>", "Add", Some("&Foo<T>")))
