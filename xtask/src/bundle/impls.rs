@@ -8,8 +8,10 @@
 //! impls it needs, and those come back, until the draft compiles. An error that names none of them puts every
 //! one back. What compiles without an impl cannot call it, with these exceptions kept out of
 //! the candidates:
-//! - impls whose presence changes behaviour without being called by name: `Drop`, and the
-//!   traits method resolution and coercions go through implicitly (`Deref`, `DerefMut`);
+//! - impls whose presence changes behaviour without being called by name: `Drop`, and,
+//!   unless a debug build says what runs, the traits method resolution and coercions go
+//!   through implicitly (`Deref`, `DerefMut`: a step through one calls its method, which
+//!   the build then generates);
 //! - `unsafe` and negative impls;
 //! - an impl another impl could silently replace in method resolution: one whose trait or
 //!   whose methods another impl also provides for a type that names the same type (`impl
@@ -27,7 +29,11 @@ use crate::error::Context;
 use std::collections::HashSet;
 
 /// Traits never taken out (see the opening).
-const KEPT_TRAITS: [&str; 3] = ["Drop", "Deref", "DerefMut"];
+const KEPT_TRAITS: [&str; 1] = ["Drop"];
+
+/// Traits method resolution and coercions go through implicitly: never taken out unless
+/// what runs is known (see the opening).
+const IMPLICIT_TRAITS: [&str; 2] = ["Deref", "DerefMut"];
 
 /// One impl, or one group sharing a key.
 #[derive(Debug, Clone)]
@@ -263,13 +269,17 @@ fn walk(
                 let probed = i.items.iter().any(|ii| matches!(ii, syn::ImplItem::Fn(_)));
                 let (candidate, by_argument) = match (&i.trait_, base(&i.self_ty), &trait_name) {
                     (Some((bang, _, _)), Some(b), Some(t)) => {
-                        let may =
-                            bang.is_none() && !blanket(&b) && !KEPT_TRAITS.contains(&t.as_str());
+                        let may = bang.is_none() && !blanket(&b);
+                        let kept = KEPT_TRAITS.contains(&t.as_str());
+                        // What resolution goes through implicitly calls `deref`, which a
+                        // debug build then generates: one that never runs is no step of
+                        // any (nalgebra's 72 `Deref`s of a small matrix to `X`, `XY`, ...).
+                        let implicit = IMPLICIT_TRAITS.contains(&t.as_str());
                         let safe = i.unsafety.is_none();
                         let own = local.contains(&b) || local.contains(t);
                         (
-                            may && safe && own,
-                            may && (safe || probed) && (own || names_local),
+                            may && !kept && !implicit && safe && own,
+                            may && !kept && (safe || probed) && (own || names_local),
                         )
                     }
                     _ => (false, false),
@@ -1322,6 +1332,34 @@ impl core::ops::Div<u8> for u32 { type Output = u32; fn div(self, b: u8) -> u32 
         assert_eq!(
             keys(candidates(&trees, Some(&run))),
             ["#0::impl u64 as TryFrom<Big>"]
+        );
+    }
+
+    /// A step of method resolution or a coercion through `Deref` calls `deref`, which a
+    /// debug build then generates: with what runs known, a `Deref` impl whose method never
+    /// ran is a candidate (nalgebra's 36 `Deref`s and 36 `DerefMut`s of small matrices to
+    /// `X`, `XY`, `XYZ`, ..., 41 KB of okaponta's abc189 e); without, none is. `Drop`
+    /// never is (dropping calls it unseen by name). Fails before: they were never
+    /// candidates.
+    #[test]
+    fn a_deref_impl_is_a_candidate_only_when_its_method_is_known_never_to_run() {
+        let trees = parse(
+            r#"
+pub struct A(pub X); pub struct B(pub X); pub struct X(pub u8);
+impl std::ops::Deref for A { type Target = X; fn deref(&self) -> &X { &self.0 } }
+impl std::ops::Deref for B { type Target = X; fn deref(&self) -> &X { &self.0 } }
+impl std::ops::DerefMut for B { fn deref_mut(&mut self) -> &mut X { &mut self.0 } }
+impl Drop for X { fn drop(&mut self) {} }
+"#,
+        );
+        assert!(candidates(&trees, None).is_empty());
+        let mut run = mono::Instances::default();
+        let h = "A as Deref";
+        run.headers.insert(h.into(), ("A".into(), "Deref".into()));
+        run.methods.insert((h.into(), "deref".into()));
+        assert_eq!(
+            keys(candidates(&trees, Some(&run))),
+            ["#0::impl B as Deref", "#0::impl B as DerefMut"]
         );
     }
 
