@@ -911,9 +911,13 @@ fn first_group(
         supers.map(|s| (ty.clone(), s.clone()))
     });
     let needed = with_supertraits(supers, seeds.collect::<Vec<_>>());
+    let types = self_types(run.headers.keys().map(String::as_str));
     let before = all.len();
     let group: Vec<Candidate> = (all.into_iter())
-        .filter(|c| !(needed.contains(&(c.head.clone(), c.trait_name.clone())) && for_self(c)))
+        .filter(|c| {
+            let pair = (c.head.clone(), c.trait_name.clone());
+            !(needed.contains(&pair) && for_self(c, &types))
+        })
         .collect();
     if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
         eprintln!(
@@ -938,9 +942,22 @@ fn self_like(c: &Candidate) -> bool {
 /// library's own trait, whose arguments a bound may pass on from its own (alga's
 /// `AbstractRing<A, M>: AbstractGroupAbelian<A> + AbstractMonoid<M>`: `f64: AbstractRing`
 /// needs `f64: AbstractMonoid<Multiplicative>`, and so down eight levels, a compile each
-/// when they came back one level at a time).
-fn for_self(c: &Candidate) -> bool {
-    self_like(c) || c.own_trait
+/// when they came back one level at a time), for one of `types` exactly (the `Self` of
+/// the impls whose supertraits are asked for: `(usize, usize)`'s `MatrixIndexMut` needs
+/// its `MatrixIndex`, not the 31 other tuples').
+fn for_self(c: &Candidate, types: &HashSet<&str>) -> bool {
+    let exact = || {
+        let ty = c.header.as_deref().and_then(header_parts).map(|p| p.0);
+        ty.is_some_and(|ty| types.contains(ty))
+    };
+    self_like(c) || c.own_trait && exact()
+}
+
+/// The `Self` types of `headers` (`Self as Trait<args>`).
+fn self_types<'a>(headers: impl Iterator<Item = &'a str>) -> HashSet<&'a str> {
+    headers
+        .filter_map(|h| header_parts(h).map(|p| p.0))
+        .collect()
 }
 
 /// How the errors of a compile went: none named nothing of the group, a few did (fewer
@@ -1016,11 +1033,16 @@ fn regroup(
         })
         .collect();
     let under = with_supertraits(supers, seeds);
+    let asked_headers: Vec<String> = (0..group.len())
+        .filter(|&i| needed[i])
+        .filter_map(|i| group[i].header.clone())
+        .collect();
+    let types = self_types(asked_headers.iter().map(String::as_str));
     let mut k = 0;
     group.retain(|c| {
         k += 1;
         let asked = needed[k - 1];
-        let a_supertraits = under.contains(&pair(c)) && for_self(c);
+        let a_supertraits = under.contains(&pair(c)) && for_self(c, &types);
         !(asked || a_supertraits)
     });
     if group.is_empty() {
@@ -1753,7 +1775,12 @@ fn main() { let q = Quaternion { coords: Vector::from(1) }; let _ = q.clone(); }
             Candidate {
                 key: header.clone(),
                 trait_name: tr.into(),
-                head: ty.into(),
+                // A tuple's impl is of `TUPLE`, as a debug build's symbols tell.
+                head: if ty.starts_with('(') {
+                    TUPLE.into()
+                } else {
+                    ty.into()
+                },
                 methods: Vec::new(),
                 own_trait: own,
                 header: Some(header),
@@ -1780,6 +1807,22 @@ fn main() { let q = Quaternion { coords: Vector::from(1) }; let _ = q.clone(); }
             .map(|c| c.key)
             .collect();
         assert_eq!(left, ["f32 as Monoid<Additive>", "f64 as Add<u32>"]);
+        // For that `Self` only: every tuple is one type by its head (`(..)`), and
+        // `(usize, usize)`'s `IndexMut<N>` needs its own `Index<N>` (nalgebra's 32 tuples'
+        // `MatrixIndex` all stayed for one).
+        let group = vec![
+            c("(usize,usize)", "IndexMut", Some("N"), true),
+            c("(usize,usize)", "Index", Some("N"), true),
+            c("(usize,Range<usize>)", "Index", Some("N"), true),
+        ];
+        let supers = [("IndexMut".to_string(), vec!["Index".to_string()])].into();
+        let groups = regroup(group, &[true, false, false], Unnamed::None, &supers, false);
+        let left: Vec<String> = groups
+            .into_iter()
+            .flat_map(|(g, _)| g)
+            .map(|c| c.key)
+            .collect();
+        assert_eq!(left, ["(usize,Range<usize>) as Index<N>"]);
     }
 
     #[test]
