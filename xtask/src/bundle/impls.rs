@@ -21,10 +21,10 @@
 //! build and a few compiles (more for a bundle over the judge's limit, refused unless it
 //! gets smaller).
 
+use super::items::{base, each_item, Aliases};
 use super::mono::{self, canon, header_parts, normal, SEQUENCE, TUPLE};
 use super::oracle;
 use super::solution::idents;
-use super::unrun::{base, each_item};
 use crate::error::Context;
 use std::collections::HashSet;
 
@@ -95,119 +95,6 @@ fn header(i: &syn::ItemImpl) -> Option<String> {
     let ty = quote::ToTokens::to_token_stream(&i.self_ty).to_string();
     let tr = quote::ToTokens::to_token_stream(trait_path).to_string();
     Some(mono::normal(&format!("{ty} as {tr}")))
-}
-
-/// The libraries' type aliases: those without parameters (num-bigint's `type BigDigit =
-/// u64;`) by name, as a symbol names the type an alias stands for; and every alias's head,
-/// the type it stands for by its last segment (nalgebra's `MatrixMN<N, R, C>` is a
-/// `Matrix<N, R, C, Owned<N, R, C>>`), as a symbol and an error name the type of an impl
-/// written for the alias. A name a `use` renames (`use alga::linear::Translation as
-/// AlgaTranslation;`, nalgebra's impls of alga's traits for its own `Translation`) is one
-/// more alias, of a trait as of a type.
-pub struct Aliases {
-    plain: std::collections::HashMap<String, String>,
-    heads: std::collections::HashMap<String, String>,
-}
-
-impl Aliases {
-    pub fn of(trees: &[Vec<syn::Item>]) -> Aliases {
-        let mut all: std::collections::HashMap<String, Vec<String>> = Default::default();
-        let mut heads: std::collections::HashMap<String, Vec<String>> = Default::default();
-        let mut types = HashSet::new();
-        each_item(trees, &mut |_, item| match item {
-            syn::Item::Type(t) => {
-                let name = t.ident.to_string();
-                let head = base(&t.ty).unwrap_or_default();
-                heads.entry(name.clone()).or_default().push(head);
-                if t.generics.params.is_empty() {
-                    let ty = quote::ToTokens::to_token_stream(&t.ty).to_string();
-                    all.entry(name).or_default().push(normal(&ty));
-                }
-            }
-            syn::Item::Struct(s) => {
-                types.insert(s.ident.to_string());
-            }
-            syn::Item::Enum(e) => {
-                types.insert(e.ident.to_string());
-            }
-            syn::Item::Union(u) => {
-                types.insert(u.ident.to_string());
-            }
-            syn::Item::Trait(t) => {
-                types.insert(t.ident.to_string());
-            }
-            syn::Item::Use(u) => renames(&u.tree, &mut |from, to| {
-                heads.entry(to.clone()).or_default().push(from.clone());
-                all.entry(to).or_default().push(from);
-            }),
-            _ => {}
-        });
-        // A name two aliases stand for different types under (or a type of its own bears)
-        // is left as written.
-        let one = |(name, mut targets): (String, Vec<String>)| {
-            let same = !targets.is_empty() && targets.iter().all(|t| t == &targets[0]);
-            same.then(|| (name, targets.swap_remove(0)))
-        };
-        let plain = (all.into_iter())
-            .filter(|(name, _)| !types.contains(name))
-            .filter_map(one)
-            .collect();
-        let heads = (heads.into_iter())
-            .filter(|(name, _)| !types.contains(name))
-            .filter_map(one)
-            .filter(|(name, head)| !head.is_empty() && name != head)
-            .collect();
-        Aliases { plain, heads }
-    }
-
-    /// The type `name` stands for by its last segment, through aliases of aliases
-    /// (`Vector3` is a `VectorN`, a `MatrixMN`, a `Matrix`); `name` itself when no alias.
-    pub fn head(&self, name: &str) -> String {
-        let mut out = name;
-        for _ in 0..8 {
-            match self.heads.get(out) {
-                Some(next) => out = next,
-                None => break,
-            }
-        }
-        out.to_string()
-    }
-
-    /// `header` with each alias it names replaced by what it stands for (a few levels deep);
-    /// a renamed item by its own name.
-    pub fn resolve(&self, header: &str) -> String {
-        let mut out = header.to_string();
-        for _ in 0..3 {
-            let mut next = String::new();
-            let mut word = String::new();
-            for c in out.chars().chain(std::iter::once('\0')) {
-                if c.is_alphanumeric() || c == '_' {
-                    word.push(c);
-                    continue;
-                }
-                next.push_str(self.plain.get(&word).unwrap_or(&word));
-                word.clear();
-                if c != '\0' {
-                    next.push(c);
-                }
-            }
-            if next == out {
-                break;
-            }
-            out = next;
-        }
-        out
-    }
-}
-
-/// Each `(name, rename)` of a `use` tree (`use a::{B as C, d::*}`: (`B`, `C`)).
-fn renames(tree: &syn::UseTree, f: &mut impl FnMut(String, String)) {
-    match tree {
-        syn::UseTree::Path(p) => renames(&p.tree, f),
-        syn::UseTree::Group(g) => g.items.iter().for_each(|t| renames(t, f)),
-        syn::UseTree::Rename(r) if r.rename != "_" => f(r.ident.to_string(), r.rename.to_string()),
-        _ => {}
-    }
 }
 
 /// The key of one impl, for `remove`: `#k::module::impl Self as Trait<args>`.

@@ -23,6 +23,7 @@ pub(crate) use solution::idents;
 pub(crate) mod expand;
 mod files;
 mod impls;
+mod items;
 pub mod ladder;
 mod load;
 mod memoise;

@@ -29,6 +29,10 @@ pub struct Instances {
     /// (container, name) of every other function of the draft generated: a free function's
     /// module (`multiplication`, `mac3`), an inherent method's type (`BigUint`, `pow`).
     pub functions: std::collections::HashSet<Pair>,
+    /// The same, with the type arguments of the container each was generated for, `normal`
+    /// (`Matrix<N, U3, U3, ..>::new`: `N`, `U3`, `U3`, ...): nalgebra writes one inherent
+    /// impl per shape (`impl<N> MatrixMN<N, U3, U3> { pub fn new(..) }`, 36 of them).
+    pub arguments: std::collections::HashMap<Pair, std::collections::HashSet<Vec<String>>>,
 }
 
 /// `Self as Trait<args>` (or any type) with lifetimes, paths and spaces taken out, so that
@@ -193,7 +197,12 @@ fn pairs(ir: &str) -> Option<Instances> {
                 }
                 return None;
             }
-            None => out.functions.extend(function_of(&name)),
+            None => {
+                if let Some((pair, args)) = function_of(&name) {
+                    out.functions.insert(pair.clone());
+                    out.arguments.entry(pair).or_default().insert(args);
+                }
+            }
         }
     }
     main.then_some(out)
@@ -273,8 +282,9 @@ fn unescape(part: &str) -> String {
 /// The (container, name) of a function of the draft by its path: `draft::a::helper` is
 /// (`a`, `helper`), `draft::a::S<T>::get` (an inherent method) is (`S`, `get`), and so is
 /// `draft::m::<impl draft::a::S<T>>::get` (an inherent impl written in another module). A
-/// closure's path is its function's.
-fn function_of(path: &str) -> Option<Pair> {
+/// closure's path is its function's. With it, the container's type arguments
+/// (`arguments_of`).
+fn function_of(path: &str) -> Option<(Pair, Vec<String>)> {
     let rest = path.strip_prefix("draft::")?;
     let mut parts = Vec::new();
     let (mut depth, mut start) = (0i32, 0);
@@ -301,7 +311,50 @@ fn function_of(path: &str) -> Option<Pair> {
         .strip_prefix("<impl ")
         .and_then(|c| c.strip_suffix('>'))
         .unwrap_or(container);
-    Some((last_segment(container)?, name.to_string()))
+    let pair = (last_segment(container)?, name.to_string());
+    Some((pair, arguments_of(container)))
+}
+
+/// The type arguments of a type's last segment, each `normal`: `a::M<N, b::U3, <X as
+/// Y<N>>::Buffer>` has `N`, `U3` and `<X as Y<N>>Buffer`; none without arguments.
+pub fn arguments_of(ty: &str) -> Vec<String> {
+    let ty = ty.trim();
+    let Some(inner) = ty.strip_suffix('>') else {
+        return Vec::new();
+    };
+    let bytes = inner.as_bytes();
+    let mut depth = 0usize;
+    let mut open = None;
+    for (i, &b) in bytes.iter().enumerate().rev() {
+        match b {
+            b'>' if i == 0 || bytes[i - 1] != b'-' => depth += 1,
+            b'<' if depth == 0 => {
+                open = Some(i);
+                break;
+            }
+            b'<' => depth -= 1,
+            _ => {}
+        }
+    }
+    let Some(open) = open else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, open + 1);
+    for (i, &b) in bytes.iter().enumerate().skip(open + 1) {
+        match b {
+            b'<' | b'(' | b'[' => depth += 1,
+            b'>' if bytes[i - 1] == b'-' => {}
+            b'>' | b')' | b']' => depth -= 1,
+            b',' if depth == 0 => {
+                out.push(normal(&inner[start..i]));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(normal(&inner[start..]));
+    out
 }
 
 /// A trait method's path, read: its impl's header (`Self as Trait`), (type, trait), and the
@@ -450,7 +503,7 @@ mod tests {
         assert_eq!(normal(&header), "[T;4] as Array");
         assert_eq!(pair, Some((SEQUENCE.into(), "Array".into())));
         // Other functions, by (container, name), as rustc 1.95 writes them.
-        let read = |sym: &str| function_of(&demangle(sym).unwrap());
+        let read = |sym: &str| function_of(&demangle(sym).unwrap()).map(|(pair, _)| pair);
         let f = |a: &str, b: &str| Some((a.to_string(), b.to_string()));
         assert_eq!(
             read("_ZN5draft1a6helper17h4f1e5476abe7bbf0E"),
@@ -463,6 +516,12 @@ mod tests {
         let moved = "_ZN5draft1a32_$LT$impl$u20$draft..a..b..U$GT$3run17hd3f2c5306acc8fa1E";
         assert_eq!(read(moved), f("U", "run"));
         assert_eq!(function_of("std::rt::lang_start"), None);
+        // With the container's type arguments: one inherent impl per shape.
+        let shaped = "draft::m::<impl draft::a::M<N,draft::d::U3,<draft::a::X as draft::a::Y<N>>::Buffer>>::new";
+        let (pair, args) = function_of(shaped).unwrap();
+        assert_eq!(pair, ("M".to_string(), "new".to_string()));
+        assert_eq!(args, ["N", "U3", "<X as Y<N>>Buffer"]);
+        assert!(function_of("draft::a::helper").unwrap().1.is_empty());
         let pair_of = |p: &str| impl_of(p).and_then(|x| x.1);
         // The other form: an impl in another module than its type and trait.
         let moved = "draft::rand::integer::<impl draft::rand::Distribution<u32> for draft::rand::Standard>::sample";

@@ -13,39 +13,16 @@
 //! (a body of `!` gives the opaque type nothing to be), exported symbols, and bodies no
 //! longer than the stub.
 
+use super::items::{base, each_item};
 use super::mono;
 use std::collections::HashSet;
 
-/// Calls `f` on every item of the libraries' `trees` with its module path (`#k::module`),
-/// through inline modules: the one walk the size passes share.
-pub fn each_item(trees: &[Vec<syn::Item>], f: &mut impl FnMut(&str, &syn::Item)) {
-    fn go(items: &[syn::Item], path: &str, f: &mut impl FnMut(&str, &syn::Item)) {
-        for item in items {
-            if let syn::Item::Mod(m) = item {
-                if let Some((_, content)) = &m.content {
-                    go(content, &format!("{path}::{}", m.ident), f);
-                }
-            }
-            f(path, item);
-        }
-    }
-    for (k, items) in trees.iter().enumerate() {
-        go(items, &format!("#{k}"), f);
-    }
-}
-
-/// The type an impl is for, references peeled: `&'a BigUint` is `BigUint`.
-pub fn base(ty: &syn::Type) -> Option<String> {
-    match ty {
-        syn::Type::Reference(r) => base(&r.elem),
-        syn::Type::Paren(p) => base(&p.elem),
-        syn::Type::Path(p) if p.qself.is_none() => {
-            p.path.segments.last().map(|s| s.ident.to_string())
-        }
-        syn::Type::Tuple(_) => Some(mono::TUPLE.to_string()),
-        syn::Type::Array(_) | syn::Type::Slice(_) => Some(mono::SEQUENCE.to_string()),
-        _ => None,
-    }
+/// The key of the function `name` of the inherent impl `i` in the module at `path`:
+/// `#k::module::impl Type<args>::name`, its type as written, `normal` (nalgebra's one
+/// impl per shape in one module: `impl MatrixMN<N,U3,U3>::new`).
+fn inherent_key(path: &str, i: &syn::ItemImpl, name: &str) -> String {
+    let ty = mono::normal(&quote::ToTokens::to_token_stream(&i.self_ty).to_string());
+    format!("{path}::impl {ty}::{name}")
 }
 
 /// The stub a body that never runs becomes.
@@ -93,7 +70,7 @@ pub fn keys(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String> 
             aliases.insert(t.ident.to_string());
         }
     });
-    let heads = super::impls::Aliases::of(trees);
+    let heads = super::items::Aliases::of(trees);
     let mut out = HashSet::new();
     each_item(trees, &mut |path, item| match item {
         syn::Item::Fn(f) => {
@@ -117,11 +94,33 @@ pub fn keys(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String> 
             if aliases.contains(&ty) && head == ty {
                 return;
             }
+            // The shape this impl is for, where its type names one (`MatrixMN<N, U3, U3>`):
+            // a function generated for another shape is not this one's.
+            let params: HashSet<String> = i
+                .generics
+                .type_params()
+                .map(|p| p.ident.to_string())
+                .collect();
+            let shape = heads.arguments(&i.self_ty, &params);
+            let fits = |generated: &Vec<String>| {
+                let Some(shape) = &shape else { return true };
+                generated.len() != shape.len()
+                    || (shape.iter().zip(generated))
+                        .all(|(want, got)| want.as_ref().is_none_or(|w| w == got))
+            };
+            let generated = |name: &str| {
+                let key = (head.clone(), name.to_string());
+                ran(&head, name)
+                    && run
+                        .arguments
+                        .get(&key)
+                        .is_none_or(|all| all.iter().any(fits))
+            };
             for ii in &i.items {
                 let syn::ImplItem::Fn(f) = ii else { continue };
                 let name = f.sig.ident.to_string();
-                if !ran(&head, &name) && stubbable(&f.sig, &f.attrs, &f.block) {
-                    out.insert(format!("{path}::impl {ty}::{name}!"));
+                if !generated(&name) && stubbable(&f.sig, &f.attrs, &f.block) {
+                    out.insert(format!("{}!", inherent_key(path, i, &name)));
                 }
             }
         }
@@ -159,10 +158,11 @@ pub fn stub(item: &mut syn::Item, path: &str, dead: &HashSet<String>) -> bool {
             !is_dead(key)
         }
         syn::Item::Impl(i) if i.trait_.is_none() => {
-            let Some(ty) = base(&i.self_ty) else {
+            if base(&i.self_ty).is_none() {
                 return true;
-            };
-            let key = |f: &syn::ImplItemFn| format!("{path}::impl {ty}::{}", f.sig.ident);
+            }
+            let prefix = inherent_key(path, i, "");
+            let key = |f: &syn::ImplItemFn| format!("{prefix}{}", f.sig.ident);
             let before = i.items.len();
             i.items
                 .retain(|ii| !matches!(ii, syn::ImplItem::Fn(f) if is_dead(key(f))));
@@ -299,7 +299,7 @@ impl<T> MN<T> { pub fn get(&self) -> usize { self.1.len() + 1 } pub fn never(&se
         let run = mono::instantiated(&program, dir.path()).unwrap().unwrap();
         let trees = vec![syn::parse_file(lib).unwrap().items];
         let found: Vec<String> = keys(&trees, &run).into_iter().collect();
-        assert_eq!(found, ["#0::impl MN::never!"]);
+        assert_eq!(found, ["#0::impl MN<T>::never!"]);
         let mut items = trees[0].clone();
         let dead: HashSet<String> = found.into_iter().collect();
         items.retain_mut(|item| stub(item, "#0", &dead));
@@ -307,6 +307,42 @@ impl<T> MN<T> { pub fn get(&self) -> usize { self.1.len() + 1 } pub fn never(&se
             .map(|i| quote::ToTokens::to_token_stream(i).to_string() + "\n")
             .collect();
         assert!(stubbed.contains("fn never (& self) -> usize { unreachable ! () }"));
+        let again = format!("mod lib {{ {stubbed} }}\n{main}");
+        assert!(mono::instantiated(&again, dir.path()).unwrap().is_ok());
+    }
+
+    /// nalgebra writes one inherent impl per shape (`impl<N> MatrixMN<N, U3, U3> { pub fn
+    /// new(m11: N, ..) }`, 36 of them in one module), and a symbol names the shape it was
+    /// generated for (`<impl Matrix<N, U3, U3, ..>>::new`): a function of another shape's
+    /// impl is not generated, whatever its name. Fails before: one `new` run kept all 36
+    /// (nalgebra's `construction`, 55.7 KB of okaponta's abc189 e).
+    #[test]
+    fn an_inherent_function_of_a_shape_not_generated_loses_its_body_though_another_shapes_ran() {
+        let lib = r#"
+pub struct M<T, R>(pub T, pub R);
+pub struct U2; pub struct U3;
+pub type MN<T, R> = M<T, R>;
+pub type M3<T> = MN<T, U3>;
+impl<T> MN<T, U2> { pub fn new(t: T) -> Self { let r = U2; M(t, r) } }
+impl<T> MN<T, U3> { pub fn new(t: T) -> Self { let r = U3; M(t, r) } }
+impl<T> M3<T> { pub fn first(self) -> T { let M(t, _) = self; t } }
+"#;
+        let main = "fn main() { let m = lib::M::<u8, lib::U3>::new(7); println!(\"{}\", m.0); }";
+        let program = format!("mod lib {{ {lib} }}\n{main}");
+        let dir = tempfile::tempdir().unwrap();
+        let run = mono::instantiated(&program, dir.path()).unwrap().unwrap();
+        let trees = vec![syn::parse_file(lib).unwrap().items];
+        let mut found: Vec<String> = keys(&trees, &run).into_iter().collect();
+        found.sort();
+        assert_eq!(found, ["#0::impl M3<T>::first!", "#0::impl MN<T,U2>::new!"]);
+        let mut items = trees[0].clone();
+        let dead: HashSet<String> = found.into_iter().collect();
+        items.retain_mut(|item| stub(item, "#0", &dead));
+        let stubbed: String = (items.iter())
+            .map(|i| quote::ToTokens::to_token_stream(i).to_string() + "\n")
+            .collect();
+        assert_eq!(stubbed.matches("unreachable").count(), 2, "{stubbed}");
+        assert!(stubbed.contains("let r = U3"), "{stubbed}");
         let again = format!("mod lib {{ {stubbed} }}\n{main}");
         assert!(mono::instantiated(&again, dir.path()).unwrap().is_ok());
     }
