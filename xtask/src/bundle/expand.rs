@@ -470,19 +470,26 @@ fn fn_parameters(template: &[Part], k: usize) -> bool {
         && token(at - 2).as_deref() == Some("fn")
 }
 
-/// Every identifier the arguments of a call bound (not a lifetime's: `'a` is no name `a`).
+/// Every identifier the arguments of a call bound (not a lifetime's: `'a` is no name `a`;
+/// not a field's or a method's after a `.`, which no local can stand for: nalgebra's
+/// `matrix_slice_impl!(.., &self.data; ..)` into an arm with `let data = ..`).
 fn bound_idents(binding: &Binding, out: &mut std::collections::HashSet<String>) {
     fn names(tokens: TokenStream, out: &mut std::collections::HashSet<String>) {
-        let mut lifetime = false;
+        let (mut lifetime, mut member) = (false, false);
+        let mut dots = 0;
         for tree in tokens {
             match &tree {
-                TokenTree::Ident(i) if !lifetime => {
+                TokenTree::Ident(i) if !lifetime && !member => {
                     out.insert(i.to_string());
                 }
                 TokenTree::Group(g) => names(g.stream(), out),
                 _ => {}
             }
             lifetime = matches!(&tree, TokenTree::Punct(p) if p.as_char() == '\'');
+            // One `.`, not a range's `..`: what follows is a member.
+            let dot = matches!(&tree, TokenTree::Punct(p) if p.as_char() == '.');
+            dots = if dot { dots + 1 } else { 0 };
+            member = dots == 1;
         }
     }
     match binding {
@@ -1152,6 +1159,19 @@ wrap!('i);
 "#;
         let (text, n) = expand_text(lifetimes);
         assert_eq!(n, 1, "{text}");
+        // A field or a method after a `.` is no local either (nalgebra's
+        // `matrix_slice_impl!(.., &self.data; ..)` into an arm with `let data = ..`; it
+        // stayed a call, and its 26 KB with it); after a range's `..` it is a name.
+        let fields = r#"
+macro_rules! first { ($w:ident, $data:expr) => { pub fn first($w: &W) -> usize { let data = $data; data.len() } }; }
+pub struct W { data: Vec<u8> }
+first!(w, &w.data);
+"#;
+        let (text, n) = expand_text(fields);
+        assert_eq!(n, 1, "{text}");
+        assert!(text.contains("let data = (&w.data);"), "{text}");
+        let (text, n) = expand_text(&fields.replace("&w.data)", "&w.data[0..data])"));
+        assert_eq!(n, 0, "{text}");
     }
 
     /// What counts as a transcriber's own local: bindings, patterns, closure and function
