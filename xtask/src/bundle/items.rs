@@ -69,17 +69,11 @@ impl Aliases {
                     all.entry(name).or_default().push(normal(&ty));
                 }
             }
-            syn::Item::Struct(s) => {
-                types.insert(s.ident.to_string());
-            }
-            syn::Item::Enum(e) => {
-                types.insert(e.ident.to_string());
-            }
-            syn::Item::Union(u) => {
-                types.insert(u.ident.to_string());
-            }
-            syn::Item::Trait(t) => {
-                types.insert(t.ident.to_string());
+            syn::Item::Struct(syn::ItemStruct { ident, .. })
+            | syn::Item::Enum(syn::ItemEnum { ident, .. })
+            | syn::Item::Union(syn::ItemUnion { ident, .. })
+            | syn::Item::Trait(syn::ItemTrait { ident, .. }) => {
+                types.insert(ident.to_string());
             }
             syn::Item::Use(u) => renames(&u.tree, &mut |from, to| {
                 heads.entry(to.clone()).or_default().push(from.clone());

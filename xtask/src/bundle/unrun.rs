@@ -245,6 +245,27 @@ fn main() {
 }
 "#;
 
+    /// The keys `keys` finds for `lib` (a module `lib` of a program with `main`), sorted,
+    /// and `lib` with them stubbed, once a debug build of the program with it so stubbed
+    /// was shown to build.
+    fn stubbed_where_not_generated(lib: &str, main: &str) -> (Vec<String>, String) {
+        let dir = tempfile::tempdir().unwrap();
+        let program = format!("mod lib {{ {lib} }}\n{main}");
+        let run = mono::instantiated(&program, dir.path()).unwrap().unwrap();
+        let trees = vec![syn::parse_file(lib).unwrap().items];
+        let mut found: Vec<String> = keys(&trees, &run).into_iter().collect();
+        found.sort();
+        let mut items = trees[0].clone();
+        let dead: HashSet<String> = found.iter().cloned().collect();
+        items.retain_mut(|item| stub(item, "#0", &dead));
+        let stubbed: String = (items.iter())
+            .map(|i| quote::ToTokens::to_token_stream(i).to_string() + "\n")
+            .collect();
+        let again = format!("mod lib {{ {stubbed} }}\n{main}");
+        assert!(mono::instantiated(&again, dir.path()).unwrap().is_ok());
+        (found, stubbed)
+    }
+
     #[test]
     fn exactly_the_functions_a_debug_build_does_not_generate_lose_their_bodies() {
         let program = format!("mod lib {{ {LIB} }}\n{MAIN}");
@@ -294,21 +315,9 @@ pub type MN<T> = M<T, Vec<T>>;
 impl<T> MN<T> { pub fn get(&self) -> usize { self.1.len() + 1 } pub fn never(&self) -> usize { self.1.len() * 3 + 2 } }
 "#;
         let main = "fn main() { let m = lib::M(1u8, vec![2u8]); println!(\"{}\", m.get()); }";
-        let program = format!("mod lib {{ {lib} }}\n{main}");
-        let dir = tempfile::tempdir().unwrap();
-        let run = mono::instantiated(&program, dir.path()).unwrap().unwrap();
-        let trees = vec![syn::parse_file(lib).unwrap().items];
-        let found: Vec<String> = keys(&trees, &run).into_iter().collect();
+        let (found, stubbed) = stubbed_where_not_generated(lib, main);
         assert_eq!(found, ["#0::impl MN<T>::never!"]);
-        let mut items = trees[0].clone();
-        let dead: HashSet<String> = found.into_iter().collect();
-        items.retain_mut(|item| stub(item, "#0", &dead));
-        let stubbed: String = (items.iter())
-            .map(|i| quote::ToTokens::to_token_stream(i).to_string() + "\n")
-            .collect();
         assert!(stubbed.contains("fn never (& self) -> usize { unreachable ! () }"));
-        let again = format!("mod lib {{ {stubbed} }}\n{main}");
-        assert!(mono::instantiated(&again, dir.path()).unwrap().is_ok());
     }
 
     /// nalgebra writes one inherent impl per shape (`impl<N> MatrixMN<N, U3, U3> { pub fn
@@ -328,23 +337,10 @@ impl<T> MN<T, U3> { pub fn new(t: T) -> Self { let r = U3; M(t, r) } }
 impl<T> M3<T> { pub fn first(self) -> T { let M(t, _) = self; t } }
 "#;
         let main = "fn main() { let m = lib::M::<u8, lib::U3>::new(7); println!(\"{}\", m.0); }";
-        let program = format!("mod lib {{ {lib} }}\n{main}");
-        let dir = tempfile::tempdir().unwrap();
-        let run = mono::instantiated(&program, dir.path()).unwrap().unwrap();
-        let trees = vec![syn::parse_file(lib).unwrap().items];
-        let mut found: Vec<String> = keys(&trees, &run).into_iter().collect();
-        found.sort();
+        let (found, stubbed) = stubbed_where_not_generated(lib, main);
         assert_eq!(found, ["#0::impl M3<T>::first!", "#0::impl MN<T,U2>::new!"]);
-        let mut items = trees[0].clone();
-        let dead: HashSet<String> = found.into_iter().collect();
-        items.retain_mut(|item| stub(item, "#0", &dead));
-        let stubbed: String = (items.iter())
-            .map(|i| quote::ToTokens::to_token_stream(i).to_string() + "\n")
-            .collect();
         assert_eq!(stubbed.matches("unreachable").count(), 2, "{stubbed}");
         assert!(stubbed.contains("let r = U3"), "{stubbed}");
-        let again = format!("mod lib {{ {stubbed} }}\n{main}");
-        assert!(mono::instantiated(&again, dir.path()).unwrap().is_ok());
     }
 
     #[test]
