@@ -47,6 +47,8 @@ pub struct Candidate {
     own_trait: bool,
     /// One impl's header (`mono::normal`), when the candidate is one impl.
     header: Option<String>,
+    /// See `Seen::alias`.
+    alias: Option<(String, String)>,
 }
 
 /// What an impl looks like to the guard.
@@ -59,6 +61,11 @@ struct Seen {
     header: Option<String>,
     resolved: Option<String>,
     self_idents: HashSet<String>,
+    /// Of an impl with no type parameters written for an alias (`impl Bits for U32`): the
+    /// alias and the type it stands for in full (`UInt<UInt<..>,B0>`). rustc names that
+    /// type in full, so an error asks for the impl by it, not by its head (`UInt`, which
+    /// bitmaps' 1,024 `Bits` impls share).
+    alias: Option<(String, String)>,
     trait_name: Option<String>,
     methods: Vec<String>,
     candidate: bool,
@@ -171,12 +178,24 @@ fn walk(
                     }
                     _ => (false, false),
                 };
+                let written = base(&i.self_ty);
+                let head = written.as_ref().map(|b| aliases.head(b));
+                let resolved = header(i).map(|h| canon(&aliases.resolve(&h)));
+                let concrete = i.generics.type_params().next().is_none()
+                    && i.generics.const_params().next().is_none();
+                let alias = match (&written, &head, &resolved) {
+                    (Some(w), Some(h), Some(r)) if concrete && w != h => {
+                        header_parts(r).map(|p| (w.clone(), p.0.to_string()))
+                    }
+                    _ => None,
+                };
                 out.push(Seen {
                     family: family(path, i),
-                    head: base(&i.self_ty).map(|b| aliases.head(&b)),
+                    head,
                     header: header(i),
-                    resolved: header(i).map(|h| canon(&aliases.resolve(&h))),
+                    resolved,
                     self_idents,
+                    alias,
                     trait_name,
                     methods,
                     candidate,
@@ -268,6 +287,7 @@ fn singles(seen: &[Seen], run: &mono::Instances, local: &HashSet<String>) -> Vec
             head,
             methods: s.methods.clone(),
             header: Some(resolved.clone()),
+            alias: s.alias.clone(),
         });
     }
     out
@@ -290,6 +310,7 @@ fn families(seen: &[Seen], local: &HashSet<String>) -> Vec<Candidate> {
                 head,
                 methods: s.methods.clone(),
                 header: None,
+                alias: None,
             }),
         }
     }
@@ -339,6 +360,20 @@ fn operator_words(trait_name: &str) -> &'static [&'static str] {
         "PartialEq" => &["`==`", "`!=`", "can't compare"],
         "PartialOrd" => &["`<`", "`>`", "`<=`", "`>=`", "can't compare"],
         "Index" | "IndexMut" => &["cannot index"],
+        // What goes through a `Deref` to its target: a method, a field, an index.
+        "Deref" => &[
+            "no method named",
+            "no field",
+            "cannot index",
+            "cannot be dereferenced",
+        ],
+        "DerefMut" => &[
+            "no method named",
+            "no field",
+            "cannot index",
+            "cannot be dereferenced",
+            "in dereference of",
+        ],
         _ => &[],
     }
 }
@@ -352,10 +387,41 @@ fn has_word(text: &str, word: &str) -> bool {
     })
 }
 
+/// Whether `text` names the type of `c`: by its head (`names_type`), or, for an impl
+/// written for an alias (`Seen::alias`), by the alias or by the type in full among the
+/// types rustc quotes (or one it shortened that has its head), the type or one inside
+/// another (`UInt<UTerm,B1>` is in `UInt<UInt<UTerm,B1>,B0>`).
+fn names_impl_type(text: &str, c: &Candidate) -> bool {
+    let Some((alias, full)) = &c.alias else {
+        return names_type(text, &c.head);
+    };
+    let quoted = || text.split('`').skip(1).step_by(2).map(normal);
+    has_word(text, alias)
+        || quoted().any(|q| {
+            if q.contains("...") {
+                has_word(&q, &c.head)
+            } else {
+                has_type(&q, full)
+            }
+        })
+}
+
+/// Whether the type `ty` is written in `text` whole: not as part of a longer name, nor
+/// as the head of another type (`UInt<UTerm,B1>` is not in `UInt<UTerm,B1>X` and
+/// `X<T>` not in `X<T><..>`).
+fn has_type(text: &str, ty: &str) -> bool {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(ty).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + ty.len()..].chars().next();
+        !before.is_some_and(word) && !after.is_some_and(|c| word(c) || c == '<')
+    })
+}
+
 /// Whether `error` asks for `c`: it names its type and its trait, an operator of it, or a
 /// method it defines (or, `type_alone`, its type when the trait is the library's own).
 fn asks_for(error: &str, c: &Candidate, type_alone: bool) -> bool {
-    names_type(error, &c.head)
+    names_impl_type(error, c)
         && (type_alone && c.own_trait
             || has_word(error, &c.trait_name)
             || operator_words(&c.trait_name)
@@ -564,10 +630,18 @@ fn asked(error: &str, group: &[Candidate]) -> Vec<usize> {
     // of index of `Vec<Matrix<..>>`"): a `Copy` impl went, of the type or of one inside it
     // (nalgebra's `Matrix` is `Copy` when its `ArrayStorage` is, which is when its
     // `GenericArray` is), which the message need not name. They are one line each.
+    // Those of a type the error names come back first (im-rc's "cannot move out of
+    // `self.map`", a `Bitmap<Size>`, would have brought back typenum's 158 others).
     if MOVED.iter().any(|w| message.contains(w)) {
         let copies: Vec<usize> = (0..group.len())
             .filter(|&i| group[i].trait_name == "Copy")
             .collect();
+        let named: Vec<usize> = (copies.iter().copied())
+            .filter(|&i| names_impl_type(error, &group[i]))
+            .collect();
+        if !named.is_empty() {
+            return named;
+        }
         if !copies.is_empty() {
             return copies;
         }
@@ -1316,6 +1390,7 @@ unsafe impl Send for Marker {}
             methods: m.iter().map(|s| s.to_string()).collect(),
             own_trait: false,
             header: None,
+            alias: None,
         };
         let debug = c("Debug", "BigUint", &["fmt"]);
         let add = c("Add", "BigUint", &["add"]);
@@ -1412,6 +1487,7 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
                 methods: Vec::new(),
                 own_trait: true,
                 header: Some(canon(&aliases.resolve(&format!("U{n} as Bits")))),
+                alias: None,
             })
             .collect();
         for e in &errors {
@@ -1449,6 +1525,7 @@ impl Clone for A { fn clone(&self) -> A { A } fn clone_from(&mut self, _: &A) {}
             methods: Vec::new(),
             own_trait: true,
             header: None,
+            alias: None,
         };
         let group = vec![c("U1"), c("U2"), c("U3"), c("U4")];
         let supers = Default::default();
@@ -1537,6 +1614,113 @@ fn main() { need(Matrix(1u8, vec![1u8])); }
         assert_eq!(asked(&errors[0], &group), [0]);
     }
 
+    /// A `Deref` that never ran for the samples is a candidate, and code compiled for
+    /// other types goes through it (sized-chunks' `Chunk` derefs to a slice: `chunk.iter()`,
+    /// `chunk[i]`, `chunk.iter_mut()`): an error that a method, a field or an index is not
+    /// found, or a mutable borrow through a `Deref` alone, asks for the impls of the type it
+    /// names. Fails before: the errors named none of the group, which split in halves
+    /// (okaponta's abc204 c, im-rc: three of its six compiles).
+    #[test]
+    fn a_method_not_found_through_a_deref_asks_back_that_types_deref() {
+        let source = r#"
+pub struct Chunk(pub [u8; 4]);
+impl std::ops::Deref for Chunk { type Target = [u8]; fn deref(&self) -> &[u8] { &self.0 } }
+impl std::ops::DerefMut for Chunk { fn deref_mut(&mut self) -> &mut [u8] { &mut self.0 } }
+pub struct Other(pub [u8; 4]);
+impl std::ops::Deref for Other { type Target = [u8]; fn deref(&self) -> &[u8] { &self.0 } }
+pub fn sum(c: &Chunk) -> u8 { c.iter().sum::<u8>() + c[0] }
+pub fn bump(c: &mut Chunk) { for x in c.iter_mut() { *x += 1; } }
+fn main() {}
+"#;
+        let group = candidates(&parse(source), Some(&mono::Instances::default()));
+        assert_eq!(
+            keys(group.clone()),
+            [
+                "#0::impl Chunk as Deref",
+                "#0::impl Chunk as DerefMut",
+                "#0::impl Other as Deref"
+            ]
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let without = |line: &str| {
+            let draft = source.replace(line, "");
+            let errors = oracle::errors(&draft, dir.path()).unwrap_err();
+            let mut back: Vec<usize> = errors.iter().flat_map(|e| asked(e, &group)).collect();
+            back.sort();
+            back.dedup();
+            (errors.len(), back)
+        };
+        // Without both: `iter`, `[0]` and `iter_mut` not found; both come back, not `Other`'s.
+        let both = "impl std::ops::Deref for Chunk { type Target = [u8]; fn deref(&self) -> &[u8] { &self.0 } }\nimpl std::ops::DerefMut for Chunk { fn deref_mut(&mut self) -> &mut [u8] { &mut self.0 } }";
+        assert!(source.contains(both));
+        let (n, back) = without(both);
+        assert!(n >= 2, "{n}");
+        assert_eq!(back, [0, 1]);
+        // Without `DerefMut` alone: a mutable borrow through the `Deref`, which asks for it.
+        let deref_mut = "impl std::ops::DerefMut for Chunk { fn deref_mut(&mut self) -> &mut [u8] { &mut self.0 } }";
+        let (n, back) = without(deref_mut);
+        assert_eq!(n, 1);
+        assert_eq!(back, [1]);
+    }
+
+    /// bitmaps implements `Bits` for typenum's `U1` to `U1024`, aliases of one type
+    /// (`UInt<UInt<UTerm, B1>, B0>`): an error naming one of them in full asks for that
+    /// impl (and those of the types inside it), not all 1,024 by their head. Fails
+    /// before: every impl was asked back (okaponta's im-rc three, 46.7-50.7 -> 231-236 KiB).
+    #[test]
+    fn an_error_naming_an_aliased_type_in_full_asks_for_its_impl_not_every_one_of_its_head() {
+        let source = r#"
+pub struct UTerm; pub struct B0; pub struct B1; pub struct UInt<U, B>(pub U, pub B);
+pub type U1 = UInt<UTerm, B1>;
+pub type U2 = UInt<UInt<UTerm, B1>, B0>;
+pub type U3 = UInt<UInt<UTerm, B1>, B1>;
+pub trait Bits { fn n() -> usize; }
+impl Bits for U1 { fn n() -> usize { 1 } }
+impl Bits for U2 { fn n() -> usize { 2 } }
+impl Bits for U3 { fn n() -> usize { 3 } }
+pub trait Wide { fn wide() -> usize; }
+impl<T: Bits> Wide for T { fn wide() -> usize { T::n() } }
+fn need<T: Wide>() -> usize { T::wide() }
+fn main() { println!("{}", need::<U2>()); }
+"#;
+        let trees = parse(source);
+        let group = candidates(&trees, Some(&mono::Instances::default()));
+        assert_eq!(
+            keys(group.clone()),
+            [
+                "#0::impl U1 as Bits",
+                "#0::impl U2 as Bits",
+                "#0::impl U3 as Bits"
+            ]
+        );
+        let mut draft = source.to_string();
+        for n in 1..=3 {
+            let line = format!("impl Bits for U{n} {{ fn n() -> usize {{ {n} }} }}\n");
+            draft = draft.replace(&line, "");
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let errors = oracle::errors(&draft, dir.path()).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        // rustc asks for the blanket impl's bound, and names `U2` in full.
+        assert!(
+            errors[0].contains("UInt<UInt<UTerm, B1>, B0>"),
+            "{errors:?}"
+        );
+        // `U2`, and `U1` inside it; not `U3`.
+        assert_eq!(asked(&errors[0], &group), [0, 1], "{}", errors[0]);
+        // A shortened type asks for each impl of its head; the alias, by its name.
+        let mut one = group[2].clone();
+        one.trait_name = "Bits".into();
+        assert!(asks_for("`UInt<UInt<..., ...>, B1>: Bits`", &one, false));
+        assert!(asks_for("impl Bits for U3", &one, false));
+        assert!(!asks_for("`UInt<UInt<UTerm, B1>, B0>: Bits`", &one, false));
+        assert!(!asks_for(
+            "`UInt<UInt<UInt<UTerm, B1>, B1>X, B0>: Bits`",
+            &one,
+            false
+        ));
+    }
+
     /// nalgebra implements alga's traits under the names it imports them by (`use
     /// alga::linear::Translation as AlgaTranslation;` then `impl AlgaTranslation<Point<N,
     /// D>> for Translation<N, D>`), and rustc names the trait by its own name, qualified
@@ -1574,13 +1758,15 @@ fn main() { need(Translation(1)); }
     }
 
     /// A `Copy` impl taken out makes a move where a copy was ("cannot move out of index of
-    /// `Vec<Matrix<..>>`"), and the type whose impl went may be inside the one the error
-    /// names (nalgebra's `Matrix` is `Copy` when its `ArrayStorage` is, and that when its
-    /// `GenericArray` is): every `Copy` impl of the group is asked back. Fails before:
-    /// the error named none of the group, which split in halves (okaponta's abc189 e, five
-    /// times in its 24 compiles).
+    /// `Vec<Matrix<..>>`"): the `Copy` impls of the types the error names are asked back,
+    /// and when none of those is left out, every `Copy` impl of the group, since the type
+    /// whose impl went may be inside the one named (nalgebra's `Matrix` is `Copy` when its
+    /// `ArrayStorage` is, and that when its `GenericArray` is). Fails before: the error
+    /// named none of the group, which split in halves (okaponta's abc189 e, five times in
+    /// its 24 compiles); then, every `Copy` impl came back at once (im-rc's `Bitmap` move
+    /// brought back typenum's 158).
     #[test]
-    fn a_value_moved_where_it_was_copied_asks_back_every_copy_impl() {
+    fn a_value_moved_where_it_was_copied_asks_back_the_copy_impls_it_names_then_every_one() {
         let source = r#"
 pub struct Inner<T>(pub [T; 2]);
 impl<T: Clone> Clone for Inner<T> { fn clone(&self) -> Inner<T> { Inner(self.0.clone()) } }
@@ -1594,21 +1780,40 @@ impl<S: Copy> Copy for Matrix<S> {}
 fn one() -> Matrix<Store<i32>> { Matrix(Store(Inner([1, 2]))) }
 fn main() { let v = vec![one()]; let m = v[0]; let _ = m.0; }
 "#;
-        let trees = parse(&format!("{source}\nimpl<T: Copy> Copy for Inner<T> {{}}"));
+        let other = "pub struct Other;\nimpl Clone for Other { fn clone(&self) -> Other { Other } }\nimpl Copy for Other {}";
+        let trees = parse(&format!(
+            "{source}\nimpl<T: Copy> Copy for Inner<T> {{}}\n{other}"
+        ));
         let group = candidates(&trees, Some(&mono::Instances::default()));
         let copy = |k: &str| k.ends_with("as Copy");
-        assert_eq!(keys(group.clone()).iter().filter(|k| copy(k)).count(), 3);
+        assert_eq!(keys(group.clone()).iter().filter(|k| copy(k)).count(), 4);
         // The draft without `Inner`'s `Copy`: the error names `Matrix` and `Store` only.
         let dir = tempfile::tempdir().unwrap();
         let errors = oracle::errors(source, dir.path()).unwrap_err();
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(errors[0].contains("cannot move out of"), "{errors:?}");
         assert!(!errors[0].contains("Inner"), "{errors:?}");
-        let back: Vec<&str> = (asked(&errors[0], &group).into_iter())
-            .map(|i| group[i].key.as_str())
+        let back = |group: &[Candidate]| -> Vec<String> {
+            let mut keys: Vec<String> = (asked(&errors[0], group).into_iter())
+                .map(|i| group[i].key.clone())
+                .collect();
+            keys.sort();
+            keys
+        };
+        assert_eq!(
+            back(&group),
+            ["#0::impl Matrix<S> as Copy", "#0::impl Store<T> as Copy"]
+        );
+        // Those back, the error stays, and names none left out: every `Copy` impl.
+        let back_first = ["#0::impl Matrix", "#0::impl Store"];
+        let rest: Vec<Candidate> = (group.iter())
+            .filter(|c| !back_first.iter().any(|k| c.key.starts_with(k)))
+            .cloned()
             .collect();
-        assert_eq!(back.len(), 3, "{back:?}");
-        assert!(back.iter().all(|k| copy(k)), "{back:?}");
+        assert_eq!(
+            back(&rest),
+            ["#0::impl Inner<T> as Copy", "#0::impl Other as Copy"]
+        );
     }
 
     /// With its `From` impl gone, `Self::from(x)` in a library's own code is std's `From<T>
@@ -1671,6 +1876,7 @@ fn main() { let q = Quaternion { coords: Vector::from(1) }; let _ = q.clone(); }
                 methods: Vec::new(),
                 own_trait: own,
                 header: Some(header),
+                alias: None,
             }
         };
         let group = vec![
@@ -1721,6 +1927,7 @@ fn main() { let q = Quaternion { coords: Vector::from(1) }; let _ = q.clone(); }
             methods: Vec::new(),
             own_trait: false,
             header: Some(h.into()),
+            alias: None,
         };
         let group = [
             c("BigInt as Sub<BigInt>"),
