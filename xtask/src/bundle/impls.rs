@@ -1264,6 +1264,14 @@ mod tests {
     }
 
     /// The candidates' keys, sorted.
+    /// The one error rustc gives for `draft`.
+    fn the_error(draft: &str) -> String {
+        let dir = tempfile::tempdir().unwrap();
+        let mut errors = oracle::errors(draft, dir.path()).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        errors.remove(0)
+    }
+
     fn keys(found: Vec<Candidate>) -> Vec<String> {
         let mut keys: Vec<String> = found.into_iter().map(|c| c.key).collect();
         keys.sort();
@@ -1620,14 +1628,9 @@ fn main() { need(Matrix(1u8, vec![1u8])); }
             "impl<T> Normed for Vector3<T> { fn norm(&self) -> u8 { 1 } }",
             "",
         );
-        let dir = tempfile::tempdir().unwrap();
-        let errors = oracle::errors(&draft, dir.path()).unwrap_err();
-        assert_eq!(errors.len(), 1, "{errors:?}");
-        assert!(
-            errors[0].contains("`Matrix<u8, Vec<u8>>: Normed`"),
-            "{errors:?}"
-        );
-        assert_eq!(asked(&errors[0], &group), [0]);
+        let error = the_error(&draft);
+        assert!(error.contains("`Matrix<u8, Vec<u8>>: Normed`"), "{error}");
+        assert_eq!(asked(&error, &group), [0]);
     }
 
     /// A `Deref` that never ran for the samples is a candidate, and code compiled for
@@ -1714,16 +1717,11 @@ fn main() { println!("{}", need::<U2>()); }
             let line = format!("impl Bits for U{n} {{ fn n() -> usize {{ {n} }} }}\n");
             draft = draft.replace(&line, "");
         }
-        let dir = tempfile::tempdir().unwrap();
-        let errors = oracle::errors(&draft, dir.path()).unwrap_err();
-        assert_eq!(errors.len(), 1, "{errors:?}");
+        let error = the_error(&draft);
         // rustc asks for the blanket impl's bound, and names `U2` in full.
-        assert!(
-            errors[0].contains("UInt<UInt<UTerm, B1>, B0>"),
-            "{errors:?}"
-        );
+        assert!(error.contains("UInt<UInt<UTerm, B1>, B0>"), "{error}");
         // `U2`; not `U1`, whose type is inside it, nor `U3`.
-        assert_eq!(asked(&errors[0], &group), [1], "{}", errors[0]);
+        assert_eq!(asked(&error, &group), [1], "{}", error);
         // A shortened type asks for each impl of its head; the alias, by its name.
         let mut one = group[2].clone();
         one.trait_name = "Bits".into();
@@ -1760,14 +1758,9 @@ fn main() { need(Translation(1)); }
         let start = source.find("impl AlgaTranslation").unwrap();
         let end = start + source[start..].find('\n').unwrap();
         let draft = format!("{}{}", &source[..start], &source[end..]);
-        let dir = tempfile::tempdir().unwrap();
-        let errors = oracle::errors(&draft, dir.path()).unwrap_err();
-        assert_eq!(errors.len(), 1, "{errors:?}");
-        assert!(
-            errors[0].contains("linear::Translation<Point>"),
-            "{errors:?}"
-        );
-        let back: Vec<&str> = (asked(&errors[0], &group).into_iter())
+        let error = the_error(&draft);
+        assert!(error.contains("linear::Translation<Point>"), "{error}");
+        let back: Vec<&str> = (asked(&error, &group).into_iter())
             .map(|i| group[i].key.as_str())
             .collect();
         assert_eq!(back, [trait_impl]);
@@ -1804,13 +1797,11 @@ fn main() { let v = vec![one()]; let m = v[0]; let _ = m.0; }
         let copy = |k: &str| k.ends_with("as Copy");
         assert_eq!(keys(group.clone()).iter().filter(|k| copy(k)).count(), 4);
         // The draft without `Inner`'s `Copy`: the error names `Matrix` and `Store` only.
-        let dir = tempfile::tempdir().unwrap();
-        let errors = oracle::errors(source, dir.path()).unwrap_err();
-        assert_eq!(errors.len(), 1, "{errors:?}");
-        assert!(errors[0].contains("cannot move out of"), "{errors:?}");
-        assert!(!errors[0].contains("Inner"), "{errors:?}");
+        let error = the_error(source);
+        assert!(error.contains("cannot move out of"), "{error}");
+        assert!(!error.contains("Inner"), "{error}");
         let back = |group: &[Candidate]| -> Vec<String> {
-            let mut keys: Vec<String> = (asked(&errors[0], group).into_iter())
+            let mut keys: Vec<String> = (asked(&error, group).into_iter())
                 .map(|i| group[i].key.clone())
                 .collect();
             keys.sort();
@@ -1854,14 +1845,12 @@ fn main() { let q = Quaternion { coords: Vector::from(1) }; let _ = q.clone(); }
         assert!(keys(group.clone()).contains(&from.to_string()));
         let draft = source.replace("impl From<Vector> for Quaternion", "impl Quaternion");
         let draft = draft.replace("fn from(coords", "fn gone(coords");
-        let dir = tempfile::tempdir().unwrap();
-        let errors = oracle::errors(&draft, dir.path()).unwrap_err();
-        assert_eq!(errors.len(), 1, "{errors:?}");
+        let error = the_error(&draft);
         assert!(
-            errors[0].starts_with("error[E0308]: mismatched types"),
-            "{errors:?}"
+            error.starts_with("error[E0308]: mismatched types"),
+            "{error}"
         );
-        let back: Vec<&str> = (asked(&errors[0], &group).into_iter())
+        let back: Vec<&str> = (asked(&error, &group).into_iter())
             .map(|i| group[i].key.as_str())
             .collect();
         assert_eq!(back, [from]);
