@@ -1124,6 +1124,13 @@ fn without_stubs(
             Err(errors) => errors,
         };
         let back = super::unrun::asked_back(&out, &errors);
+        if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
+            let (n, e, b) = (out.len(), errors.len(), back.len());
+            eprintln!("unrun: {n} stubs out whole, {e} errors, {b} asked back");
+            for e in errors.iter().filter_map(|e| e.lines().next()).take(5) {
+                eprintln!("unrun: error {e}");
+            }
+        }
         if back.is_empty() {
             break;
         }
