@@ -1107,7 +1107,7 @@ fn probe(
 fn without_stubs(
     next: super::Bundle,
     f: oracle::Findings,
-    unrun: &HashSet<String>,
+    (unrun, aliases): (&HashSet<String>, &Aliases),
     draft: &impl Fn(&oracle::Findings) -> anyhow::Result<super::Bundle>,
     scratch: &std::path::Path,
 ) -> anyhow::Result<(super::Bundle, oracle::Findings)> {
@@ -1123,7 +1123,7 @@ fn without_stubs(
             Ok(()) => return Ok((smaller, g)),
             Err(errors) => errors,
         };
-        let back = super::unrun::asked_back(&out, &errors);
+        let back = super::unrun::asked_back(&out, &errors, aliases);
         if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
             let (n, e, b) = (out.len(), errors.len(), back.len());
             eprintln!("unrun: {n} stubs out whole, {e} errors, {b} asked back");
@@ -1236,7 +1236,8 @@ pub fn drop_unused(
     f.dead_impls.extend(unrun.iter().cloned());
     let mut next = draft(&f)?;
     if compiles < budget {
-        (next, f) = without_stubs(next, f, &unrun, &draft, scratch.path())?;
+        let aliases = Aliases::of(trees);
+        (next, f) = without_stubs(next, f, (&unrun, &aliases), &draft, scratch.path())?;
     }
     if debug {
         // Kept for a look.

@@ -13,7 +13,7 @@
 //! (a body of `!` gives the opaque type nothing to be), exported symbols, and bodies no
 //! longer than the stub.
 
-use super::items::{base, each_item};
+use super::items::{base, each_item, Aliases};
 use super::mono;
 use std::collections::HashSet;
 
@@ -201,21 +201,69 @@ pub fn removals(stubs: &HashSet<String>) -> HashSet<String> {
 }
 
 /// The `removals` an attempt's `errors` name (``no method named `log2` found``, ``cannot
-/// find function `mac3` ``), by the function's name alone.
-pub fn asked_back(removals: &HashSet<String>, errors: &[String]) -> HashSet<String> {
-    let named: HashSet<&str> = (errors.iter())
-        .filter_map(|e| e.lines().next())
-        .flat_map(|m| m.split('`').skip(1).step_by(2))
-        .flat_map(|w| w.rsplit("::").next())
-        .collect();
-    (removals.iter())
-        .filter(|k| {
-            k.rsplit([':', ' '])
-                .next()
-                .is_some_and(|n| named.contains(n))
-        })
-        .cloned()
-        .collect()
+/// find function `mac3` ``), by the function's name; where the error says on which type a
+/// method or an associated function was not found (``no method named `iter` found for
+/// reference `&Matrix<N, R, C, S>` ``), those of that type by its head through `aliases`
+/// (nalgebra's one `new` asked for kept all 36 `MatrixMN<N, Ri, Cj>::new`), or, if none
+/// is, every one of the name.
+pub fn asked_back(
+    removals: &HashSet<String>,
+    errors: &[String],
+    aliases: &Aliases,
+) -> HashSet<String> {
+    let name_of = |k: &str| k.rsplit([':', ' ']).next().unwrap_or_default().to_string();
+    let mut back = HashSet::new();
+    for message in errors.iter().filter_map(|e| e.lines().next()) {
+        let ticks: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
+        let of_name = |n: &str| -> Vec<String> {
+            let named = removals.iter().filter(|k| name_of(k) == n);
+            named.cloned().collect()
+        };
+        match not_found_on(message, &ticks) {
+            Some((name, head)) => {
+                let all = of_name(name);
+                let on: Vec<String> = (all.iter())
+                    .filter(|k| type_head(k, aliases).is_none_or(|h| h == head))
+                    .cloned()
+                    .collect();
+                back.extend(if on.is_empty() { all } else { on });
+            }
+            None => {
+                for w in ticks.iter().filter_map(|w| w.rsplit("::").next()) {
+                    back.extend(of_name(w));
+                }
+            }
+        }
+    }
+    back
+}
+
+/// The function and the head of the type of "no method named `x` found for struct `T<..>`"
+/// and "no function or associated item named `x` found for struct `T<..>`".
+fn not_found_on<'a>(message: &str, ticks: &[&'a str]) -> Option<(&'a str, String)> {
+    let words = [
+        "no method named `",
+        "no function or associated item named `",
+    ];
+    if !words.iter().any(|w| message.contains(w)) {
+        return None;
+    }
+    let ty = mono::normal(ticks.get(1)?);
+    let ty = ty.trim_start_matches('&').trim_start_matches("mut ");
+    Some((ticks.first()?, base_of(ty)))
+}
+
+/// The head of the type of an inherent method's key (`#k::m::impl MatrixMN<N,U3,U3>::new`),
+/// through `aliases` (`Matrix`); none for a free function's.
+fn type_head(key: &str, aliases: &Aliases) -> Option<String> {
+    let (prefix, _) = key.rsplit_once("::")?;
+    let (_, ty) = prefix.split_once("::impl ")?;
+    Some(aliases.head(&base_of(ty)))
+}
+
+/// A type's head: its name before its arguments (`Matrix<N,R>`: `Matrix`).
+fn base_of(ty: &str) -> String {
+    ty.split('<').next().unwrap_or_default().trim().to_string()
 }
 
 #[cfg(test)]
@@ -366,10 +414,67 @@ impl<T> M3<T> { pub fn first(self) -> T { let M(t, _) = self; t } }
             "error[E0599]: no method named `never` found for struct `S` in the current scope\n  --> a.rs:1:1".to_string(),
             "error[E0432]: unresolved import `crate::lib::inner::deeper`".to_string(),
         ];
-        let mut back: Vec<String> = asked_back(&out.into_iter().collect(), &errors)
+        let aliases = Aliases::of(&[]);
+        let mut back: Vec<String> = asked_back(&out.into_iter().collect(), &errors, &aliases)
             .into_iter()
             .collect();
         back.sort();
         assert_eq!(back, ["#0::impl S::never", "#0::inner::fn deeper"]);
+    }
+
+    /// An error that says on which type a method was not found asks back the stubs of that
+    /// type's method, through aliases, not every stub of the name; when none of that type
+    /// is out (the method comes through a `Deref`), every one of the name. Fails before:
+    /// nalgebra's one `new` asked for kept the signatures of all 36 (okaponta's abc189 e).
+    #[test]
+    fn a_method_not_found_on_a_type_asks_back_that_types_stub_not_every_one_of_its_name() {
+        let lib = r#"
+pub struct M<T, R>(pub T, pub R);
+pub struct U2; pub struct U3;
+pub type MN<T, R> = M<T, R>;
+impl<T> MN<T, U2> { pub fn new(t: T) -> Self { let r = U2; M(t, r) } }
+impl<T> MN<T, U3> { pub fn new(t: T) -> Self { let r = U3; M(t, r) } }
+pub struct Other;
+impl Other { pub fn new() -> Other { let o = Other; o } }
+pub fn make<T>(t: T) -> M<T, U3> { M::<T, U3>::new(t) }
+"#;
+        let main = "fn main() { println!(\"{}\", lib::make(7u8).0); }";
+        let trees = vec![syn::parse_file(lib).unwrap().items];
+        let aliases = Aliases::of(&trees);
+        let stubs: HashSet<String> = [
+            "#0::impl MN<T,U2>::new",
+            "#0::impl MN<T,U3>::new",
+            "#0::impl Other::new",
+        ]
+        .iter()
+        .map(|k| k.to_string())
+        .collect();
+        // The draft without `MN<T, U3>::new` (the one `make` calls) and `Other::new`.
+        let draft = format!("{main}\nmod lib {{ {lib} }}")
+            .replace(
+                "impl<T> MN<T, U3> { pub fn new(t: T) -> Self { let r = U3; M(t, r) } }",
+                "",
+            )
+            .replace(
+                "impl Other { pub fn new() -> Other { let o = Other; o } }",
+                "",
+            );
+        let dir = tempfile::tempdir().unwrap();
+        let errors = super::super::oracle::errors(&draft, dir.path()).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains("no function or associated item named `new`"),
+            "{errors:?}"
+        );
+        let mut back: Vec<String> = asked_back(&stubs, &errors, &aliases).into_iter().collect();
+        back.sort();
+        // `M`'s two (rustc names `M<T, U3>`; the key's `MN` stands for `M`), not `Other`'s.
+        assert_eq!(back, ["#0::impl MN<T,U2>::new", "#0::impl MN<T,U3>::new"]);
+        // A type none of whose stubs is out: every one of the name.
+        let other_only = [
+            "error[E0599]: no method named `new` found for struct `Elsewhere` in the current scope"
+                .to_string(),
+        ];
+        assert_eq!(asked_back(&stubs, &other_only, &aliases).len(), 3);
     }
 }
