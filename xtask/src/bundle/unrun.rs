@@ -235,7 +235,45 @@ pub fn asked_back(
             }
         }
     }
+    // An error that names none: the names under its caret (a method taken out, where
+    // auto-deref then finds std's unstable one of the name: ``use of unstable library
+    // feature `str_as_str` `` under `.as_str()`).
+    for e in errors {
+        let message = e.lines().next().unwrap_or_default();
+        let ticks = message.split('`').skip(1).step_by(2);
+        let names: Vec<String> = ticks
+            .filter_map(|w| w.rsplit("::").next())
+            .map(str::to_string)
+            .collect();
+        if removals.iter().any(|k| names.contains(&name_of(k))) {
+            continue;
+        }
+        for w in under_caret(e) {
+            back.extend(removals.iter().filter(|k| name_of(k) == w).cloned());
+        }
+    }
     back
+}
+
+/// The identifiers of an error's first snippet under its first line of carets.
+fn under_caret(error: &str) -> Vec<String> {
+    let lines: Vec<&str> = error.lines().collect();
+    let Some(i) = (1..lines.len()).find(|&i| {
+        let l = lines[i].trim_start();
+        l.starts_with('|') && l.contains('^')
+    }) else {
+        return Vec::new();
+    };
+    let (snippet, carets) = (lines[i - 1], lines[i]);
+    let marked: String = (snippet.char_indices())
+        .filter(|&(j, _)| carets.as_bytes().get(j) == Some(&b'^'))
+        .map(|(_, c)| c)
+        .collect();
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    (marked.split(|c: char| !word(c)))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 /// The function and the head of the type of "no method named `x` found for struct `T<..>`"
@@ -420,6 +458,32 @@ impl<T> M3<T> { pub fn first(self) -> T { let M(t, _) = self; t } }
             .collect();
         back.sort();
         assert_eq!(back, ["#0::impl S::never", "#0::inner::fn deeper"]);
+    }
+
+    /// A method taken out whole where auto-deref then finds std's unstable one of the name
+    /// gives an error naming only the feature (``use of unstable library feature
+    /// `str_as_str` ``): the stub of the name under its caret comes back. Fails before: the
+    /// error named none, and every stub stayed (nalgebra's abc189 e: 320 stubs, not 261).
+    #[test]
+    fn an_error_naming_no_stub_asks_back_the_stub_named_under_its_caret() {
+        let source = r#"
+pub struct W(pub String);
+impl std::ops::Deref for W { type Target = str; fn deref(&self) -> &str { &self.0 } }
+pub fn shown(w: &W) -> &str { w.as_str() }
+fn main() { println!("{}", shown(&W("a".into()))); }
+"#;
+        let stubs: HashSet<String> = ["#0::impl W::as_str", "#0::impl V::other"]
+            .iter()
+            .map(|k| k.to_string())
+            .collect();
+        let dir = tempfile::tempdir().unwrap();
+        let errors = super::super::oracle::errors(source, dir.path()).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].contains("unstable library feature"), "{errors:?}");
+        let back: Vec<String> = asked_back(&stubs, &errors, &Aliases::of(&[]))
+            .into_iter()
+            .collect();
+        assert_eq!(back, ["#0::impl W::as_str"]);
     }
 
     /// An error that says on which type a method was not found asks back the stubs of that
