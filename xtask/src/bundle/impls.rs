@@ -491,17 +491,8 @@ fn wanted(message: &str) -> Option<(String, String, Option<String>)> {
 /// (`*self -= u` with `u: u32` where only `SubAssign<&BigInt>` is left: "expected `&BigInt`,
 /// found `u32`"): that operator's impl for the type found, of any `Self`.
 fn wanted_by_operand(error: &str) -> Option<(String, Option<String>)> {
-    let mut lines = error.lines();
     let found = error.split("found `").nth(1)?.split('`').next()?;
-    // The snippet line, then the caret line under it: the same gutter, so the same column.
-    let mut previous = "";
-    let caret_line = lines.find(|l| {
-        let hit = l.contains('^') && l.trim_start().starts_with('|');
-        if !hit {
-            previous = l;
-        }
-        hit
-    })?;
+    let (previous, caret_line) = oracle::caret_lines(error)?;
     let col = caret_line.find('^')?;
     let before = previous.get(..col)?.trim_end();
     let ops = ASSIGN.iter().chain(BINARY.iter());

@@ -190,6 +190,20 @@ fn unqualified(text: &str) -> String {
     out
 }
 
+/// The first snippet line of a rustc error and the caret line under it (`|` gutter, `^`
+/// marks): the same gutter, so a caret's column is the column of what it marks. The
+/// snippet is empty when the caret line comes first.
+pub(crate) fn caret_lines(error: &str) -> Option<(&str, &str)> {
+    let mut previous = "";
+    for l in error.lines() {
+        if l.contains('^') && l.trim_start().starts_with('|') {
+            return Some((previous, l));
+        }
+        previous = l;
+    }
+    None
+}
+
 /// Whether `full` is what rustc shortened to `short`: each `...` of it one whole type
 /// argument of `full` (up to a `,` or a closing bracket at its depth), the rest the same.
 pub(crate) fn fills(short: &str, full: &str) -> bool {

@@ -212,13 +212,15 @@ pub fn asked_back(
     aliases: &Aliases,
 ) -> HashSet<String> {
     let name_of = |k: &str| k.rsplit([':', ' ']).next().unwrap_or_default().to_string();
+    let of_name = |n: &str| -> Vec<String> {
+        let named = removals.iter().filter(|k| name_of(k) == n);
+        named.cloned().collect()
+    };
     let mut back = HashSet::new();
-    for message in errors.iter().filter_map(|e| e.lines().next()) {
+    for e in errors {
+        let message = e.lines().next().unwrap_or_default();
         let ticks: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
-        let of_name = |n: &str| -> Vec<String> {
-            let named = removals.iter().filter(|k| name_of(k) == n);
-            named.cloned().collect()
-        };
+        let names: Vec<&str> = ticks.iter().filter_map(|w| w.rsplit("::").next()).collect();
         match not_found_on(message, &ticks) {
             Some((name, head)) => {
                 let all = of_name(name);
@@ -229,27 +231,21 @@ pub fn asked_back(
                 back.extend(if on.is_empty() { all } else { on });
             }
             None => {
-                for w in ticks.iter().filter_map(|w| w.rsplit("::").next()) {
+                for w in &names {
                     back.extend(of_name(w));
                 }
             }
         }
-    }
-    // An error that names none: the names under its caret (a method taken out, where
-    // auto-deref then finds std's unstable one of the name: ``use of unstable library
-    // feature `str_as_str` `` under `.as_str()`).
-    for e in errors {
-        let message = e.lines().next().unwrap_or_default();
-        let ticks = message.split('`').skip(1).step_by(2);
-        let names: Vec<String> = ticks
-            .filter_map(|w| w.rsplit("::").next())
-            .map(str::to_string)
-            .collect();
-        if removals.iter().any(|k| names.contains(&name_of(k))) {
-            continue;
-        }
-        for w in under_caret(e) {
-            back.extend(removals.iter().filter(|k| name_of(k) == w).cloned());
+        // An error that names none: the names under its caret (a method taken out, where
+        // auto-deref then finds std's unstable one of the name: ``use of unstable library
+        // feature `str_as_str` `` under `.as_str()`).
+        if !removals
+            .iter()
+            .any(|k| names.contains(&name_of(k).as_str()))
+        {
+            for w in under_caret(e) {
+                back.extend(of_name(&w));
+            }
         }
     }
     back
@@ -257,14 +253,9 @@ pub fn asked_back(
 
 /// The identifiers of an error's first snippet under its first line of carets.
 fn under_caret(error: &str) -> Vec<String> {
-    let lines: Vec<&str> = error.lines().collect();
-    let Some(i) = (1..lines.len()).find(|&i| {
-        let l = lines[i].trim_start();
-        l.starts_with('|') && l.contains('^')
-    }) else {
+    let Some((snippet, carets)) = super::oracle::caret_lines(error) else {
         return Vec::new();
     };
-    let (snippet, carets) = (lines[i - 1], lines[i]);
     let marked: String = (snippet.char_indices())
         .filter(|&(j, _)| carets.as_bytes().get(j) == Some(&b'^'))
         .map(|(_, c)| c)
