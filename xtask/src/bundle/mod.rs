@@ -23,6 +23,7 @@ pub(crate) use solution::idents;
 pub(crate) mod expand;
 mod files;
 mod impls;
+mod imports;
 mod items;
 pub mod ladder;
 mod load;
@@ -227,6 +228,23 @@ impl Default for Options {
 
 /// Bundles `main_rs`, whose dependencies are `deps`, with the `libraries` it may reach.
 pub fn bundle(
+    main_rs: &Path,
+    deps: &BTreeMap<String, Dep>,
+    libraries: &[Library],
+    options: Options,
+) -> anyhow::Result<Bundle> {
+    let pruned = pruned(main_rs, deps, libraries, options)?;
+    // The imports left in the libraries that no code uses, the compilers' own last word.
+    if options.scope == Scope::Whole || options.pruning == Pruning::Names {
+        return Ok(pruned);
+    }
+    let stripped = imports::strip_unused(pruned, &imports::compilers(options.judge));
+    phase("bundle: unused imports out");
+    Ok(stripped)
+}
+
+/// `bundle` but for the imports no compiler uses.
+fn pruned(
     main_rs: &Path,
     deps: &BTreeMap<String, Dep>,
     libraries: &[Library],

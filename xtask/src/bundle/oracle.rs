@@ -94,9 +94,19 @@ fn check_draft(
     dir: &Path,
     lints: &[&str],
 ) -> anyhow::Result<(bool, Vec<serde_json::Value>, String)> {
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    check_with(Path::new(&rustc), text, dir, lints)
+}
+
+/// `check_draft` with the compiler at `rustc`.
+pub(crate) fn check_with(
+    rustc: &Path,
+    text: &str,
+    dir: &Path,
+    lints: &[&str],
+) -> anyhow::Result<(bool, Vec<serde_json::Value>, String)> {
     let draft = dir.join("draft.rs");
     std::fs::write(&draft, text).at(&draft)?;
-    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let out = Command::new(rustc)
         .current_dir(dir)
         .args(["--edition", crate::judge::EDITION, "--crate-type", "bin"])

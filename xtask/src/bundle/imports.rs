@@ -1,0 +1,283 @@
+//! The imports no compiler uses, out of a finished bundle's libraries.
+//!
+//! The pruner keeps a `use` whose names are kept anywhere, so a library's modules keep the
+//! imports of the code that went (`use core::hash;` in a module whose `Hash` impls were
+//! taken out): 3-5 % of a large bundle (num-bigint's factorial, 1.9 KiB of 57.9). rustc's
+//! own `unused_imports` lint, forced past the libraries' `#[allow]`s, says which, and its
+//! machine-applicable suggestions say which text goes (a leaf of a group, or the whole item
+//! with its attributes). Only what every compiler at hand finds unused goes (this machine's
+//! and the judge's own when installed: a trait import that a newer std's inherent method
+//! makes unused on one is needed on the other), only in the libraries (the solution's text
+//! stays verbatim), and only when the result type-checks on each of them; else the bundle
+//! stays as it was.
+
+use super::{oracle, Bundle};
+use std::path::{Path, PathBuf};
+
+/// One of rustc's suggested edits: bytes `start..end` of the draft become `with`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Edit {
+    start: usize,
+    end: usize,
+    with: String,
+}
+
+/// The compilers whose lints are asked: this machine's (`RUSTC`, else `rustc`) and the
+/// judge's own rustc when its toolchain is installed.
+pub fn compilers(judge: &crate::judge::Profile) -> Vec<PathBuf> {
+    let local = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    std::iter::once(PathBuf::from(local))
+        .chain(crate::judge::judge_rustc_path(judge))
+        .collect()
+}
+
+/// `bundle` without the imports in its libraries that none of `compilers` uses; the bundle
+/// as it was when a compiler cannot check it or the result does not type-check.
+pub fn strip_unused(bundle: Bundle, compilers: &[PathBuf]) -> Bundle {
+    let Some(regions) = library_regions(&bundle) else {
+        return bundle;
+    };
+    let Ok(scratch) = tempfile::tempdir() else {
+        return bundle;
+    };
+    let dirs: Vec<PathBuf> = (0..compilers.len())
+        .map(|k| scratch.path().join(k.to_string()))
+        .collect();
+    if dirs.iter().any(|d| std::fs::create_dir_all(d).is_err()) {
+        return bundle;
+    }
+    let lint = ["--force-warn", "unused_imports"];
+    let found = each_compiler(compilers, &dirs, &bundle.text, &lint);
+    let Some(found) = found else {
+        return bundle;
+    };
+    let Some(edits) = agreed(
+        found.iter().map(|d| unused_import_edits(d)).collect(),
+        regions.first().map_or(0, |r| r.0)..regions.last().map_or(0, |r| r.1),
+    ) else {
+        return bundle;
+    };
+    if edits.is_empty() {
+        return bundle;
+    }
+    let text = apply(&bundle.text, &edits);
+    let quiet = ["-A", "warnings"];
+    if each_compiler(compilers, &dirs, &text, &quiet).is_none() {
+        if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
+            eprintln!("imports: without the unused ones the bundle does not compile; kept");
+        }
+        return bundle;
+    }
+    let libraries = bundle
+        .libraries
+        .iter()
+        .zip(&regions)
+        .map(|(lib, &(start, end))| {
+            let removed: usize = edits
+                .iter()
+                .filter(|e| e.start >= start && e.end <= end)
+                .map(|e| (e.end - e.start) - e.with.len())
+                .sum();
+            super::Inlined {
+                bytes: lib.bytes - removed,
+                ..lib.clone()
+            }
+        })
+        .collect();
+    if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
+        eprintln!(
+            "imports: {} unused taken out, {} bytes",
+            edits.len(),
+            bundle.text.len() - text.len()
+        );
+    }
+    Bundle { text, libraries }
+}
+
+/// Each library's bytes in the bundle's text, in order (`Drafter::draft`: the solution,
+/// then one chunk per library, then maybe `extern crate alloc;`); `None` if the sizes do
+/// not add up.
+fn library_regions(bundle: &Bundle) -> Option<Vec<(usize, usize)>> {
+    const ALLOC: &str = "\nextern crate alloc;\n";
+    let end = bundle.text.len()
+        - if bundle.text.ends_with(ALLOC) {
+            ALLOC.len()
+        } else {
+            0
+        };
+    let total: usize = bundle.libraries.iter().map(|l| l.bytes).sum();
+    let mut at = end.checked_sub(total)?;
+    if bundle.libraries.is_empty() || !bundle.text.is_char_boundary(at) {
+        return None;
+    }
+    let mut regions = Vec::new();
+    for lib in &bundle.libraries {
+        regions.push((at, at + lib.bytes));
+        at += lib.bytes;
+    }
+    Some(regions)
+}
+
+/// Type-checks `text` with each compiler at once (2 cores: the local and the judge's), each
+/// in its own folder; every one's diagnostics, or `None` if any did not compile it.
+fn each_compiler(
+    compilers: &[PathBuf],
+    dirs: &[PathBuf],
+    text: &str,
+    lints: &[&str],
+) -> Option<Vec<Vec<serde_json::Value>>> {
+    std::thread::scope(|s| {
+        let runs: Vec<_> = compilers
+            .iter()
+            .zip(dirs)
+            .map(|(rustc, dir)| s.spawn(move || oracle::check_with(rustc, text, dir, lints)))
+            .collect();
+        runs.into_iter()
+            .map(|run| match run.join() {
+                Ok(Ok((true, diagnostics, _))) => Some(diagnostics),
+                _ => None,
+            })
+            .collect()
+    })
+}
+
+/// The edits rustc suggests for its `unused_imports` warnings, written in the draft itself
+/// (a macro's expansion is left alone: its text is every call's).
+fn unused_import_edits(diagnostics: &[serde_json::Value]) -> Vec<Edit> {
+    let mut edits = Vec::new();
+    for d in diagnostics {
+        if d["code"]["code"].as_str() != Some("unused_imports") {
+            continue;
+        }
+        for child in d["children"].as_array().into_iter().flatten() {
+            for span in child["spans"].as_array().into_iter().flatten() {
+                let (Some(with), Some(start), Some(end)) = (
+                    span["suggested_replacement"].as_str(),
+                    span["byte_start"].as_u64(),
+                    span["byte_end"].as_u64(),
+                ) else {
+                    continue;
+                };
+                if span["expansion"].is_null() && start < end {
+                    edits.push(Edit {
+                        start: start as usize,
+                        end: end as usize,
+                        with: with.to_string(),
+                    });
+                }
+            }
+        }
+    }
+    edits
+}
+
+/// The edits every compiler suggested, inside `within`, none overlapping another, by
+/// start; `None` when there were no compilers.
+fn agreed(mut each: Vec<Vec<Edit>>, within: std::ops::Range<usize>) -> Option<Vec<Edit>> {
+    let mut common: std::collections::BTreeSet<Edit> = each.pop()?.into_iter().collect();
+    for other in each {
+        let other: std::collections::HashSet<Edit> = other.into_iter().collect();
+        common.retain(|e| other.contains(e));
+    }
+    let mut out: Vec<Edit> = Vec::new();
+    for e in common {
+        let inside = e.start >= within.start && e.end <= within.end;
+        if inside && out.last().map_or(true, |last| last.end <= e.start) {
+            out.push(e);
+        }
+    }
+    Some(out)
+}
+
+/// `text` with `edits` (by start, none overlapping) made.
+fn apply(text: &str, edits: &[Edit]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for e in edits {
+        out.push_str(&text[at..e.start]);
+        out.push_str(&e.with);
+        at = e.end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A bundle of the solution `main` and one library module `lib` as `Drafter::draft`
+    /// lays them out.
+    fn bundle_of(main: &str, lib: &str) -> Bundle {
+        let chunk = format!("\n// lib 1.0\n{lib}");
+        Bundle {
+            text: format!("{main}{chunk}"),
+            libraries: vec![super::super::Inlined {
+                module: "lib".into(),
+                package: "lib 1.0".into(),
+                bytes: chunk.len(),
+            }],
+        }
+    }
+
+    fn local() -> Vec<PathBuf> {
+        compilers(&crate::judge::BOJ)[..1].to_vec()
+    }
+
+    #[test]
+    fn imports_no_code_uses_go_from_the_libraries_and_the_solutions_stay() {
+        let main = "use std::fmt::Write as _;\nuse lib::double;\nfn main() { println!(\"{}\", double(21)); }\n";
+        let lib = "#[allow(unused_imports, dead_code)]\nmod lib {\nuse std::collections::HashMap;\nuse std::ops::{Add, Mul, Sub};\n#[allow(unused_imports)]use std::fmt;\npub fn double<T: Add<Output = T> + Copy>(x: T) -> T { x + x }\n}\n";
+        let b = strip_unused(bundle_of(main, lib), &local());
+        let want = "#[allow(unused_imports, dead_code)]\nmod lib {\nuse std::ops::Add;\npub fn double<T: Add<Output = T> + Copy>(x: T) -> T { x + x }\n}\n";
+        assert_eq!(b.text, format!("{main}\n// lib 1.0\n{want}"));
+        assert_eq!(b.libraries[0].bytes, "\n// lib 1.0\n".len() + want.len());
+    }
+
+    #[test]
+    fn an_import_unused_only_because_a_newer_std_shadows_its_trait_stays() {
+        // rustc 1.84 gave `u64` an inherent `isqrt`, which wins over the trait's: a newer
+        // compiler finds the trait's import unused, the judge's rustc 1.73 calls through it
+        // (and the program prints another number on each). rustc suggests no edit for it, and
+        // the judge's compiler, when installed, does not find it unused: it stays either way.
+        let lib = "#[allow(unused_imports, dead_code)]\nmod lib {\npub mod roots { pub trait Isqrt { fn isqrt(self) -> Self; } impl Isqrt for u64 { fn isqrt(self) -> u64 { (self as f64).sqrt() as u64 } } }\npub mod use_it {\nuse super::roots::Isqrt;\npub fn root(x: u64) -> u64 { x.isqrt() }\n}\n}\n";
+        let main = "fn main() { println!(\"{}\", lib::use_it::root(49)); }\n";
+        let bundle = bundle_of(main, lib);
+        let all = compilers(&crate::judge::BOJ);
+        let lint = ["--force-warn", "unused_imports"];
+        let dir = tempfile::tempdir().unwrap();
+        let (ok, found, _) = oracle::check_with(&all[0], &bundle.text, dir.path(), &lint).unwrap();
+        assert!(ok);
+        let warned = |d: &serde_json::Value| d["code"]["code"].as_str() == Some("unused_imports");
+        assert_eq!(
+            found.iter().filter(|d| warned(d)).count(),
+            1,
+            "this machine's rustc (1.84 or newer) finds the import unused"
+        );
+        assert_eq!(strip_unused(bundle_of(main, lib), &all).text, bundle.text);
+        if let Some(judge) = all.get(1) {
+            let (ok, found, _) =
+                oracle::check_with(judge, &bundle.text, dir.path(), &lint).unwrap();
+            assert!(
+                ok && !found.iter().any(warned),
+                "rustc 1.73 uses the import"
+            );
+        }
+    }
+
+    #[test]
+    fn edits_agreed_are_those_every_compiler_made_inside_the_libraries() {
+        let e = |start, end| Edit {
+            start,
+            end,
+            with: String::new(),
+        };
+        let each = vec![
+            vec![e(0, 5), e(10, 20), e(30, 40), e(35, 38)],
+            vec![e(35, 38), e(30, 40), e(10, 20), e(50, 60)],
+        ];
+        assert_eq!(agreed(each, 8..45), Some(vec![e(10, 20), e(30, 40)]));
+        assert_eq!(agreed(Vec::new(), 0..1), None);
+        assert_eq!(apply("0123456789", &[e(1, 3), e(5, 6)]), "0346789");
+    }
+}
