@@ -12,7 +12,7 @@
 //! stays as it was.
 
 use super::{oracle, Bundle};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// One of rustc's suggested edits: bytes `start..end` of the draft become `with`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -182,7 +182,7 @@ fn agreed(mut each: Vec<Vec<Edit>>, within: std::ops::Range<usize>) -> Option<Ve
     let mut out: Vec<Edit> = Vec::new();
     for e in common {
         let inside = e.start >= within.start && e.end <= within.end;
-        if inside && out.last().map_or(true, |last| last.end <= e.start) {
+        if inside && out.last().is_none_or(|last| last.end <= e.start) {
             out.push(e);
         }
     }
