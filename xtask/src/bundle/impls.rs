@@ -841,6 +841,7 @@ pub fn remove(items: &mut Vec<syn::Item>, path: &str, dead: &HashSet<String>) {
                         // the input.
                         if dead.contains(&format!("{key}::{}!", f.sig.ident)) {
                             f.block = syn::parse_quote!({ unreachable!() });
+                            super::unrun::without_hints(&mut f.attrs);
                         }
                     }
                 }

@@ -30,6 +30,13 @@ fn stub_block() -> syn::Block {
     syn::parse_quote!({ unreachable!() })
 }
 
+/// A stubbed function's attributes without the hints for a body it no longer has
+/// (`#[inline]`, `#[cold]`, `#[must_use]`): 9 bytes a stub, 2 KiB of nalgebra's 224.
+pub(crate) fn without_hints(attrs: &mut Vec<syn::Attribute>) {
+    let hints = ["inline", "cold", "must_use"];
+    attrs.retain(|a| !hints.iter().any(|h| a.path().is_ident(h)));
+}
+
 /// Whether the body of a function so declared may become the stub (see the opening).
 fn stubbable(sig: &syn::Signature, attrs: &[syn::Attribute], body: &syn::Block) -> bool {
     let tokens = |t: &dyn quote::ToTokens| t.to_token_stream().to_string();
@@ -154,6 +161,7 @@ pub fn stub(item: &mut syn::Item, path: &str, dead: &HashSet<String>) -> bool {
             let key = format!("{path}::fn {}", f.sig.ident);
             if is_dead(format!("{key}!")) {
                 *f.block = stub_block();
+                without_hints(&mut f.attrs);
             }
             !is_dead(key)
         }
@@ -170,6 +178,7 @@ pub fn stub(item: &mut syn::Item, path: &str, dead: &HashSet<String>) -> bool {
                 if let syn::ImplItem::Fn(f) = ii {
                     if is_dead(format!("{}!", key(f))) {
                         f.block = stub_block();
+                        without_hints(&mut f.attrs);
                     }
                 }
             }
@@ -181,6 +190,7 @@ pub fn stub(item: &mut syn::Item, path: &str, dead: &HashSet<String>) -> bool {
                 if let syn::TraitItem::Fn(f) = ti {
                     if is_dead(format!("{path}::trait {tr}::{}!", f.sig.ident)) {
                         f.default = Some(stub_block());
+                        without_hints(&mut f.attrs);
                     }
                 }
             }
@@ -308,7 +318,7 @@ pub fn tiny() -> u64 { 1 }
 pub const fn konst(x: u64) -> u64 { x * x + 1 }
 pub fn opaque() -> impl Iterator<Item = u64> { (0..3).map(|x| x * 2) }
 pub struct S(pub u64);
-impl S { pub fn get(&self) -> u64 { self.0 + 1 } pub fn never(&self) -> u64 { self.0 * 3 + self.get() } }
+impl S { #[inline] pub fn get(&self) -> u64 { self.0 + 1 } #[inline] #[must_use] pub fn never(&self) -> u64 { self.0 * 3 + self.get() } }
 pub trait T { fn r(&self) -> u64; fn d(&self) -> u64 { self.r() + 10 } fn e(&self) -> u64 { self.r() + self.d() } }
 impl T for S { fn r(&self) -> u64 { self.0 } }
 pub mod inner { pub fn deep() -> u64 { 40 + 2 } pub fn deeper() -> u64 { deep() + deep() } }
@@ -344,7 +354,7 @@ fn main() {
     }
 
     #[test]
-    fn exactly_the_functions_a_debug_build_does_not_generate_lose_their_bodies() {
+    fn exactly_the_functions_a_debug_build_does_not_generate_lose_their_bodies_and_hints() {
         let program = format!("mod lib {{ {LIB} }}\n{MAIN}");
         let dir = tempfile::tempdir().unwrap();
         let run = mono::instantiated(&program, dir.path()).unwrap().unwrap();
@@ -369,7 +379,8 @@ fn main() {
         let text = quote::ToTokens::to_token_stream(&items[7]).to_string();
         assert_eq!(
             text,
-            "impl S { pub fn get (& self) -> u64 { self . 0 + 1 } pub fn never (& self) -> u64 { unreachable ! () } }"
+            "impl S { # [inline] pub fn get (& self) -> u64 { self . 0 + 1 } pub fn never (& self) -> u64 { unreachable ! () } }",
+            "a stub keeps no hint for the body it lost (`#[inline]`, `#[must_use]`)"
         );
         // The stubbed library still builds, and `main` prints as before.
         let stubbed: String = (items.iter())
