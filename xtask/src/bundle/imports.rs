@@ -52,7 +52,7 @@ pub fn strip_unused(bundle: Bundle, compilers: &[PathBuf]) -> Bundle {
         return bundle;
     };
     let Some(edits) = agreed(
-        found.iter().map(|d| unused_import_edits(d)).collect(),
+        found.iter().map(|d| unused_imports(d)).collect(),
         regions.first().map_or(0, |r| r.0)..regions.last().map_or(0, |r| r.1),
     ) else {
         return bundle;
@@ -141,48 +141,72 @@ fn each_compiler(
     })
 }
 
-/// The edits rustc suggests for its `unused_imports` warnings, written in the draft itself
-/// (a macro's expansion is left alone: its text is every call's).
-fn unused_import_edits(diagnostics: &[serde_json::Value]) -> Vec<Edit> {
-    let mut edits = Vec::new();
+/// One `unused_imports` warning: the spans of the imports it finds unused (`start..end`
+/// of each path) and the edits rustc suggests for them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Unused {
+    imports: Vec<(usize, usize)>,
+    edits: Vec<Edit>,
+}
+
+/// rustc's `unused_imports` warnings with the edits it suggests, those written in the draft
+/// itself (a macro's expansion is left alone: its text is every call's).
+fn unused_imports(diagnostics: &[serde_json::Value]) -> Vec<Unused> {
+    let mut out = Vec::new();
+    let range = |span: &serde_json::Value| {
+        let start = span["byte_start"].as_u64()? as usize;
+        let end = span["byte_end"].as_u64()? as usize;
+        (span["expansion"].is_null() && start < end).then_some((start, end))
+    };
     for d in diagnostics {
         if d["code"]["code"].as_str() != Some("unused_imports") {
             continue;
         }
+        let imports = d["spans"].as_array().into_iter().flatten();
+        let Some(imports) = imports.map(range).collect::<Option<Vec<_>>>() else {
+            continue;
+        };
+        let mut edits = Vec::new();
         for child in d["children"].as_array().into_iter().flatten() {
             for span in child["spans"].as_array().into_iter().flatten() {
-                let (Some(with), Some(start), Some(end)) = (
-                    span["suggested_replacement"].as_str(),
-                    span["byte_start"].as_u64(),
-                    span["byte_end"].as_u64(),
-                ) else {
-                    continue;
-                };
-                if span["expansion"].is_null() && start < end {
-                    edits.push(Edit {
-                        start: start as usize,
-                        end: end as usize,
-                        with: with.to_string(),
-                    });
+                if let (Some(with), Some((start, end))) =
+                    (span["suggested_replacement"].as_str(), range(span))
+                {
+                    let with = with.to_string();
+                    edits.push(Edit { start, end, with });
                 }
             }
         }
+        if !imports.is_empty() && !edits.is_empty() {
+            out.push(Unused { imports, edits });
+        }
     }
-    edits
+    out
 }
 
-/// The edits every compiler suggested, inside `within`, none overlapping another, by
-/// start; `None` when there were no compilers.
-fn agreed(mut each: Vec<Vec<Edit>>, within: std::ops::Range<usize>) -> Option<Vec<Edit>> {
-    let mut common: std::collections::BTreeSet<Edit> = each.pop()?.into_iter().collect();
-    for other in each {
-        let other: std::collections::HashSet<Edit> = other.into_iter().collect();
-        common.retain(|e| other.contains(e));
-    }
+/// The first compiler's edits for the warnings whose every import each other compiler
+/// finds unused too (their edits may differ: rustc 1.73 leaves a removed item's newline),
+/// inside `within`, none overlapping another, by start; `None` when there were no
+/// compilers.
+fn agreed(each: Vec<Vec<Unused>>, within: std::ops::Range<usize>) -> Option<Vec<Edit>> {
+    let mut each = each.into_iter();
+    let first = each.next()?;
+    let others: Vec<std::collections::HashSet<(usize, usize)>> = each
+        .map(|w| w.into_iter().flat_map(|u| u.imports).collect())
+        .collect();
+    let mut edits: Vec<Edit> = first
+        .into_iter()
+        .filter(|u| {
+            let everywhere = |i: &(usize, usize)| others.iter().all(|o| o.contains(i));
+            u.imports.iter().all(everywhere)
+        })
+        .flat_map(|u| u.edits)
+        .filter(|e| e.start >= within.start && e.end <= within.end)
+        .collect();
+    edits.sort();
     let mut out: Vec<Edit> = Vec::new();
-    for e in common {
-        let inside = e.start >= within.start && e.end <= within.end;
-        if inside && out.last().is_none_or(|last| last.end <= e.start) {
+    for e in edits {
+        if out.last().is_none_or(|last| last.end <= e.start) {
             out.push(e);
         }
     }
@@ -266,17 +290,34 @@ mod tests {
     }
 
     #[test]
-    fn edits_agreed_are_those_every_compiler_made_inside_the_libraries() {
+    fn edits_agreed_are_the_first_compilers_for_imports_every_compiler_finds_unused() {
         let e = |start, end| Edit {
             start,
             end,
             with: String::new(),
         };
+        let u = |imports: Vec<(usize, usize)>, edits| Unused { imports, edits };
         let each = vec![
-            vec![e(0, 5), e(10, 20), e(30, 40), e(35, 38)],
-            vec![e(35, 38), e(30, 40), e(10, 20), e(50, 60)],
+            vec![
+                u(vec![(0, 5)], vec![e(0, 6)]),
+                u(vec![(10, 12), (14, 16)], vec![e(10, 17)]),
+                u(vec![(30, 35)], vec![e(30, 36)]),
+                u(vec![(50, 55)], vec![e(50, 56)]),
+            ],
+            // Another compiler: its edits differ (no newline), one import of the group is
+            // used, the last is not found at all.
+            vec![
+                u(vec![(30, 35)], vec![e(30, 35)]),
+                u(vec![(0, 5)], vec![e(0, 5)]),
+                u(vec![(10, 12)], vec![e(10, 13)]),
+            ],
         ];
-        assert_eq!(agreed(each, 8..45), Some(vec![e(10, 20), e(30, 40)]));
+        assert_eq!(agreed(each.clone(), 0..100), Some(vec![e(0, 6), e(30, 36)]));
+        assert_eq!(
+            agreed(each, 3..100),
+            Some(vec![e(30, 36)]),
+            "only inside the libraries"
+        );
         assert_eq!(agreed(Vec::new(), 0..1), None);
         assert_eq!(apply("0123456789", &[e(1, 3), e(5, 6)]), "0346789");
     }
