@@ -26,9 +26,7 @@ pub fn render(module: &str, mut items: Vec<syn::Item>, layout: Layout) -> String
     }
     let ident = syn::Ident::new(module, proc_macro2::Span::call_site());
     if layout == Layout::Compact {
-        let mut out = String::from(
-            "#[allow(dead_code, unused_imports, unused_macros, non_snake_case, clippy::all)]\n",
-        );
+        let mut out = String::from("#[allow(warnings, clippy::all)]\n");
         out.push_str(&format!("mod {module} {{\n"));
         compact_items(&items, &mut out);
         out.push_str("}\n");
@@ -38,7 +36,7 @@ pub fn render(module: &str, mut items: Vec<syn::Item>, layout: Layout) -> String
         shebang: None,
         attrs: Vec::new(),
         items: vec![syn::parse_quote! {
-            #[allow(dead_code, unused_imports, unused_macros, non_snake_case, clippy::all)]
+            #[allow(warnings, clippy::all)]
             mod #ident {
                 #(#items)*
             }
@@ -85,13 +83,106 @@ fn export_macros(items: &mut Vec<syn::Item>, at: &mut Vec<String>, exported: &mu
     *items = out;
 }
 
-/// Removes doc comments (`#[doc = ...]`, `#[doc(...)]`) wherever attributes sit.
+/// Removes doc comments (`#[doc = ...]`, `#[doc(...)]`) wherever items, fields and variants
+/// have attributes, and the lint attributes a library module no longer needs under its
+/// `#[allow(warnings)]` (`lint_only`).
 struct StripDocs;
+
+/// rustc's lints that are not errors unless asked (warn or allow by default), as libraries
+/// name them in `#[allow(..)]`: under the module's `#[allow(warnings)]` an attribute that
+/// allows only these (or tool lints: `clippy::`, `rustdoc::`) changes nothing. A lint that is
+/// an error by default (`arithmetic_overflow`, `unconditional_panic`) is not here: its
+/// `#[allow]` stays.
+const WARN_LINTS: &[&str] = &[
+    "bare_trait_objects",
+    "dead_code",
+    "deprecated",
+    "deprecated_in_future",
+    "elided_lifetimes_in_paths",
+    "ellipsis_inclusive_range_patterns",
+    "explicit_outlives_requirements",
+    "improper_ctypes",
+    "improper_ctypes_definitions",
+    "irrefutable_let_patterns",
+    "missing_copy_implementations",
+    "missing_debug_implementations",
+    "missing_docs",
+    "non_camel_case_types",
+    "non_shorthand_field_patterns",
+    "non_snake_case",
+    "non_upper_case_globals",
+    "nonstandard_style",
+    "private_bounds",
+    "private_in_public",
+    "private_interfaces",
+    "redundant_semicolons",
+    "renamed_and_removed_lints",
+    "rust_2018_idioms",
+    "stable_features",
+    "trivial_casts",
+    "trivial_numeric_casts",
+    "type_alias_bounds",
+    "unexpected_cfgs",
+    "unknown_lints",
+    "unreachable_code",
+    "unreachable_patterns",
+    "unreachable_pub",
+    "unsafe_code",
+    "unsafe_op_in_unsafe_fn",
+    "unstable_name_collisions",
+    "unused",
+    "unused_assignments",
+    "unused_attributes",
+    "unused_braces",
+    "unused_comparisons",
+    "unused_doc_comments",
+    "unused_extern_crates",
+    "unused_imports",
+    "unused_labels",
+    "unused_lifetimes",
+    "unused_macro_rules",
+    "unused_macros",
+    "unused_must_use",
+    "unused_mut",
+    "unused_parens",
+    "unused_qualifications",
+    "unused_results",
+    "unused_unsafe",
+    "unused_variables",
+    "while_true",
+];
+
+/// Whether `attr` only sets lint levels a library module can do without: `#[warn]`,
+/// `#[deny]`, `#[forbid]` (taking one out can only take a warning or an error away), and an
+/// `#[allow]` of `WARN_LINTS` and tool lints only.
+fn lint_only(attr: &syn::Attribute) -> bool {
+    let path = attr.path();
+    if path.is_ident("warn") || path.is_ident("deny") || path.is_ident("forbid") {
+        return true;
+    }
+    if !path.is_ident("allow") {
+        return false;
+    }
+    let Ok(lints) = attr.parse_args_with(
+        syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+    ) else {
+        return false;
+    };
+    lints.iter().all(|lint| {
+        let tool = lint.segments.len() == 2
+            && ["clippy", "rustdoc"]
+                .iter()
+                .any(|t| lint.segments[0].ident == t);
+        tool || lint
+            .get_ident()
+            .is_some_and(|i| WARN_LINTS.contains(&i.to_string().as_str()))
+    })
+}
 
 macro_rules! strip_docs_of {
     ($($method:ident: $node:ty => $walk:path;)*) => {
         $(fn $method(&mut self, node: &mut $node) {
-            node.attrs.retain(|a| !a.path().is_ident("doc"));
+            node.attrs.retain(|a| !a.path().is_ident("doc") && !lint_only(a));
             $walk(self, node);
         })*
     };
@@ -217,6 +308,35 @@ pub fn compact(tokens: proc_macro2::TokenStream) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn lint_attributes_go_from_a_library_but_an_allow_of_a_lint_that_is_an_error() {
+        let lib: syn::File = syn::parse_str(
+            "#[allow(missing_docs)] #[inline] pub fn a() -> u8 { 1 }
+             #[allow(clippy::many_single_char_names, unused_mut, dead_code)] pub fn b() {}
+             #[allow(arithmetic_overflow)] pub fn c() -> u8 { 255u8 + 1 }
+             #[allow(unused, unconditional_panic)] pub fn d() -> u8 { [1u8][1] }
+             #[deny(missing_docs)] #[warn(unused)] pub struct E { #[allow(dead_code)] f: u8 }
+             #[allow(some_future_lint)] pub fn g() {}",
+        )
+        .unwrap();
+        let text = super::render("lib", lib.items, super::Layout::Compact);
+        let want = "#[allow(warnings, clippy::all)]
+mod lib {
+#[inline]pub fn a()->u8{1}
+pub fn b(){}
+#[allow(arithmetic_overflow)]pub fn c()->u8{255u8+1}
+#[allow(unused,unconditional_panic)]pub fn d()->u8{[1u8][1]}
+pub struct E{f:u8}
+#[allow(some_future_lint)]pub fn g(){}
+}
+";
+        assert_eq!(text, want);
+        // What stays still compiles: the two lints that are errors stay allowed.
+        let dir = tempfile::tempdir().unwrap();
+        let program = format!("{want}fn main() {{ lib::b(); }}");
+        assert_eq!(super::super::oracle::errors(&program, dir.path()), Ok(()));
+    }
+
     #[test]
     fn compact_layout_never_writes_a_reserved_prefix() {
         // In edition 2021 `self#...` and `x'a` lex as reserved prefixes.
