@@ -47,7 +47,9 @@ pub fn strip_unused(bundle: Bundle, compilers: &[PathBuf]) -> Bundle {
         return bundle;
     }
     let lint = ["--force-warn", "unused_imports"];
+    super::phase("imports: begin");
     let found = each_compiler(compilers, &dirs, &bundle.text, &lint);
+    super::phase("imports: linted");
     let Some(found) = found else {
         return bundle;
     };
@@ -62,7 +64,9 @@ pub fn strip_unused(bundle: Bundle, compilers: &[PathBuf]) -> Bundle {
     }
     let text = apply(&bundle.text, &edits);
     let quiet = ["-A", "warnings"];
-    if each_compiler(compilers, &dirs, &text, &quiet).is_none() {
+    let checked = each_compiler(compilers, &dirs, &text, &quiet);
+    super::phase("imports: checked");
+    if checked.is_none() {
         if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
             eprintln!("imports: without the unused ones the bundle does not compile; kept");
         }
@@ -73,13 +77,11 @@ pub fn strip_unused(bundle: Bundle, compilers: &[PathBuf]) -> Bundle {
         .iter()
         .zip(&regions)
         .map(|(lib, &(start, end))| {
-            let removed: usize = edits
-                .iter()
+            let (gone, added) = (edits.iter())
                 .filter(|e| e.start >= start && e.end <= end)
-                .map(|e| (e.end - e.start) - e.with.len())
-                .sum();
+                .fold((0, 0), |(g, a), e| (g + e.end - e.start, a + e.with.len()));
             super::Inlined {
-                bytes: lib.bytes - removed,
+                bytes: lib.bytes + added - gone,
                 ..lib.clone()
             }
         })
@@ -169,9 +171,12 @@ fn unused_imports(diagnostics: &[serde_json::Value]) -> Vec<Unused> {
         let mut edits = Vec::new();
         for child in d["children"].as_array().into_iter().flatten() {
             for span in child["spans"].as_array().into_iter().flatten() {
-                if let (Some(with), Some((start, end))) =
-                    (span["suggested_replacement"].as_str(), range(span))
-                {
+                let applicable = span["suggestion_applicability"] == "MachineApplicable";
+                if let (Some(with), Some((start, end)), true) = (
+                    span["suggested_replacement"].as_str(),
+                    range(span),
+                    applicable,
+                ) {
                     let with = with.to_string();
                     edits.push(Edit { start, end, with });
                 }
