@@ -11,7 +11,10 @@
 //!   compiler then says what is dead (`oracle`), and, for large libraries, which trait impls
 //!   never run (`mono`, a debug build's symbols; `impls` takes them out), and which
 //!   functions never run (`unrun` stubs their bodies, or takes them out);
-//! - `render`: docs removed, `#[macro_export]` macros re-exported by path, printed.
+//! - `render`: docs and the items' lint attributes removed (the module allows warnings),
+//!   `#[macro_export]` macros re-exported by path, printed;
+//! - `imports`: in a finished bundle over the impls pass's floor, the imports no compiler at
+//!   hand uses taken out of the libraries (rustc's `unused_imports`).
 //!
 //! The solution's text stays verbatim but for the edits in `solution`. Nothing is matched
 //! with regexes: everything is parsed with syn.
