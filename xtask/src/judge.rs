@@ -178,7 +178,7 @@ pub struct Compilers {
 
 impl Compilers {
     pub fn find() -> anyhow::Result<Compilers> {
-        let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+        let rustc = local_rustc();
         let local =
             Compiler::probe(&rustc, &[]).ok_or_else(|| anyhow::anyhow!("cannot run rustc"))?;
         let judge = Compiler::probe("rustup", &["run", BOJ.toolchain, "rustc"]);
@@ -218,6 +218,12 @@ const TARGET_CFGS: &[(&str, &[&str])] = &[
 
 /// The `target_*` cfg values of a judge's target.
 pub type TargetCfgs = &'static [(&'static str, &'static [&'static str])];
+
+/// This machine's rustc: `RUSTC` (as cargo sets it for an xtask it runs), else `rustc` on the
+/// PATH.
+pub fn local_rustc() -> String {
+    std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into())
+}
 
 /// The path of `judge`'s own rustc (its rustup toolchain), when installed: a build script
 /// probing the compiler is pointed at it.

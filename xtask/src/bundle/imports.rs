@@ -25,8 +25,7 @@ struct Edit {
 /// The compilers whose lints are asked: this machine's (`RUSTC`, else `rustc`) and the
 /// judge's own rustc when its toolchain is installed.
 pub fn compilers(judge: &crate::judge::Profile) -> Vec<PathBuf> {
-    let local = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    std::iter::once(PathBuf::from(local))
+    std::iter::once(PathBuf::from(crate::judge::local_rustc()))
         .chain(crate::judge::judge_rustc_path(judge))
         .collect()
 }

@@ -131,7 +131,7 @@ pub fn header_parts(header: &str) -> Option<(&str, &str, Option<&str>)> {
 pub fn instantiated(text: &str, dir: &Path) -> anyhow::Result<Result<Instances, String>> {
     let source = dir.join("mono.rs");
     std::fs::write(&source, text).at(&source)?;
-    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let rustc = crate::judge::local_rustc();
     let out = Command::new(rustc)
         .current_dir(dir)
         .args(["--edition", crate::judge::EDITION, "--crate-type", "bin"])

@@ -94,8 +94,7 @@ fn check_draft(
     dir: &Path,
     lints: &[&str],
 ) -> anyhow::Result<(bool, Vec<serde_json::Value>, String)> {
-    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    check_with(Path::new(&rustc), text, dir, lints)
+    check_with(Path::new(&crate::judge::local_rustc()), text, dir, lints)
 }
 
 /// `check_draft` with the compiler at `rustc`.

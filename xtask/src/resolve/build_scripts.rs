@@ -61,7 +61,7 @@ pub fn settle(
     let (rustc, label) = match &judge_rustc {
         Some(path) => (path.clone(), format!("rustc {}", judge.rust)),
         None => (
-            PathBuf::from(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into())),
+            PathBuf::from(judge::local_rustc()),
             "this machine's rustc".to_string(),
         ),
     };

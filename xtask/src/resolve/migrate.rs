@@ -33,7 +33,7 @@ pub fn migrate_all(
     if !libraries.iter().any(needs_migration) {
         return Ok(notes);
     }
-    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let rustc = crate::judge::local_rustc();
     let version = crate::judge::rustc_version(Path::new(&rustc))?;
     let cache = target.join("xtask-cache/migrated");
     for lib in libraries.iter_mut().filter(|l| needs_migration(l)) {
@@ -435,7 +435,7 @@ mod tests {
         lib.env = vec![("FIX_OP".into(), "/elsewhere/build/old-1/out/op.rs".into())];
         lib.cfgs = vec![String::new()];
         let work = dir.path().join("work");
-        let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+        let rustc = crate::judge::local_rustc();
         migrate_one(&lib, &origin, &work, &built, &rustc).unwrap();
         let op = fs::read_to_string(work.join("pkg").join(OUT_DIR_COPY).join("op.rs")).unwrap();
         assert!(op.contains("crate::inner::X"), "{op}");
@@ -483,7 +483,7 @@ mod tests {
             "pub fn bits(x: i16) -> u16 { unsafe { ::std::mem::transmute::<i16, u16>(x) } }\npub fn id(async: u8) -> u8 { async }\n",
         );
         let work = dir.path().join("work");
-        let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+        let rustc = crate::judge::local_rustc();
         migrate_one(&lib, &origin, &work, &built, &rustc).unwrap();
         let migrated = fs::read_to_string(work.join("pkg/src/lib.rs")).unwrap();
         assert!(migrated.contains("r#async"), "{migrated}");
