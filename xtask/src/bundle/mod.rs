@@ -13,8 +13,9 @@
 //!   functions never run (`unrun` stubs their bodies, or takes them out);
 //! - `render`: docs and the items' lint attributes removed (the module allows warnings),
 //!   `#[macro_export]` macros re-exported by path, printed;
-//! - `imports`: in a finished bundle over the impls pass's floor, the imports no compiler at
-//!   hand uses taken out of the libraries (rustc's `unused_imports`).
+//! - `unused`: in a finished bundle over the impls pass's floor, the imports and macros no
+//!   compiler at hand uses taken out of the libraries (rustc's `unused_imports`,
+//!   `unused_macros`).
 //!
 //! The solution's text stays verbatim but for the edits in `solution`. Nothing is matched
 //! with regexes: everything is parsed with syn.
@@ -26,7 +27,6 @@ pub(crate) use solution::idents;
 pub(crate) mod expand;
 mod files;
 mod impls;
-mod imports;
 mod items;
 pub mod ladder;
 mod load;
@@ -39,6 +39,7 @@ mod render;
 mod scan;
 mod solution;
 mod unrun;
+mod unused;
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -244,7 +245,7 @@ pub fn bundle(
     if whole || library_bytes(&pruned) <= impls::FLOOR {
         return Ok(pruned);
     }
-    let stripped = imports::strip_unused(pruned, &imports::compilers(options.judge));
+    let stripped = unused::strip_unused(pruned, &unused::compilers(options.judge));
     phase("bundle: unused imports out");
     Ok(stripped)
 }

@@ -1,11 +1,14 @@
-//! The imports no compiler uses, out of a finished bundle's libraries.
+//! The imports and macros no compiler uses, out of a finished bundle's libraries.
 //!
 //! The pruner keeps a `use` whose names are kept anywhere, so a library's modules keep the
 //! imports of the code that went (`use core::hash;` in a module whose `Hash` impls were
-//! taken out): 3-5 % of a large bundle (num-bigint's factorial, 1.9 KiB of 57.9). rustc's
-//! own `unused_imports` lint, forced past the libraries' `#[allow]`s, says which, and its
-//! machine-applicable suggestions say which text goes (a leaf of a group, or the whole item
-//! with its attributes). Only what every compiler at hand finds unused goes (this machine's
+//! taken out): 3-5 % of a large bundle (num-bigint's factorial, 1.9 KiB of 57.9). And a
+//! macro that shares its name with a kept item stays with it (petgraph's `trait_template!`
+//! makes a trait and a macro of one name: 2 KiB of its Dijkstra). rustc's own
+//! `unused_imports` and `unused_macros` lints, forced past the libraries' `#[allow]`s, say
+//! which; for an import its machine-applicable suggestion says which text goes (a leaf of a
+//! group, or the whole item with its attributes), for a macro the line its definition takes
+//! in the compact layout. Only what every compiler at hand finds unused goes (this machine's
 //! and the judge's own when installed: a trait import that a newer std's inherent method
 //! makes unused on one is needed on the other), only in the libraries (the solution's text
 //! stays verbatim), and only when the result type-checks on each of them; else the bundle
@@ -30,8 +33,8 @@ pub fn compilers(judge: &crate::judge::Profile) -> Vec<PathBuf> {
         .collect()
 }
 
-/// `bundle` without the imports in its libraries that none of `compilers` uses; the bundle
-/// as it was when a compiler cannot check it or the result does not type-check.
+/// `bundle` without the imports and macros in its libraries that none of `compilers` uses;
+/// the bundle as it was when a compiler cannot check it or the result does not type-check.
 pub fn strip_unused(bundle: Bundle, compilers: &[PathBuf]) -> Bundle {
     let Some(regions) = library_regions(&bundle) else {
         return bundle;
@@ -45,15 +48,20 @@ pub fn strip_unused(bundle: Bundle, compilers: &[PathBuf]) -> Bundle {
     if dirs.iter().any(|d| std::fs::create_dir_all(d).is_err()) {
         return bundle;
     }
-    let lint = ["--force-warn", "unused_imports"];
-    super::phase("imports: begin");
+    let lint = [
+        "--force-warn",
+        "unused_imports",
+        "--force-warn",
+        "unused_macros",
+    ];
+    super::phase("unused: begin");
     let found = each_compiler(compilers, &dirs, &bundle.text, &lint);
-    super::phase("imports: linted");
+    super::phase("unused: linted");
     let Some(found) = found else {
         return bundle;
     };
     let Some(edits) = agreed(
-        found.iter().map(|d| unused_imports(d)).collect(),
+        found.iter().map(|d| unused(d, &bundle.text)).collect(),
         regions.first().map_or(0, |r| r.0)..regions.last().map_or(0, |r| r.1),
     ) else {
         return bundle;
@@ -64,10 +72,12 @@ pub fn strip_unused(bundle: Bundle, compilers: &[PathBuf]) -> Bundle {
     let text = apply(&bundle.text, &edits);
     let quiet = ["-A", "warnings"];
     let checked = each_compiler(compilers, &dirs, &text, &quiet);
-    super::phase("imports: checked");
+    super::phase("unused: checked");
     if checked.is_none() {
         if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
-            eprintln!("imports: without the unused ones the bundle does not compile; kept");
+            eprintln!(
+                "unused: without the unused imports and macros the bundle does not compile; kept"
+            );
         }
         return bundle;
     }
@@ -87,7 +97,7 @@ pub fn strip_unused(bundle: Bundle, compilers: &[PathBuf]) -> Bundle {
         .collect();
     if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
         eprintln!(
-            "imports: {} unused taken out, {} bytes",
+            "unused: {} imports and macros taken out, {} bytes",
             edits.len(),
             bundle.text.len() - text.len()
         );
@@ -142,53 +152,83 @@ fn each_compiler(
     })
 }
 
-/// One `unused_imports` warning: the spans of the imports it finds unused (`start..end`
-/// of each path) and the edits rustc suggests for them.
+/// One `unused_imports` or `unused_macros` warning: the spans of the names it finds unused
+/// (`start..end` of each import's path, of a macro's name) and the edits that take them out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Unused {
-    imports: Vec<(usize, usize)>,
+    names: Vec<(usize, usize)>,
     edits: Vec<Edit>,
 }
 
-/// rustc's `unused_imports` warnings with the edits it suggests, those written in the draft
-/// itself (a macro's expansion is left alone: its text is every call's).
-fn unused_imports(diagnostics: &[serde_json::Value]) -> Vec<Unused> {
+/// rustc's `unused_imports` and `unused_macros` warnings on `text`, with the edits that take
+/// out what they name, for what is written in the draft itself (a macro's expansion is left
+/// alone: its text is every call's).
+fn unused(diagnostics: &[serde_json::Value], text: &str) -> Vec<Unused> {
     let mut out = Vec::new();
-    let range = |span: &serde_json::Value| {
-        let start = span["byte_start"].as_u64()? as usize;
-        let end = span["byte_end"].as_u64()? as usize;
-        (span["expansion"].is_null() && start < end).then_some((start, end))
-    };
     for d in diagnostics {
-        if d["code"]["code"].as_str() != Some("unused_imports") {
+        let code = d["code"]["code"].as_str();
+        if code != Some("unused_imports") && code != Some("unused_macros") {
             continue;
         }
-        let imports = d["spans"].as_array().into_iter().flatten();
-        let Some(imports) = imports.map(range).collect::<Option<Vec<_>>>() else {
+        let names = d["spans"].as_array().into_iter().flatten();
+        let Some(names) = names.map(range).collect::<Option<Vec<_>>>() else {
             continue;
         };
-        let mut edits = Vec::new();
-        for child in d["children"].as_array().into_iter().flatten() {
-            for span in child["spans"].as_array().into_iter().flatten() {
-                let applicable = span["suggestion_applicability"] == "MachineApplicable";
-                if let (Some(with), Some((start, end)), true) = (
-                    span["suggested_replacement"].as_str(),
-                    range(span),
-                    applicable,
-                ) {
-                    let with = with.to_string();
-                    edits.push(Edit { start, end, with });
-                }
-            }
-        }
-        if !imports.is_empty() && !edits.is_empty() {
-            out.push(Unused { imports, edits });
+        let edits: Vec<Edit> = if code == Some("unused_macros") {
+            names
+                .iter()
+                .filter_map(|&name| macro_line(text, name))
+                .collect()
+        } else {
+            suggested_edits(d).collect()
+        };
+        // A macro's edits, one a name; an import's, one or more for the lot.
+        let whole = code == Some("unused_imports") || edits.len() == names.len();
+        if !names.is_empty() && !edits.is_empty() && whole {
+            out.push(Unused { names, edits });
         }
     }
     out
 }
 
-/// The first compiler's edits for the warnings whose every import each other compiler
+/// The bytes a span of rustc's JSON covers, when written in the draft itself (not in a
+/// macro's expansion) and not empty.
+fn range(span: &serde_json::Value) -> Option<(usize, usize)> {
+    let start = span["byte_start"].as_u64()? as usize;
+    let end = span["byte_end"].as_u64()? as usize;
+    (span["expansion"].is_null() && start < end).then_some((start, end))
+}
+
+/// The machine-applicable edits rustc suggests with diagnostic `d`.
+fn suggested_edits(d: &serde_json::Value) -> impl Iterator<Item = Edit> + '_ {
+    let children = d["children"].as_array().into_iter().flatten();
+    children
+        .flat_map(|child| child["spans"].as_array().into_iter().flatten())
+        .filter(|span| span["suggestion_applicability"] == "MachineApplicable")
+        .filter_map(|span| {
+            let with = span["suggested_replacement"].as_str()?.to_string();
+            let (start, end) = range(span)?;
+            Some(Edit { start, end, with })
+        })
+}
+
+/// The edit that takes out the line of `text` holding the `macro_rules!` definition whose
+/// name is at `name`, when that line is the whole definition (the compact layout's one item a
+/// line); `None` otherwise.
+fn macro_line(text: &str, (start, end): (usize, usize)) -> Option<Edit> {
+    let from = text.get(..start)?.rfind('\n').map_or(0, |i| i + 1);
+    let to = text.get(start..)?.find('\n').map(|i| start + i)?;
+    let item: syn::ItemMacro = syn::parse_str(&text[from..to]).ok()?;
+    let defines = item.mac.path.is_ident("macro_rules")
+        && item.ident.as_ref().is_some_and(|i| *i == text[start..end]);
+    defines.then(|| Edit {
+        start: from,
+        end: to + 1,
+        with: String::new(),
+    })
+}
+
+/// The first compiler's edits for the warnings whose every name each other compiler
 /// finds unused too (their edits may differ: rustc 1.73 leaves a removed item's newline),
 /// inside `within`, none overlapping another, by start; `None` when there were no
 /// compilers.
@@ -196,13 +236,13 @@ fn agreed(each: Vec<Vec<Unused>>, within: std::ops::Range<usize>) -> Option<Vec<
     let mut each = each.into_iter();
     let first = each.next()?;
     let others: Vec<std::collections::HashSet<(usize, usize)>> = each
-        .map(|w| w.into_iter().flat_map(|u| u.imports).collect())
+        .map(|w| w.into_iter().flat_map(|u| u.names).collect())
         .collect();
     let mut edits: Vec<Edit> = first
         .into_iter()
         .filter(|u| {
             let everywhere = |i: &(usize, usize)| others.iter().all(|o| o.contains(i));
-            u.imports.iter().all(everywhere)
+            u.names.iter().all(everywhere)
         })
         .flat_map(|u| u.edits)
         .filter(|e| e.start >= within.start && e.end <= within.end)
@@ -253,13 +293,32 @@ mod tests {
     }
 
     #[test]
-    fn imports_no_code_uses_go_from_the_libraries_and_the_solutions_stay() {
-        let main = "use std::fmt::Write as _;\nuse lib::double;\nfn main() { println!(\"{}\", double(21)); }\n";
-        let lib = "#[allow(unused_imports, dead_code)]\nmod lib {\nuse std::collections::HashMap;\nuse std::ops::{Add, Mul, Sub};\n#[allow(unused_imports)]use std::fmt;\npub fn double<T: Add<Output = T> + Copy>(x: T) -> T { x + x }\n}\n";
+    fn imports_and_macros_no_code_uses_go_from_the_libraries_and_the_solutions_stay() {
+        let main = "use std::fmt::Write as _;\nmacro_rules! mine { () => {} }\nuse lib::double;\nfn main() { println!(\"{}\", double(lib::two!())); }\n";
+        let lib = "#[allow(unused_imports, dead_code, unused_macros)]\nmod lib {\nuse std::collections::HashMap;\nuse std::ops::{Add, Mul, Sub};\n#[allow(unused_imports)]use std::fmt;\nmacro_rules!Tr{($t:ty)=>{impl Tr for $t{}}}\npub trait Tr{}\nmacro_rules!two{()=>{2}}\npub(crate) use two;\npub fn double<T: Add<Output = T> + Copy>(x: T) -> T { x + x }\n}\n";
         let b = strip_unused(bundle_of(main, lib), &local());
-        let want = "#[allow(unused_imports, dead_code)]\nmod lib {\nuse std::ops::Add;\npub fn double<T: Add<Output = T> + Copy>(x: T) -> T { x + x }\n}\n";
+        // `Tr`'s macro goes, its trait of the same name stays (the dead-code oracle's
+        // business); `two!`, called through its `use`, stays; so do the solution's own unused
+        // import and macro.
+        let want = "#[allow(unused_imports, dead_code, unused_macros)]\nmod lib {\nuse std::ops::Add;\npub trait Tr{}\nmacro_rules!two{()=>{2}}\npub(crate) use two;\npub fn double<T: Add<Output = T> + Copy>(x: T) -> T { x + x }\n}\n";
         assert_eq!(b.text, format!("{main}\n// lib 1.0\n{want}"));
         assert_eq!(b.libraries[0].bytes, "\n// lib 1.0\n".len() + want.len());
+    }
+
+    #[test]
+    fn a_macro_definition_goes_only_where_it_is_its_line_alone() {
+        let text = "mod a {\nmacro_rules!m{()=>{}}\nfn f(){} macro_rules!n{()=>{}}\n}\n";
+        let at = |name: &str| {
+            let start = text.find(&format!("!{name}{{")).unwrap() + 1;
+            (start, start + 1)
+        };
+        let gone = macro_line(text, at("m")).unwrap();
+        assert_eq!(&text[gone.start..gone.end], "macro_rules!m{()=>{}}\n");
+        assert_eq!(
+            macro_line(text, at("n")),
+            None,
+            "a line with another item on it stays"
+        );
     }
 
     #[test]
@@ -272,7 +331,12 @@ mod tests {
         let main = "fn main() { println!(\"{}\", lib::use_it::root(49)); }\n";
         let bundle = bundle_of(main, lib);
         let all = compilers(&crate::judge::BOJ);
-        let lint = ["--force-warn", "unused_imports"];
+        let lint = [
+            "--force-warn",
+            "unused_imports",
+            "--force-warn",
+            "unused_macros",
+        ];
         let dir = tempfile::tempdir().unwrap();
         let (ok, found, _) = oracle::check_with(&all[0], &bundle.text, dir.path(), &lint).unwrap();
         assert!(ok);
@@ -294,13 +358,13 @@ mod tests {
     }
 
     #[test]
-    fn edits_agreed_are_the_first_compilers_for_imports_every_compiler_finds_unused() {
+    fn edits_agreed_are_the_first_compilers_for_names_every_compiler_finds_unused() {
         let e = |start, end| Edit {
             start,
             end,
             with: String::new(),
         };
-        let u = |imports: Vec<(usize, usize)>, edits| Unused { imports, edits };
+        let u = |names: Vec<(usize, usize)>, edits| Unused { names, edits };
         let each = vec![
             vec![
                 u(vec![(0, 5)], vec![e(0, 6)]),
