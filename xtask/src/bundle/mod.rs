@@ -238,19 +238,19 @@ pub fn bundle(
     options: Options,
 ) -> anyhow::Result<Bundle> {
     let pruned = pruned(main_rs, deps, libraries, options)?;
-    // The imports left in the libraries that no code uses, the compilers' own last word:
-    // two more type checks, worth them over the impls pass's floor (a third of a second,
-    // for 261 bytes of the showcase's 8 KiB of proconio and `common`).
+    // The imports and macros left in the libraries that no code uses, the compilers' own
+    // last word: two more type checks, worth them over the impls pass's floor (a third of a
+    // second, for 261 bytes of the showcase's 8 KiB of proconio and `common`).
     let whole = options.scope == Scope::Whole || options.pruning == Pruning::Names;
     if whole || library_bytes(&pruned) <= impls::FLOOR {
         return Ok(pruned);
     }
     let stripped = unused::strip_unused(pruned, &unused::compilers(options.judge));
-    phase("bundle: unused imports out");
+    phase("bundle: unused imports and macros out");
     Ok(stripped)
 }
 
-/// `bundle` but for the imports no compiler uses.
+/// `bundle` but for the imports and macros no compiler uses.
 fn pruned(
     main_rs: &Path,
     deps: &BTreeMap<String, Dep>,

@@ -26,7 +26,7 @@ fn inherent_key(path: &str, i: &syn::ItemImpl, name: &str) -> String {
 }
 
 /// The stub a body that never runs becomes.
-fn stub_block() -> syn::Block {
+pub(crate) fn stub_block() -> syn::Block {
     syn::parse_quote!({ unreachable!() })
 }
 
