@@ -623,7 +623,7 @@ impl Drafter<'_> {
         let mut text = solution.text(&inlined_modules);
         text.push_str(&chunks);
         if needs_alloc {
-            text.push_str("\nextern crate alloc;\n");
+            text.push_str(EXTERN_ALLOC);
         }
         Ok(Bundle {
             text,
@@ -631,6 +631,10 @@ impl Drafter<'_> {
         })
     }
 }
+
+/// What ends a bundle whose libraries use `alloc` (after the libraries' chunks: `unused`
+/// reads the layout back).
+const EXTERN_ALLOC: &str = "\nextern crate alloc;\n";
 
 /// Why a library that is kept cannot be inlined, if it cannot: what its code asks of the
 /// build (`refusals`), what cargo's graph says (`unbundleable`), or edition 2015.

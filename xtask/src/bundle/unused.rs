@@ -109,13 +109,8 @@ pub fn strip_unused(bundle: Bundle, compilers: &[PathBuf]) -> Bundle {
 /// then one chunk per library, then maybe `extern crate alloc;`); `None` if the sizes do
 /// not add up.
 fn library_regions(bundle: &Bundle) -> Option<Vec<(usize, usize)>> {
-    const ALLOC: &str = "\nextern crate alloc;\n";
-    let end = bundle.text.len()
-        - if bundle.text.ends_with(ALLOC) {
-            ALLOC.len()
-        } else {
-            0
-        };
+    let text = &bundle.text;
+    let end = text.strip_suffix(super::EXTERN_ALLOC).unwrap_or(text).len();
     let total: usize = bundle.libraries.iter().map(|l| l.bytes).sum();
     let mut at = end.checked_sub(total)?;
     if bundle.libraries.is_empty() || !bundle.text.is_char_boundary(at) {
