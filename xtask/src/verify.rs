@@ -15,6 +15,27 @@ use std::process::Command;
 
 use crate::judge;
 
+thread_local! {
+    /// What `say!` printed on this thread since the last `take_transcript`: the report a
+    /// remembered bundle prints again (`submit`'s memo).
+    static TRANSCRIPT: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `println!`, and the line kept in this thread's transcript.
+macro_rules! say {
+    ($($t:tt)*) => {{
+        let line = format!($($t)*);
+        println!("{line}");
+        TRANSCRIPT.with(|t| t.borrow_mut().push(line));
+    }};
+}
+
+/// The lines `bundle_and_verify` printed on this thread since the last call (the cases'
+/// own lines aside).
+pub fn take_transcript() -> Vec<String> {
+    TRANSCRIPT.with(|t| std::mem::take(&mut *t.borrow_mut()))
+}
+
 /// The workspace's dependency resolution, read once for every problem bundled.
 pub struct Inputs {
     pub meta: cargo_metadata::Metadata,
@@ -85,7 +106,7 @@ pub fn bundle_and_verify(
         judge,
     )?;
     for note in notes {
-        println!("{note}");
+        say!("{note}");
     }
     bundle::phase("verify: libraries ready");
     let mut first_step = true;
@@ -96,7 +117,7 @@ pub fn bundle_and_verify(
         let end = match (&attempt.ok, &attempt.failure) {
             (true, _) => End::Passed,
             (false, Failure::Compile(why)) => {
-                println!("step    {}: {why}", scope.label());
+                say!("step    {}: {why}", scope.label());
                 End::Rejected
             }
             (false, Failure::Cases) => End::Differs,
@@ -105,11 +126,11 @@ pub fn bundle_and_verify(
         Ok((end, attempt))
     })?;
     if let Some(story) = bundle::ladder::story(&climb) {
-        println!("steps   {story}");
+        say!("steps   {story}");
     }
     if let Some((scope, attempt)) = climb.passed {
         if scope != bundle::Scope::Reached {
-            println!(
+            say!(
                 "step    {} ({:.1} KiB)",
                 scope.label(),
                 attempt.text.len() as f64 / 1024.0
@@ -126,11 +147,11 @@ pub fn bundle_and_verify(
         .first_failure
         .expect("a climb that did not pass failed somewhere");
     for line in &attempt.report {
-        println!("{line}");
+        say!("{line}");
     }
     fs::write(&failed_path, &attempt.text)
         .map_err(|e| anyhow::anyhow!("{}: {e}", failed_path.display()))?;
-    println!(
+    say!(
         "FAILED  {} (kept for inspection; do not submit it)",
         failed_path.display()
     );
@@ -206,12 +227,12 @@ fn attempt(
     if notes {
         let rust = options.judge.rust;
         for line in newer_than_judge(&graph.libraries, &bundle, rust, registry::releases) {
-            println!("{line}");
+            say!("{line}");
         }
     }
     let profile = options.judge;
     let size = bundle.text.len() as u64;
-    println!("{}", size_line(problem, &bundle, profile));
+    say!("{}", size_line(problem, &bundle, profile));
     let mut done = Attempt {
         text: bundle.text.clone(),
         ok: false,
@@ -226,7 +247,7 @@ fn attempt(
         ));
         return Ok(done);
     } else if size > profile.size_note {
-        println!(
+        say!(
             "note    {size} bytes is over our {} byte target (judges that keep a 64 KiB limit would refuse it)",
             profile.size_note
         );
@@ -264,7 +285,7 @@ fn attempt(
         return Ok(done);
     }
     let labels: Vec<&str> = compilers.all().iter().map(|c| c.label.as_str()).collect();
-    println!(
+    say!(
         "compile `{}` by {} (the judge's is Rust {}; the cases run on the last one's build)",
         profile.command(),
         labels.join(" and "),
@@ -272,7 +293,7 @@ fn attempt(
     );
     if compilers.judge.is_none() {
         if let Some(note) = compilers.missing_note() {
-            println!("{note}");
+            say!("{note}");
         }
         if let Err(message) = check_std_apis(build.path(), profile.rust) {
             let rust = profile.rust;
@@ -470,7 +491,7 @@ fn check_std_apis(dir: &Path, rust: &str) -> anyhow::Result<()> {
         .output();
     match output {
         Err(_) => {
-            println!("note    clippy-driver not found: std APIs not checked against Rust {rust}");
+            say!("note    clippy-driver not found: std APIs not checked against Rust {rust}");
             Ok(())
         }
         Ok(out) if out.status.success() => Ok(()),

@@ -1184,7 +1184,7 @@ pub fn drop_unused(
     let mut queue: std::collections::VecDeque<(Vec<Candidate>, bool)> = [(all, false)].into();
     let mut compiles = 0;
     while let Some((group, doubted)) = queue.pop_front() {
-        if compiles == budget {
+        if compiles == budget || super::budget::cut("more of the impls pass") {
             break;
         }
         compiles += 1;
@@ -1227,7 +1227,7 @@ pub fn drop_unused(
     f.dead_impls = accepted.iter().map(|c| c.key.clone()).collect();
     f.dead_impls.extend(unrun.iter().cloned());
     let mut next = draft(&f)?;
-    if compiles < budget {
+    if compiles < budget && !super::budget::cut("the stubs taken out whole") {
         let aliases = Aliases::of(trees);
         (next, f) = without_stubs(next, f, (&unrun, &aliases), &draft, scratch.path())?;
     }

@@ -21,6 +21,7 @@
 //! with regexes: everything is parsed with syn.
 
 use crate::error::Context;
+pub mod budget;
 mod cfg;
 pub use cfg::Cfg;
 pub(crate) use solution::idents;
@@ -208,6 +209,8 @@ pub struct Options {
     pub scope: Scope,
     /// The judge the bundle is for: its target settles `#[cfg]`s.
     pub judge: &'static crate::judge::Profile,
+    /// When refining stops (`budget`): past it, the smallest draft known to compile so far.
+    pub deadline: budget::Deadline,
 }
 
 impl Options {
@@ -218,6 +221,7 @@ impl Options {
             layout: Layout::Compact,
             scope: Scope::Reached,
             judge,
+            deadline: budget::Deadline::NONE,
         }
     }
 }
@@ -237,12 +241,13 @@ pub fn bundle(
     libraries: &[Library],
     options: Options,
 ) -> anyhow::Result<Bundle> {
+    let _deadline = budget::enter(options.deadline);
     let pruned = pruned(main_rs, deps, libraries, options)?;
     // The imports and macros left in the libraries that no code uses, the compilers' own
     // last word: two more type checks, worth them over the impls pass's floor (a third of a
     // second, for 261 bytes of the showcase's 8 KiB of proconio and `common`).
     let whole = options.scope == Scope::Whole || options.pruning == Pruning::Names;
-    if whole || library_bytes(&pruned) <= impls::FLOOR {
+    if whole || library_bytes(&pruned) <= impls::FLOOR || budget::cut("the unused imports") {
         return Ok(pruned);
     }
     let stripped = unused::strip_unused(pruned, &unused::compilers(options.judge));
@@ -281,7 +286,9 @@ fn pruned(
     let reached = options.scope == Scope::Reached && pruning == Pruning::Compiler;
     let reading = begin_reading(&solution, libraries, &options, false)?;
     phase("bundle: first reading's first draft");
-    let large_at_once = reached && library_bytes(&reading.first) > SECOND_READING_FIRST;
+    let large_at_once = reached
+        && library_bytes(&reading.first) > SECOND_READING_FIRST
+        && !budget::cut("a second reading");
     let mut again = None;
     if large_at_once {
         let second = begin_reading(&solution, libraries, &options, true)?;
@@ -306,7 +313,7 @@ fn pruned(
             main_rs.display()
         );
     }
-    if again.is_none() && !large_at_once && large && reached {
+    if again.is_none() && !large_at_once && large && reached && !budget::cut("a second reading") {
         let second = begin_reading(&solution, libraries, &options, true)?;
         again = finish_reading(second, pruning)?.map(|(b, _)| b);
     }
@@ -446,7 +453,7 @@ fn refine_and_drop_impls(
     let (best, trees, findings, compiled) = refine(best, trees, first, modules, protected, draft)?;
     phase("bundle: oracle rounds");
     // Trait impls that never run: worth a few compiles only in large libraries.
-    if library_bytes(&best) <= impls::FLOOR {
+    if library_bytes(&best) <= impls::FLOOR || budget::cut("the impls pass") {
         return Ok((best, false, compiled));
     }
     let before = best.text.len();
@@ -775,6 +782,9 @@ fn refine_from(
     let mut needed: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut broken = [false; 4];
     for _round in 0..8 {
+        if budget::cut("more rounds of the oracle") {
+            break;
+        }
         let mut accepted = None;
         for (step, step_broken) in broken.iter_mut().enumerate() {
             if *step_broken {

@@ -1,0 +1,97 @@
+//! The time a bundle may spend getting smaller. Correct first, then small: the first draft
+//! that compiles is always made and checked; the refinements after it (the oracle's further
+//! rounds, the impls pass, a second reading, the unused imports) each ask `cut` before they
+//! start, and are left out once the deadline has passed. What was left out is remembered on
+//! this thread, so `submit` can say what more time would have given.
+
+use std::cell::{Cell, RefCell};
+use std::time::{Duration, Instant};
+
+/// When refining stops: `None` never.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Deadline(pub Option<Instant>);
+
+impl Deadline {
+    /// No deadline: every refinement runs (the corpus, tests).
+    pub const NONE: Deadline = Deadline(None);
+
+    /// `budget` from now.
+    pub fn after(budget: Duration) -> Deadline {
+        Deadline(Instant::now().checked_add(budget))
+    }
+}
+
+thread_local! {
+    /// The deadline of the bundle being made on this thread (`Scope::enter`).
+    static CURRENT: Cell<Deadline> = const { Cell::new(Deadline(None)) };
+    /// What was left out for want of time, since the last `take_cuts`.
+    static CUTS: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The deadline in force on this thread while it lives; the one before it after.
+pub struct Entered(Deadline);
+
+/// Makes `deadline` the one `cut` reads on this thread until the value returned is dropped.
+pub fn enter(deadline: Deadline) -> Entered {
+    Entered(CURRENT.with(|c| c.replace(deadline)))
+}
+
+impl Drop for Entered {
+    fn drop(&mut self) {
+        CURRENT.with(|c| c.set(self.0));
+    }
+}
+
+/// Whether the refinement `what` must be left out: the deadline has passed. Records it when
+/// so (once per name).
+pub fn cut(what: &'static str) -> bool {
+    let Deadline(Some(at)) = CURRENT.with(|c| c.get()) else {
+        return false;
+    };
+    if Instant::now() < at {
+        return false;
+    }
+    CUTS.with(|c| {
+        let mut c = c.borrow_mut();
+        if !c.contains(&what) {
+            c.push(what);
+        }
+    });
+    true
+}
+
+/// What was left out on this thread since the last call, in the order it was.
+pub fn take_cuts() -> Vec<&'static str> {
+    CUTS.with(|c| std::mem::take(&mut *c.borrow_mut()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nothing_is_cut_without_a_deadline_or_before_it() {
+        let _ = take_cuts();
+        assert!(!cut("a"));
+        {
+            let _in = enter(Deadline::after(Duration::from_secs(3600)));
+            assert!(!cut("b"));
+        }
+        assert!(take_cuts().is_empty());
+    }
+
+    #[test]
+    fn a_passed_deadline_cuts_each_refinement_once_and_ends_with_its_scope() {
+        let _ = take_cuts();
+        {
+            let _in = enter(Deadline::after(Duration::ZERO));
+            assert!(cut("the impls pass"));
+            assert!(cut("the impls pass"));
+            assert!(cut("more oracle rounds"));
+        }
+        // Out of the scope: no deadline again.
+        assert!(!cut("the impls pass"));
+        assert_eq!(take_cuts(), ["the impls pass", "more oracle rounds"]);
+        assert!(take_cuts().is_empty());
+    }
+}
