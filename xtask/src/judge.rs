@@ -171,6 +171,7 @@ impl Compiler {
 
 /// The compilers to verify with: this machine's rustc, then the judge's own (rustup's
 /// 1.73.0 toolchain) when it is installed.
+#[derive(Clone)]
 pub struct Compilers {
     pub local: Compiler,
     pub judge: Option<Compiler>,

@@ -52,6 +52,8 @@ pub struct Outcome {
     pub path: PathBuf,
     pub ok: bool,
     pub tally: Tally,
+    /// The verified bundle's libraries, to reuse for the next edit (`bundle::reuse`).
+    pub kept: Option<bundle::reuse::Kept>,
 }
 
 /// Where a problem's verified bundle goes, and where a failed one is left for inspection.
@@ -79,6 +81,19 @@ pub fn bundle_and_verify(
     problem: &Problem,
     inputs: &Inputs,
     options: bundle::Options,
+) -> anyhow::Result<Outcome> {
+    bundle_and_verify_reusing(ws, problem, inputs, options, None)
+}
+
+/// `bundle_and_verify`, trying first the libraries `reuse` of the last bundle verified for
+/// this problem (`bundle::reuse`) with the solution as it is now: taken when the solution
+/// names what it named then, it compiles, runs no stub, and passes every case.
+pub fn bundle_and_verify_reusing(
+    ws: &Workspace,
+    problem: &Problem,
+    inputs: &Inputs,
+    options: bundle::Options,
+    reuse: Option<&bundle::reuse::Kept>,
 ) -> anyhow::Result<Outcome> {
     let (path, failed_path) = outputs(ws, problem);
     // Whatever happens next, no stale file may look submittable.
@@ -109,6 +124,17 @@ pub fn bundle_and_verify(
         say!("{note}");
     }
     bundle::phase("verify: libraries ready");
+    if let Some(kept) = reuse {
+        if let Some(done) = reused(problem, &graph, &compilers, options, kept, ws)? {
+            fs::write(&path, &done.text).at(&path)?;
+            return Ok(Outcome {
+                path,
+                ok: true,
+                tally: done.tally,
+                kept: Some(kept.clone()),
+            });
+        }
+    }
     let mut first_step = true;
     let climb = bundle::ladder::climb(options.scope, |scope| {
         let options = bundle::Options { scope, ..options };
@@ -137,10 +163,15 @@ pub fn bundle_and_verify(
             );
         }
         fs::write(&path, &attempt.text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        let made = bundle::Bundle {
+            text: attempt.text,
+            libraries: attempt.libraries,
+        };
         return Ok(Outcome {
             path,
             ok: true,
             tally: attempt.tally,
+            kept: bundle::reuse::keep(&made, &problem.main_rs, &graph.deps, judge.target_cfgs),
         });
     }
     let (_, attempt) = climb
@@ -159,6 +190,7 @@ pub fn bundle_and_verify(
         path: failed_path,
         ok: false,
         tally: attempt.tally,
+        kept: None,
     })
 }
 
@@ -204,6 +236,7 @@ impl<T: Send + 'static> Background<anyhow::Result<T>> {
 /// One step of the ladder: its draft and what became of it.
 struct Attempt {
     text: String,
+    libraries: Vec<bundle::Inlined>,
     ok: bool,
     failure: Failure,
     tally: Tally,
@@ -223,6 +256,50 @@ fn attempt(
     notes: bool,
 ) -> anyhow::Result<Attempt> {
     let bundle = bundle::bundle(&problem.main_rs, &graph.deps, &graph.libraries, options)?;
+    check(ws, problem, graph, compilers, options, bundle, notes)
+}
+
+/// The library text of the last verified bundle with the solution as it is now, checked as
+/// any draft: `None` (after a line saying why) when it is not taken.
+fn reused(
+    problem: &Problem,
+    graph: &crates::Graph,
+    compilers: &Background<anyhow::Result<judge::Compilers>>,
+    options: bundle::Options,
+    kept: &bundle::reuse::Kept,
+    ws: &Workspace,
+) -> anyhow::Result<Option<Attempt>> {
+    let target = options.judge.target_cfgs;
+    let Some(candidate) = bundle::reuse::rebundle(kept, &problem.main_rs, &graph.deps, target)?
+    else {
+        return Ok(None);
+    };
+    say!("reuse   the libraries of the last verified bundle: the solution names the same library items (`--fresh` prunes anew)");
+    let scratch = tempfile::tempdir().map_err(|e| anyhow::anyhow!("a temporary folder: {e}"))?;
+    if bundle::reuse::stub_reached(&candidate, scratch.path())? {
+        say!(
+            "reuse   not taken: the solution now runs code the last bundle left out; bundling anew"
+        );
+        return Ok(None);
+    }
+    let attempt = check(ws, problem, graph, compilers, options, candidate, true)?;
+    if attempt.ok {
+        return Ok(Some(attempt));
+    }
+    say!("reuse   not taken: it did not pass as the solution is now; bundling anew");
+    Ok(None)
+}
+
+/// Checks `bundle` as the judge would: size, every compiler, std APIs, every case.
+fn check(
+    ws: &Workspace,
+    problem: &Problem,
+    graph: &crates::Graph,
+    compilers: &Background<anyhow::Result<judge::Compilers>>,
+    options: bundle::Options,
+    bundle: bundle::Bundle,
+    notes: bool,
+) -> anyhow::Result<Attempt> {
     let compilers = compilers.ready()?;
     if notes {
         let rust = options.judge.rust;
@@ -235,6 +312,7 @@ fn attempt(
     say!("{}", size_line(problem, &bundle, profile));
     let mut done = Attempt {
         text: bundle.text.clone(),
+        libraries: bundle.libraries.clone(),
         ok: false,
         failure: Failure::Size,
         tally: Tally::default(),

@@ -37,6 +37,7 @@ mod oracle;
 mod paths;
 mod prune;
 mod render;
+pub mod reuse;
 mod scan;
 mod solution;
 mod unrun;

@@ -129,6 +129,20 @@ pub fn header_parts(header: &str) -> Option<(&str, &str, Option<&str>)> {
 /// that cannot be told: the build's errors (the draft does not compile), or its symbols are
 /// not read.
 pub fn instantiated(text: &str, dir: &Path) -> anyhow::Result<Result<Instances, String>> {
+    let ir = match debug_build(text, dir)? {
+        Ok(ir) => ir,
+        Err(errors) => return Ok(Err(errors)),
+    };
+    Ok(pairs(&ir).ok_or_else(|| "the draft's symbols are not read".to_string()))
+}
+
+/// The code (LLVM IR) a debug build of `text` generates, or `None` if it does not compile.
+pub fn generated_code(text: &str, dir: &Path) -> anyhow::Result<Option<String>> {
+    Ok(debug_build(text, dir)?.ok())
+}
+
+/// The LLVM IR of a debug build of `text`, compiled in `dir`, or the build's errors.
+fn debug_build(text: &str, dir: &Path) -> anyhow::Result<Result<String, String>> {
     let source = dir.join("mono.rs");
     std::fs::write(&source, text).at(&source)?;
     let rustc = crate::judge::local_rustc();
@@ -162,8 +176,7 @@ pub fn instantiated(text: &str, dir: &Path) -> anyhow::Result<Result<Instances, 
         return Ok(Err(String::from_utf8_lossy(&out.stderr).into_owned()));
     }
     let ir = dir.join("mono.ll");
-    let ir = std::fs::read_to_string(&ir).at(&ir)?;
-    Ok(pairs(&ir).ok_or_else(|| "the draft's symbols are not read".to_string()))
+    Ok(Ok(std::fs::read_to_string(&ir).at(&ir)?))
 }
 
 /// The pairs of the functions `ir` defines; `None` when the draft's `main` is not among

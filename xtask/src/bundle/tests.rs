@@ -134,6 +134,7 @@ fn differential_both(files: &[(&str, &str)], main: &str, input: &[u8]) -> (Strin
             layout: Layout::Compact,
             scope,
             judge: &crate::judge::BOJ,
+            deadline: super::budget::Deadline::NONE,
         };
         let b = bundle(
             &main_rs,
@@ -2237,4 +2238,51 @@ fn a_glob_of_a_library_left_out_goes_with_it() {
     );
     assert_eq!(printed, "4\n");
     assert!(!text.contains("fn range"), "{text}");
+}
+
+/// A deadline already passed leaves the oracle's rounds out, not correctness: the bundle
+/// is the first draft, prints what the ordinary build prints, and is no smaller than the
+/// one made without a deadline; the refinement left out is named.
+#[test]
+fn a_spent_budget_gives_the_first_draft_that_prints_the_same_and_names_what_it_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = [(
+        "lib.rs",
+        "pub fn used() -> u32 { helper() + 1 }\n\
+         fn helper() -> u32 { 41 }\n\
+         pub struct S; impl S { pub fn new() -> S { S } pub fn len(&self) -> u32 { DEAD_METHOD_MARKER } }\n\
+         const DEAD_METHOD_MARKER: u32 = 7;\n",
+    )];
+    let lib = library(dir.path(), &files);
+    let main_rs = dir.path().join("main.rs");
+    fs::write(
+        &main_rs,
+        "fn main() { let _s = fixture::S::new(); println!(\"{} {}\", fixture::used(), vec![1].len()); }\n",
+    )
+    .unwrap();
+    let expected = reference_output(dir.path(), &lib, &main_rs, b"");
+    let libraries = [lib.clone()];
+    let _ = super::budget::take_cuts();
+    let unbounded = bundle(&main_rs, &deps_on(&lib), &libraries, Options::default()).unwrap();
+    assert!(super::budget::take_cuts().is_empty());
+    let spent = Options {
+        deadline: super::budget::Deadline::after(std::time::Duration::ZERO),
+        ..Options::default()
+    };
+    let first = bundle(&main_rs, &deps_on(&lib), &libraries, spent).unwrap();
+    assert_eq!(
+        super::budget::take_cuts(),
+        ["more rounds of the oracle"],
+        "the cut is named"
+    );
+    assert_eq!(bundle_output(dir.path(), &first.text, b""), expected);
+    assert_eq!(bundle_output(dir.path(), &unbounded.text, b""), expected);
+    // `S::len`, which no one calls, is reached by name (`Vec::len`): the oracle takes it
+    // out, the first draft keeps it.
+    assert!(
+        !unbounded.text.contains("DEAD_METHOD_MARKER"),
+        "{}",
+        unbounded.text
+    );
+    assert!(first.text.contains("DEAD_METHOD_MARKER"), "{}", first.text);
 }

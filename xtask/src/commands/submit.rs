@@ -3,7 +3,7 @@
 
 use crate::bundle;
 use crate::error::PathContext;
-use crate::verify::{bundle_and_verify, inputs};
+use crate::verify::{bundle_and_verify_reusing, inputs};
 use crate::workspace::problems::{Problem, Workspace};
 use crate::workspace::record;
 use std::fs;
@@ -64,6 +64,9 @@ pub struct Args {
     /// Verify again even if nothing the last verified bundle depends on changed.
     #[arg(long)]
     force: bool,
+    /// Prune anew, without trying the last verified bundle's libraries first.
+    #[arg(long)]
+    fresh: bool,
 }
 
 /// The budget when neither `--budget` nor `XTASK_BUDGET` says: about what a contest user
@@ -86,7 +89,7 @@ fn budget_seconds(flag: Option<f64>, variable: Option<String>) -> anyhow::Result
         ),
         (None, None) => (DEFAULT_BUDGET_SECONDS, String::new()),
     };
-    if !seconds.is_finite() || seconds < 0.0 || seconds > 86_400.0 {
+    if !seconds.is_finite() || !(0.0..=86_400.0).contains(&seconds) {
         return Err(anyhow::anyhow!(
             "{from} {seconds}: the budget is a number of seconds from 0 to 86400"
         ));
@@ -175,10 +178,52 @@ impl Memo {
             .filter(|p| p.extension().is_some_and(|x| x == "txt"))
             .filter_map(|p| Some((fs::metadata(&p).ok()?.modified().ok()?, p)))
             .collect();
-        reports.sort_by(|a, b| b.0.cmp(&a.0));
+        reports.sort_by_key(|r| std::cmp::Reverse(r.0));
         for (_, old) in reports.into_iter().skip(MEMO_KEPT) {
             let _ = fs::remove_file(old.with_extension("rs"));
             let _ = fs::remove_file(old);
+        }
+    }
+}
+
+/// The key under which a problem's kept libraries (`bundle::reuse`) serve the next submit:
+/// everything the memo's key covers but the problem's own files and cases (its manifest
+/// stays: its dependencies and features).
+fn libraries_key(
+    ws: &Workspace,
+    problem: &Problem,
+    meta: &cargo_metadata::Metadata,
+    compilers: &crate::judge::Compilers,
+    label: &str,
+) -> Option<String> {
+    let mut f = record::environment(&ws.root, compilers);
+    f.text("check", &format!("{label} libraries"));
+    f.file(&problem.dir.join("Cargo.toml"));
+    f.packages(&ws.root, meta, &problem.name).ok()?;
+    Some(f.hex())
+}
+
+impl Memo {
+    fn libraries_path(&self) -> PathBuf {
+        self.dir.join("libraries.json")
+    }
+
+    /// The libraries kept under `key`, if any (a file that does not read is none).
+    fn libraries(&self, key: &str) -> Option<bundle::reuse::Kept> {
+        let text = fs::read_to_string(self.libraries_path()).ok()?;
+        let (k, kept): (String, bundle::reuse::Kept) = serde_json::from_str(&text).ok()?;
+        (k == key).then_some(kept)
+    }
+
+    fn keep_libraries(&self, key: &str, kept: &bundle::reuse::Kept) {
+        if fs::create_dir_all(&self.dir).is_err() {
+            return;
+        }
+        if let Ok(text) = serde_json::to_string(&(key, kept)) {
+            let tmp = self.dir.join(".libraries.json.tmp");
+            if fs::write(&tmp, text).is_ok() {
+                let _ = fs::rename(&tmp, self.libraries_path());
+            }
         }
     }
 }
@@ -256,7 +301,12 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
     options.deadline = crate::bundle::budget::Deadline::after(Duration::from_secs_f64(budget));
     let _ = crate::verify::take_transcript();
     let _ = crate::bundle::budget::take_cuts();
-    let mut outcome = bundle_and_verify(&ws, &problem, &inputs, options)?;
+    let libraries_key = libraries_key(&ws, &problem, &inputs.meta, &compilers, &label);
+    let reuse = libraries_key
+        .as_ref()
+        .filter(|_| !args.fresh)
+        .and_then(|k| memo.libraries(k));
+    let mut outcome = bundle_and_verify_reusing(&ws, &problem, &inputs, options, reuse.as_ref())?;
     let never = outcome.tally.settle(meant);
     let tally = outcome
         .tally
@@ -287,12 +337,115 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
             memo.put(&key, &text, &report);
         }
     }
+    if let (Some(key), Some(kept)) = (libraries_key, &outcome.kept) {
+        memo.keep_libraries(&key, kept);
+    }
     Ok(true)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A scratch workspace: problem `boj-1` on a path library `lib` beside it, one case, and
+    /// a stand-in for the tool's source (`xtask/src`).
+    fn scratch() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |p: &str, t: &str| {
+            let p = dir.path().join(p);
+            fs::create_dir_all(p.parent().unwrap()).unwrap();
+            fs::write(p, t).unwrap();
+        };
+        write(
+            "Cargo.toml",
+            "[workspace]\nmembers = [\"boj-1\"]\nresolver = \"2\"\n",
+        );
+        write("boj-1/Cargo.toml", "[package]\nname = \"boj-1\"\nversion = \"0.1.0\"\nedition = \"2021\"\n[package.metadata.problem]\ntime-limit-ms = 1000\nmemory-limit-mb = 256\njudge = \"BOJ\"\n[dependencies]\nlib = { path = \"../lib\" }\n");
+        write(
+            "boj-1/src/main.rs",
+            "fn main() { println!(\"{}\", lib::f()); }\n",
+        );
+        write("lib/Cargo.toml", "[package]\nname = \"lib\"\nversion = \"0.1.0\"\nedition = \"2021\"\n[features]\nextra = []\n");
+        write("lib/src/lib.rs", "pub fn f() -> u32 { 1 }\n");
+        write("testcases/boj-1/a.in", "");
+        write("testcases/boj-1/a.out", "1\n");
+        write("xtask/src/main.rs", "fn main() {}\n");
+        dir
+    }
+
+    /// Both keys of `boj-1` in the workspace at `root` as it is now.
+    fn keys(root: &Path, compilers: &crate::judge::Compilers) -> (String, String) {
+        let meta = cargo_metadata::MetadataCommand::new()
+            .manifest_path(root.join("Cargo.toml"))
+            .current_dir(root)
+            .exec()
+            .unwrap();
+        let ws = Workspace::from_metadata(&meta).unwrap();
+        let problem = ws.find("boj-1").unwrap();
+        let label = "submit";
+        (
+            memo_key(&ws, problem, &meta, compilers, label).unwrap(),
+            libraries_key(&ws, problem, &meta, compilers, label).unwrap(),
+        )
+    }
+
+    /// The memo serves a bundle only while nothing it depends on changed; the kept
+    /// libraries survive an edit of the solution or its cases, and nothing else.
+    #[test]
+    fn each_input_of_a_bundle_changes_the_keys_that_depend_on_it() {
+        let dir = scratch();
+        let root = dir.path();
+        let compilers = crate::judge::Compilers::find().unwrap();
+        let edit = |p: &str, t: &str| fs::write(root.join(p), t).unwrap();
+        let (memo0, libs0) = keys(root, &compilers);
+        assert_eq!(keys(root, &compilers), (memo0.clone(), libs0.clone()));
+        // The solution and a case: a new memo key, the same libraries key.
+        edit(
+            "boj-1/src/main.rs",
+            "fn main() { println!(\"{}\", lib::f() + 0); }\n",
+        );
+        let (memo1, libs1) = keys(root, &compilers);
+        assert_ne!(memo1, memo0);
+        assert_eq!(libs1, libs0);
+        edit("testcases/boj-1/a.out", "1 \n");
+        let (memo2, libs2) = keys(root, &compilers);
+        assert_ne!(memo2, memo1);
+        assert_eq!(libs2, libs0);
+        // Each of these changes both.
+        let mut seen = vec![memo2.clone()];
+        let changed = |what: &str, keys: (String, String), seen: &mut Vec<String>| {
+            assert!(
+                !seen.contains(&keys.0),
+                "{what}: the memo key did not change"
+            );
+            assert_ne!(keys.1, libs0, "{what}: the libraries key did not change");
+            seen.push(keys.0);
+        };
+        edit("lib/src/lib.rs", "pub fn f() -> u32 { 2 }\n");
+        changed("the library's source", keys(root, &compilers), &mut seen);
+        edit("boj-1/Cargo.toml", "[package]\nname = \"boj-1\"\nversion = \"0.1.0\"\nedition = \"2021\"\n[package.metadata.problem]\ntime-limit-ms = 1000\nmemory-limit-mb = 256\njudge = \"BOJ\"\n[dependencies]\nlib = { path = \"../lib\", features = [\"extra\"] }\n");
+        changed("a feature", keys(root, &compilers), &mut seen);
+        edit("xtask/src/main.rs", "fn main() { }\n");
+        changed("the tool's source", keys(root, &compilers), &mut seen);
+        let mut other = compilers.clone();
+        other.local.label = "rustc 9.99.0".into();
+        changed("a compiler", keys(root, &other), &mut seen);
+    }
+
+    #[test]
+    fn the_budget_comes_from_the_flag_then_the_variable_then_the_default_and_bad_values_say_where()
+    {
+        assert_eq!(budget_seconds(Some(3.0), Some("7".into())).unwrap(), 3.0);
+        assert_eq!(budget_seconds(None, Some(" 7.5 ".into())).unwrap(), 7.5);
+        assert_eq!(budget_seconds(None, None).unwrap(), DEFAULT_BUDGET_SECONDS);
+        assert_eq!(budget_seconds(Some(0.0), None).unwrap(), 0.0);
+        let e = budget_seconds(None, Some("ten".into()))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("XTASK_BUDGET") && e.contains("ten"), "{e}");
+        let e = budget_seconds(Some(-1.0), None).unwrap_err().to_string();
+        assert!(e.contains("--budget"), "{e}");
+    }
 
     #[test]
     fn an_unknown_problem_is_one_line_naming_the_known_ones() {
@@ -303,6 +456,7 @@ mod tests {
             whole: false,
             budget: None,
             force: false,
+            fresh: false,
         };
         let err = run(args).err().unwrap().to_string();
         assert_eq!(err.lines().count(), 1);
