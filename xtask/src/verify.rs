@@ -162,7 +162,7 @@ pub fn bundle_and_verify_reusing(
                 attempt.text.len() as f64 / 1024.0
             );
         }
-        fs::write(&path, &attempt.text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        fs::write(&path, &attempt.text).at(&path)?;
         let made = bundle::Bundle {
             text: attempt.text,
             libraries: attempt.libraries,
@@ -177,11 +177,16 @@ pub fn bundle_and_verify_reusing(
     let (_, attempt) = climb
         .first_failure
         .expect("a climb that did not pass failed somewhere");
+    failed(attempt, failed_path)
+}
+
+/// The outcome of a climb that did not pass: its first failure reported, its draft kept
+/// under the name no one submits.
+fn failed(attempt: Attempt, failed_path: PathBuf) -> anyhow::Result<Outcome> {
     for line in &attempt.report {
         say!("{line}");
     }
-    fs::write(&failed_path, &attempt.text)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", failed_path.display()))?;
+    fs::write(&failed_path, &attempt.text).at(&failed_path)?;
     say!(
         "FAILED  {} (kept for inspection; do not submit it)",
         failed_path.display()
