@@ -5,9 +5,14 @@
 #   make submit-<problem>  one verified file to paste into the judge (e.g. make submit-18139)
 CARGO ?= cargo
 
-.PHONY: test unit lint cases stress-check corpus bench judge-rustc listen
+.PHONY: test tool unit lint cases stress-check corpus bench judge-rustc listen
 
-test: lint unit cases stress-check corpus
+test: tool lint unit cases stress-check corpus
+
+# The tool itself, with cargo's progress shown: its first build takes minutes on a fresh
+# clone (`cargo xtask` alone builds it quietly); after that this is one line.
+tool:
+	$(CARGO) build --manifest-path xtask/Cargo.toml
 
 # The tooling (xtask/) is a workspace of its own, so each step runs on both.
 XTASK_MANIFEST = --manifest-path xtask/Cargo.toml
@@ -18,7 +23,7 @@ RECORD = $(if $(FORCE),--force)
 
 # The unit tests of the crates whose inputs changed (all of them on a fresh clone), and of
 # the tool when it or a manifest changed.
-unit:
+unit: tool
 	$(CARGO) xtask unit $(RECORD)
 
 lint:
@@ -27,18 +32,18 @@ lint:
 	$(CARGO) clippy --workspace --all-targets --quiet -- -D warnings
 	$(CARGO) clippy $(XTASK_MANIFEST) --all-targets --quiet -- -D warnings
 
-cases:
+cases: tool
 	$(CARGO) xtask cases $(RECORD)
 
 # Each showcase problem against its brute force (examples/brute.rs) on fixed seeds; the
 # random tests of the three problems run here, so each brute force exists once.
-stress-check:
+stress-check: tool
 	$(CARGO) xtask stress 17825 --cases 100 --seed 1 $(RECORD)
 	$(CARGO) xtask stress 18139 --cases 400 --seed 1 $(RECORD)
 	$(CARGO) xtask stress q58 --cases 200 --seed 1 --size 5 $(RECORD)
 
 # Every program under corpus/ built by cargo and bundled: both must print the same bytes.
-corpus:
+corpus: tool
 	$(CARGO) xtask corpus $(RECORD)
 
 # The judge's own compiler (BOJ: rustc 1.73), used by `make submit` and `make test` when present.
@@ -47,24 +52,24 @@ judge-rustc:
 
 # One problem, everything, always run: its unit tests, its cases (release and bundled), and
 # its stress pair for a few seconds when it has one. The command to type while solving.
-test-%:
+test-%: tool
 	$(CARGO) xtask test $*
 
-submit-%:
+submit-%: tool
 	$(CARGO) xtask submit $*
 
-new-%:
+new-%: tool
 	$(CARGO) xtask new $*
 
-stress-%:
+stress-%: tool
 	$(CARGO) xtask stress $*
 
-fetch-%:
+fetch-%: tool
 	$(CARGO) xtask fetch $*
 
 # Problems from the browser: Competitive Companion POSTs each to this port (README).
-listen:
+listen: tool
 	$(CARGO) xtask listen
 
-bench:
+bench: tool
 	$(CARGO) xtask bench

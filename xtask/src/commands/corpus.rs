@@ -397,14 +397,16 @@ fn run_corpus(names: &[String], flags: RecordArgs) -> anyhow::Result<bool> {
     }
     // Two workers: compiling dominates, and the machine has two cores. A panic while
     // checking one program is that program's failure.
+    // Each line is printed as its program finishes, not all at the end.
     let results = crate::engine::pool::map(&programs, 2, |name| {
-        check_program(&ws, &graph, &compilers, name)
+        let (ok, line) = check_program(&ws, &graph, &compilers, name);
+        println!("{line}");
+        (ok, line)
     });
     let mut passed = 0;
     for ((name, hash), result) in to_check.iter().zip(&results) {
         match result {
             Ok((ok, line)) => {
-                println!("{line}");
                 if *ok {
                     passed += 1;
                     // Remembered only when nothing it depends on changed while it ran.
