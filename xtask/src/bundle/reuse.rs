@@ -59,8 +59,8 @@ fn signature(solution: &super::solution::Solution, library_text: &str) -> Option
 }
 
 /// Where a bundle's libraries start in its text (`Drafter::draft`'s layout: the solution,
-/// then the chunks, then maybe `extern crate alloc;`).
-fn libraries_start(bundle: &Bundle) -> Option<usize> {
+/// then the chunks, then maybe `extern crate alloc;`); `None` if the sizes do not add up.
+pub(super) fn libraries_start(bundle: &Bundle) -> Option<usize> {
     let text = &bundle.text;
     let end = text.strip_suffix(super::EXTERN_ALLOC).unwrap_or(text).len();
     let total: usize = bundle.libraries.iter().map(|l| l.bytes).sum();

@@ -109,13 +109,10 @@ pub fn strip_unused(bundle: Bundle, compilers: &[PathBuf]) -> Bundle {
 /// then one chunk per library, then maybe `extern crate alloc;`); `None` if the sizes do
 /// not add up.
 fn library_regions(bundle: &Bundle) -> Option<Vec<(usize, usize)>> {
-    let text = &bundle.text;
-    let end = text.strip_suffix(super::EXTERN_ALLOC).unwrap_or(text).len();
-    let total: usize = bundle.libraries.iter().map(|l| l.bytes).sum();
-    let mut at = end.checked_sub(total)?;
-    if bundle.libraries.is_empty() || !bundle.text.is_char_boundary(at) {
+    if bundle.libraries.is_empty() {
         return None;
     }
+    let mut at = super::reuse::libraries_start(bundle)?;
     let mut regions = Vec::new();
     for lib in &bundle.libraries {
         regions.push((at, at + lib.bytes));
