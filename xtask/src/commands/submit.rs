@@ -184,26 +184,7 @@ impl Memo {
             let _ = fs::remove_file(old);
         }
     }
-}
 
-/// The key under which a problem's kept libraries (`bundle::reuse`) serve the next submit:
-/// everything the memo's key covers but the problem's own files and cases (its manifest
-/// stays: its dependencies and features).
-fn libraries_key(
-    ws: &Workspace,
-    problem: &Problem,
-    meta: &cargo_metadata::Metadata,
-    compilers: &crate::judge::Compilers,
-    label: &str,
-) -> Option<String> {
-    let mut f = record::environment(&ws.root, compilers);
-    f.text("check", &format!("{label} libraries"));
-    f.file(&problem.dir.join("Cargo.toml"));
-    f.packages(&ws.root, meta, &problem.name).ok()?;
-    Some(f.hex())
-}
-
-impl Memo {
     fn libraries_path(&self) -> PathBuf {
         self.dir.join("libraries.json")
     }
@@ -228,17 +209,29 @@ impl Memo {
     }
 }
 
-/// The memo's key for `problem` now: `None` when it cannot be computed (then nothing is
-/// remembered or reused).
-fn memo_key(
+/// The keys of `problem` now, from one reading of the environment (the tool's source,
+/// the compilers, the build settings): the memo's (`record::problem_hash` and the options'
+/// `label`), and the one under which its kept libraries (`bundle::reuse`) serve the next
+/// submit, which covers all the memo's does but the problem's own files and cases (its
+/// manifest stays: its dependencies and features). `None` for one that cannot be computed
+/// (then nothing is remembered or reused under it).
+fn keys(
     ws: &Workspace,
     problem: &Problem,
     meta: &cargo_metadata::Metadata,
     compilers: &crate::judge::Compilers,
     label: &str,
-) -> Option<String> {
+) -> (Option<String>, Option<String>) {
     let env = record::environment(&ws.root, compilers);
-    record::problem_hash(ws, &env, meta, label, problem).ok()
+    let memo = record::problem_hash(ws, &env, meta, label, problem).ok();
+    let mut f = env;
+    f.text("check", &format!("{label} libraries"));
+    f.file(&problem.dir.join("Cargo.toml"));
+    let libraries = f
+        .packages(&ws.root, meta, &problem.name)
+        .ok()
+        .map(|()| f.hex());
+    (memo, libraries)
 }
 
 /// Writes the verified bundle to `target/submit/<crate>.rs` and says where it is.
@@ -278,7 +271,7 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
     let compilers = crate::judge::Compilers::find()?;
     let memo = Memo::open(&ws, &problem);
     let label = args.label(budget);
-    let key = memo_key(&ws, &problem, &inputs.meta, &compilers, &label);
+    let (key, libraries_key) = keys(&ws, &problem, &inputs.meta, &compilers, &label);
     crate::bundle::phase("submit: workspace read");
     if let Some((text, report)) = key
         .as_ref()
@@ -301,7 +294,6 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
     options.deadline = crate::bundle::budget::Deadline::after(Duration::from_secs_f64(budget));
     let _ = crate::verify::take_transcript();
     let _ = crate::bundle::budget::take_cuts();
-    let libraries_key = libraries_key(&ws, &problem, &inputs.meta, &compilers, &label);
     let reuse = libraries_key
         .as_ref()
         .filter(|_| !args.fresh)
@@ -332,7 +324,11 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
     // Remembered only when nothing it depends on changed while it was verified.
     if let Some(key) = key {
         let text = fs::read_to_string(&outcome.path).at(&outcome.path)?;
-        if memo_key(&ws, &problem, &inputs.meta, &compilers, &label).as_ref() == Some(&key) {
+        if keys(&ws, &problem, &inputs.meta, &compilers, &label)
+            .0
+            .as_ref()
+            == Some(&key)
+        {
             let report: String = report.iter().map(|l| format!("{l}\n")).collect();
             memo.put(&key, &text, &report);
         }
@@ -374,7 +370,7 @@ mod tests {
     }
 
     /// Both keys of `boj-1` in the workspace at `root` as it is now.
-    fn keys(root: &Path, compilers: &crate::judge::Compilers) -> (String, String) {
+    fn keys_now(root: &Path, compilers: &crate::judge::Compilers) -> (String, String) {
         let meta = cargo_metadata::MetadataCommand::new()
             .manifest_path(root.join("Cargo.toml"))
             .current_dir(root)
@@ -384,8 +380,12 @@ mod tests {
         let problem = ws.find("boj-1").unwrap();
         let label = "submit";
         (
-            memo_key(&ws, problem, &meta, compilers, label).unwrap(),
-            libraries_key(&ws, problem, &meta, compilers, label).unwrap(),
+            super::keys(&ws, problem, &meta, compilers, label)
+                .0
+                .unwrap(),
+            super::keys(&ws, problem, &meta, compilers, label)
+                .1
+                .unwrap(),
         )
     }
 
@@ -397,18 +397,18 @@ mod tests {
         let root = dir.path();
         let compilers = crate::judge::Compilers::find().unwrap();
         let edit = |p: &str, t: &str| fs::write(root.join(p), t).unwrap();
-        let (memo0, libs0) = keys(root, &compilers);
-        assert_eq!(keys(root, &compilers), (memo0.clone(), libs0.clone()));
+        let (memo0, libs0) = keys_now(root, &compilers);
+        assert_eq!(keys_now(root, &compilers), (memo0.clone(), libs0.clone()));
         // The solution and a case: a new memo key, the same libraries key.
         edit(
             "boj-1/src/main.rs",
             "fn main() { println!(\"{}\", lib::f() + 0); }\n",
         );
-        let (memo1, libs1) = keys(root, &compilers);
+        let (memo1, libs1) = keys_now(root, &compilers);
         assert_ne!(memo1, memo0);
         assert_eq!(libs1, libs0);
         edit("testcases/boj-1/a.out", "1 \n");
-        let (memo2, libs2) = keys(root, &compilers);
+        let (memo2, libs2) = keys_now(root, &compilers);
         assert_ne!(memo2, memo1);
         assert_eq!(libs2, libs0);
         // Each of these changes both.
@@ -422,14 +422,18 @@ mod tests {
             seen.push(keys.0);
         };
         edit("lib/src/lib.rs", "pub fn f() -> u32 { 2 }\n");
-        changed("the library's source", keys(root, &compilers), &mut seen);
+        changed(
+            "the library's source",
+            keys_now(root, &compilers),
+            &mut seen,
+        );
         edit("boj-1/Cargo.toml", "[package]\nname = \"boj-1\"\nversion = \"0.1.0\"\nedition = \"2021\"\n[package.metadata.problem]\ntime-limit-ms = 1000\nmemory-limit-mb = 256\njudge = \"BOJ\"\n[dependencies]\nlib = { path = \"../lib\", features = [\"extra\"] }\n");
-        changed("a feature", keys(root, &compilers), &mut seen);
+        changed("a feature", keys_now(root, &compilers), &mut seen);
         edit("xtask/src/main.rs", "fn main() { }\n");
-        changed("the tool's source", keys(root, &compilers), &mut seen);
+        changed("the tool's source", keys_now(root, &compilers), &mut seen);
         let mut other = compilers.clone();
         other.local.label = "rustc 9.99.0".into();
-        changed("a compiler", keys(root, &other), &mut seen);
+        changed("a compiler", keys_now(root, &other), &mut seen);
     }
 
     #[test]
