@@ -23,30 +23,67 @@ fn member_hash(
     Ok(f.hex())
 }
 
-/// The tool's tests read the workspace's manifests (its problems, the corpus's crates), the
-/// files its documentation tests hold to the commands (README, Makefile, CI, the help
-/// snapshot), as well as their own source.
-fn tool_hash(
-    ws: &Workspace,
-    env: &Fingerprint,
-    members: &[(String, std::path::PathBuf)],
-) -> String {
+/// The members whose files the tool's tests read: the showcase problems, `common` and
+/// the corpus. A problem added by `make new`, or another's limits edited, is none of them.
+const TESTED_MEMBERS: [&str; 5] = ["boj-17825", "boj-18139", "puzzle68-q58", "common", "corpus"];
+
+/// The tool's tests read the files of `TESTED_MEMBERS` and their cases (bundling and running
+/// them; their manifests through cargo's metadata of the workspace), the packages the lock file pins from registries, the workspace manifest but
+/// for its member list, and the files its documentation tests hold to the commands (README,
+/// Makefile, CI, the help snapshot), as well as their own source. A new problem (a member
+/// line, its lock entry with no source, its folder) changes none of these.
+fn tool_hash(ws: &Workspace, env: &Fingerprint) -> String {
     let mut f = env.clone();
     f.text("check", "xtask tests");
-    for file in [
-        "Cargo.toml",
-        "Cargo.lock",
-        "README.md",
-        "Makefile",
-        ".ci/run",
-        "xtask/help.txt",
-    ] {
+    for file in ["README.md", "Makefile", ".ci/run", "xtask/help.txt"] {
         f.file(&ws.root.join(file));
     }
-    for (_, dir) in members {
-        f.file(&dir.join("Cargo.toml"));
+    let read = |file: &str| std::fs::read_to_string(ws.root.join(file)).unwrap_or_default();
+    f.text("workspace manifest", &without_members(&read("Cargo.toml")));
+    f.text("registry packages", &registry_packages(&read("Cargo.lock")));
+    for member in TESTED_MEMBERS {
+        f.tree(&ws.root.join(member));
+        f.tree(&ws.root.join("testcases").join(member));
     }
     f.hex()
+}
+
+/// The workspace manifest with its `members` list left out (as written, when it does not
+/// parse: a broken manifest is hashed as it is).
+fn without_members(manifest: &str) -> String {
+    let Ok(mut doc) = manifest.parse::<toml_edit::DocumentMut>() else {
+        return manifest.to_string();
+    };
+    if let Some(ws) = doc.get_mut("workspace").and_then(|w| w.as_table_like_mut()) {
+        ws.remove("members");
+    }
+    doc.to_string()
+}
+
+/// The lock file's packages that come from a registry or git (those with a `source`), one
+/// `name version source` line each: what a new member adds to the lock (an entry with no
+/// source, its dependencies' names) is left out.
+fn registry_packages(lock: &str) -> String {
+    let Ok(doc) = lock.parse::<toml_edit::DocumentMut>() else {
+        return lock.to_string();
+    };
+    let mut lines = Vec::new();
+    if let Some(packages) = doc.get("package").and_then(|p| p.as_array_of_tables()) {
+        for p in packages {
+            let field = |k: &str| p.get(k).and_then(|v| v.as_str()).unwrap_or("");
+            if !field("source").is_empty() {
+                lines.push(format!(
+                    "{} {} {} {}",
+                    field("name"),
+                    field("version"),
+                    field("source"),
+                    field("checksum")
+                ));
+            }
+        }
+    }
+    lines.sort();
+    lines.join("\n")
 }
 
 /// The arguments of `cargo xtask unit`.
@@ -115,7 +152,7 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
         }
     }
     let env = record::environment(&ws.root, &compilers);
-    let tool = tool_hash(&ws, &env, &members);
+    let tool = tool_hash(&ws, &env);
     let mut tool_checked = 0;
     match record.passed("xtask", &tool) {
         Some(summary) => {
@@ -130,7 +167,7 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
             let manifest = manifest.to_string_lossy();
             println!("unit    cargo test --manifest-path xtask/Cargo.toml --quiet");
             let passed = cargo(&["test", "--quiet", "--manifest-path", &manifest]).is_ok();
-            if passed && tool_hash(&ws, &env, &members) == tool {
+            if passed && tool_hash(&ws, &env) == tool {
                 record.pass("xtask", &tool, "its unit tests passed");
             } else if !passed {
                 record.fail("xtask", &tool);
@@ -143,4 +180,85 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
     let checked = stale.len() + tool_checked;
     println!("{}", record::summary_line(cached, checked, failed));
     Ok(failed == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LOCK: &str = "version = 4\n\n[[package]]\nname = \"boj-17825\"\nversion = \"0.1.0\"\ndependencies = [\"proconio\"]\n\n[[package]]\nname = \"proconio\"\nversion = \"0.5.0\"\nsource = \"registry+https://example.invalid/index\"\nchecksum = \"ab\"\n";
+
+    /// A workspace in a scratch folder: the files the hash reads, the showcase's and a
+    /// problem made later.
+    fn fixture(root: &std::path::Path) {
+        let write = |rel: &str, text: &str| {
+            let path = root.join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write(
+            "Cargo.toml",
+            "[workspace]\nresolver = \"2\"\nmembers = [\"boj-17825\", \"common\"]\n\n[profile.release]\nlto = true\n",
+        );
+        write("Cargo.lock", LOCK);
+        for f in ["README.md", "Makefile", ".ci/run", "xtask/help.txt"] {
+            write(f, "text\n");
+        }
+        write("boj-17825/Cargo.toml", "[package]\nname = \"boj-17825\"\n");
+        write("boj-17825/src/main.rs", "fn main() {}\n");
+        write("testcases/boj-17825/sample-1.in", "1\n");
+        write("common/src/lib.rs", "pub fn f() {}\n");
+    }
+
+    /// `make new` (a member line, its lock entry with no source, its folder and cases) and
+    /// an edit to that problem's limits leave the tool's hash as it was; a registry
+    /// package's version, a showcase solution, one of its cases, `common`, the workspace's
+    /// build profile or README each change it.
+    #[test]
+    fn a_new_problem_leaves_the_tools_hash_and_what_its_tests_read_changes_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        fixture(root);
+        let ws = Workspace {
+            root: root.to_path_buf(),
+            target: root.join("target"),
+            problems: Vec::new(),
+        };
+        let env = Fingerprint::new("test");
+        let before = tool_hash(&ws, &env);
+        let edit = |rel: &str, from: &str, to: &str| {
+            let path = root.join(rel);
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(text.contains(from), "{rel}: {from}");
+            std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+        };
+        // make new-1000, then its limits edited.
+        edit("Cargo.toml", "\"common\"]", "\"common\", \"boj-1000\"]");
+        std::fs::write(
+            root.join("Cargo.lock"),
+            format!("{LOCK}\n[[package]]\nname = \"boj-1000\"\nversion = \"0.1.0\"\ndependencies = [\"proconio\"]\n"),
+        )
+        .unwrap();
+        std::fs::create_dir_all(root.join("boj-1000/src")).unwrap();
+        std::fs::write(root.join("boj-1000/Cargo.toml"), "time-limit-ms = 1000\n").unwrap();
+        std::fs::write(root.join("boj-1000/src/main.rs"), "fn main() {}\n").unwrap();
+        assert_eq!(tool_hash(&ws, &env), before, "a new problem");
+        edit("boj-1000/Cargo.toml", "1000", "2000");
+        assert_eq!(tool_hash(&ws, &env), before, "a new problem's limits");
+        let mut seen = std::collections::BTreeSet::from([before]);
+        for (rel, from, to) in [
+            ("Cargo.lock", "0.5.0", "0.5.1"),
+            ("boj-17825/src/main.rs", "{}", "{ }"),
+            ("testcases/boj-17825/sample-1.in", "1", "2"),
+            ("common/src/lib.rs", "{}", "{ }"),
+            ("Cargo.toml", "lto = true", "lto = false"),
+            ("README.md", "text", "words"),
+        ] {
+            edit(rel, from, to);
+            assert!(
+                seen.insert(tool_hash(&ws, &env)),
+                "{rel} changed, the hash did not"
+            );
+        }
+    }
 }
