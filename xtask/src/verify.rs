@@ -113,6 +113,7 @@ pub fn bundle_and_verify_reusing(
     // the bundler: then everything is).
     let reached =
         bundle::modules_reached(&problem.main_rs, &graph.deps, &graph.libraries, judge).ok();
+    let step = bundle::budget::step("readying the libraries for the judge");
     let notes = crate::resolve::ready_for_judge(
         &ws.target,
         crate::resolve::build::Member::whole(&problem.name),
@@ -120,6 +121,10 @@ pub fn bundle_and_verify_reusing(
         reached.as_ref(),
         judge,
     )?;
+    step.end(&format!(
+        "{} libraries reached",
+        reached.as_ref().map_or(graph.libraries.len(), |r| r.len())
+    ));
     for note in notes {
         say!("{note}");
     }

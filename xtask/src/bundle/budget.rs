@@ -65,6 +65,70 @@ pub fn take_cuts() -> Vec<&'static str> {
     CUTS.with(|c| std::mem::take(&mut *c.borrow_mut()))
 }
 
+thread_local! {
+    /// Whether steps are shown on this thread (`show_steps`), and how many are open.
+    static SHOWN: Cell<bool> = const { Cell::new(false) };
+    static OPEN: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Steps shown on this thread while the value returned lives (`submit`; never the corpus,
+/// whose programs bundle side by side).
+pub struct Showing(bool);
+
+/// Shows each outermost `step` on this thread as one line, its start and its end.
+pub fn show_steps() -> Showing {
+    Showing(SHOWN.with(|s| s.replace(true)))
+}
+
+impl Drop for Showing {
+    fn drop(&mut self) {
+        SHOWN.with(|s| s.set(self.0));
+    }
+}
+
+/// One step of a bundle's making. Shown (when `show_steps` is on and no other step is open
+/// on this thread) as `step    <what> ... ` when it starts, finished on the same line by
+/// `end` with what it gave and its time: a long step is seen as it runs, a short one is one
+/// line.
+pub struct Step {
+    started: Instant,
+    shown: bool,
+}
+
+/// Starts step `what`.
+pub fn step(what: &str) -> Step {
+    let outermost = OPEN.with(|o| o.replace(o.get() + 1)) == 0;
+    let shown = outermost && SHOWN.with(|s| s.get());
+    if shown {
+        print!("step    {what} ... ");
+        let _ = std::io::Write::flush(&mut std::io::stdout());
+    }
+    Step {
+        started: Instant::now(),
+        shown,
+    }
+}
+
+impl Step {
+    /// Ends the step: `gave` is what it gave (`12.4 KiB`).
+    pub fn end(mut self, gave: &str) {
+        if std::mem::replace(&mut self.shown, false) {
+            println!("{gave} ({:.1} s)", self.started.elapsed().as_secs_f64());
+        }
+    }
+}
+
+impl Drop for Step {
+    fn drop(&mut self) {
+        OPEN.with(|o| o.set(o.get() - 1));
+        // Left by an error (`?`) before `end`: the line is finished, so the next one
+        // starts on its own.
+        if self.shown {
+            println!("stopped ({:.1} s)", self.started.elapsed().as_secs_f64());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,5 +157,28 @@ mod tests {
         assert!(!cut("the impls pass"));
         assert_eq!(take_cuts(), ["the impls pass", "more oracle rounds"]);
         assert!(take_cuts().is_empty());
+    }
+
+    /// Steps are shown only under `show_steps`, and only the outermost open one: a second
+    /// reading's own rounds are inside its line. An error before `end` still closes it.
+    #[test]
+    fn only_the_outermost_step_under_show_steps_is_shown() {
+        assert!(!step("alone").shown);
+        let showing = show_steps();
+        let outer = step("outer");
+        assert!(outer.shown);
+        let inner = step("inner");
+        assert!(!inner.shown);
+        inner.end("x");
+        outer.end("y");
+        let failed = || -> Result<(), ()> {
+            let _s = step("fails");
+            Err(())
+        };
+        assert!(failed().is_err());
+        assert_eq!(OPEN.with(|o| o.get()), 0);
+        assert!(step("again").shown);
+        drop(showing);
+        assert!(!step("after").shown);
     }
 }

@@ -251,7 +251,9 @@ pub fn bundle(
     if whole || library_bytes(&pruned) <= impls::FLOOR || budget::cut("the unused imports") {
         return Ok(pruned);
     }
+    let step = budget::step("the unused imports");
     let stripped = unused::strip_unused(pruned, &unused::compilers(options.judge));
+    step.end(&kib(&stripped));
     phase("bundle: unused imports and macros out");
     Ok(stripped)
 }
@@ -285,16 +287,25 @@ fn pruned(
     // reading says nothing of the first (under a pruner variant tried and dropped,
     // okaponta's im-rc `HashMap` was 247.9 KiB read the second way and 206.3 the first).
     let reached = options.scope == Scope::Reached && pruning == Pruning::Compiler;
+    let step = budget::step("reading the libraries");
     let reading = begin_reading(&solution, libraries, &options, false)?;
+    step.end(&format!("a first draft of {}", kib(&reading.first)));
     phase("bundle: first reading's first draft");
     let large_at_once = reached
         && library_bytes(&reading.first) > SECOND_READING_FIRST
         && !budget::cut("a second reading");
     let mut again = None;
     if large_at_once {
+        let step = budget::step("a second reading (impl-only macro calls written out)");
         let second = begin_reading(&solution, libraries, &options, true)?;
         phase("bundle: second reading's first draft");
-        if let Some((b, _)) = finish_reading(second, pruning)? {
+        let finished = finish_reading(second, pruning)?;
+        step.end(
+            &finished
+                .as_ref()
+                .map_or("nothing that compiles".into(), |(b, _)| kib(b)),
+        );
+        if let Some((b, _)) = finished {
             if b.text.len() <= SECOND_READING_ENOUGH {
                 if debug {
                     eprintln!("bundle: {}: the second reading alone", main_rs.display());
@@ -315,8 +326,10 @@ fn pruned(
         );
     }
     if again.is_none() && !large_at_once && large && reached && !budget::cut("a second reading") {
+        let step = budget::step("a second reading (impl-only macro calls written out)");
         let second = begin_reading(&solution, libraries, &options, true)?;
         again = finish_reading(second, pruning)?.map(|(b, _)| b);
+        step.end(&again.as_ref().map_or("nothing that compiles".into(), kib));
     }
     let Some(again) = again else {
         return Ok(best);
@@ -349,6 +362,11 @@ const SECOND_READING_FIRST: usize = 64 * 1024;
 /// A second reading's bundle at most this large is taken without the first reading (see
 /// `bundle`): our own target for every bundle.
 const SECOND_READING_ENOUGH: usize = 64 * 1024;
+
+/// A bundle's size as steps show it.
+fn kib(b: &Bundle) -> String {
+    format!("{:.1} KiB", b.text.len() as f64 / 1024.0)
+}
 
 /// The bytes of a bundle that are its libraries'.
 fn library_bytes(b: &Bundle) -> usize {
@@ -451,12 +469,15 @@ fn refine_and_drop_impls(
     draft: &impl Fn(&[Vec<syn::Item>], &oracle::Findings) -> anyhow::Result<Bundle>,
     options: &Options,
 ) -> anyhow::Result<(Bundle, bool, bool)> {
+    let step = budget::step("the compiler's rounds");
     let (best, trees, findings, compiled) = refine(best, trees, first, modules, protected, draft)?;
+    step.end(&kib(&best));
     phase("bundle: oracle rounds");
     // Trait impls that never run: worth a few compiles only in large libraries.
     if library_bytes(&best) <= impls::FLOOR || budget::cut("the impls pass") {
         return Ok((best, false, compiled));
     }
+    let step = budget::step("the impls pass");
     let before = best.text.len();
     let budget = if before as u64 > options.judge.source_limit {
         impls::COMPILES_OVER_THE_LIMIT
@@ -467,6 +488,7 @@ fn refine_and_drop_impls(
         impls::drop_unused(best, &trees, &findings, |f| draft(&trees, f), budget)?;
     phase("bundle: impls pass");
     if best.text.len() == before {
+        step.end("nothing out");
         return Ok((best, true, compiled));
     }
     // The impls taken out (and imports left with nothing to name) go from the trees once,
@@ -493,6 +515,7 @@ fn refine_and_drop_impls(
         draft,
     )?;
     phase("bundle: last oracle rounds");
+    step.end(&kib(&best));
     Ok((best, true, compiled))
 }
 

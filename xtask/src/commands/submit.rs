@@ -298,7 +298,9 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
         .as_ref()
         .filter(|_| !args.fresh)
         .and_then(|k| memo.libraries(k));
+    let shown = crate::bundle::budget::show_steps();
     let mut outcome = bundle_and_verify_reusing(&ws, &problem, &inputs, options, reuse.as_ref())?;
+    drop(shown);
     let never = outcome.tally.settle(meant);
     let tally = outcome
         .tally
