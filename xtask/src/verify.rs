@@ -160,6 +160,9 @@ pub fn bundle_and_verify_reusing(
         say!("steps   {story}");
     }
     if let Some((scope, attempt)) = climb.passed {
+        for line in left_out(&graph.libraries, reached.as_ref(), &attempt.libraries) {
+            say!("{line}");
+        }
         if scope != bundle::Scope::Reached {
             say!(
                 "step    {} ({:.1} KiB)",
@@ -183,6 +186,53 @@ pub fn bundle_and_verify_reusing(
         .first_failure
         .expect("a climb that did not pass failed somewhere");
     failed(attempt, failed_path)
+}
+
+/// One line for each library the judge could not take (a native library, a build script
+/// that needs more than cfgs) that a library of the bundle declares but no code of the
+/// bundle reaches: it is left out, and the user sees why that is fine.
+fn left_out(
+    libraries: &[bundle::Library],
+    reached: Option<&std::collections::BTreeSet<String>>,
+    inlined: &[bundle::Inlined],
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    for lib in libraries {
+        let Some(why) = &lib.unbundleable else {
+            continue;
+        };
+        if inlined.iter().any(|i| i.module == lib.module)
+            || reached.is_some_and(|r| !r.contains(&lib.module))
+        {
+            continue;
+        }
+        // Who declares it, who declares that, up to a library the solution names.
+        let declarer = |module: &str| {
+            libraries.iter().find(|l| {
+                l.deps
+                    .values()
+                    .any(|d| matches!(d, bundle::Dep::Module(m) if m == module))
+            })
+        };
+        let mut chain: Vec<&str> = Vec::new();
+        let mut at = lib;
+        while let Some(by) = declarer(&at.module) {
+            if chain.contains(&by.package.as_str()) || chain.len() == 8 {
+                break;
+            }
+            chain.push(&by.package);
+            at = by;
+        }
+        let by = match chain.is_empty() {
+            true => String::new(),
+            false => format!(" declared by {},", chain.join(" <- ")),
+        };
+        lines.push(format!(
+            "left    {}:{by} not reached, left out ({why})",
+            lib.package
+        ));
+    }
+    lines
 }
 
 /// The outcome of a climb that did not pass: its first failure reported, its draft kept

@@ -633,12 +633,36 @@ impl Drafter<'_> {
         let mut inlined = Vec::new();
         let mut inlined_modules = std::collections::BTreeSet::new();
         let mut needs_alloc = false;
+        // A library of which nothing but private imports and modules holding only those is
+        // kept (modules reached by a name that is also a method's, `iter`, `str`) gives the
+        // program nothing: it is left out, and with it any refusal it would bring (a
+        // library's declared `rayon` that no code reaches), unless a path in another
+        // library's kept code or the solution names its module.
+        let mut kept_items: Vec<Vec<syn::Item>> =
+            trees.iter().map(|t| kept.clone_kept(t)).collect();
+        let hollow: Vec<bool> = kept_items.iter().map(|items| only_imports(items)).collect();
+        if hollow.iter().any(|&h| h) {
+            let named = named_modules(&kept_items, &hollow, &self.modules, solution);
+            for (k, items) in kept_items.iter_mut().enumerate() {
+                if hollow[k] && !named.contains(&self.modules[k]) {
+                    items.clear();
+                }
+            }
+        }
         for (k, lib) in self.libraries.iter().enumerate() {
-            let items = kept.clone_kept(&trees[k]);
+            if kept_items[k].is_empty() {
+                continue;
+            }
+            if let Err(e) = refusal(lib, &self.refusals[k]) {
+                let chain = reached_through(&kept_items, &self.modules, k, solution);
+                return Err(anyhow::anyhow!("{e}; {chain}"));
+            }
+        }
+        for (k, lib) in self.libraries.iter().enumerate() {
+            let items = std::mem::take(&mut kept_items[k]);
             if items.is_empty() {
                 continue;
             }
-            refusal(lib, &self.refusals[k])?;
             needs_alloc |= self.uses_alloc[k];
             let body = render::render(&lib.module, items, self.layout);
             let notice: String = lib.notice.lines().map(|l| format!("// {l}\n")).collect();
@@ -660,6 +684,154 @@ impl Drafter<'_> {
             text,
             libraries: inlined,
         })
+    }
+}
+
+/// How the solution reaches library `k` of a draft, for its refusal: `reached through
+/// main.rs -> mylib::misc::both -> rayon::join -> rayon_core`, each step the first kept item
+/// of another library whose code names the next one's module, from a library the solution
+/// names.
+fn reached_through(
+    kept: &[Vec<syn::Item>],
+    modules: &[String],
+    k: usize,
+    solution: &solution::Solution,
+) -> String {
+    let mut steps = vec![modules[k].clone()];
+    let mut seen = vec![k];
+    let mut target = k;
+    while !solution.referenced.contains(&modules[target]) {
+        let found = (0..kept.len())
+            .filter(|j| !seen.contains(j))
+            .find_map(|j| {
+                // An item that uses the module before an import of it.
+                [false, true].into_iter().find_map(|imports| {
+                    naming_item(&kept[j], &modules[target], &modules[j], imports)
+                        .map(|p| (j, p))
+                })
+            });
+        let Some((j, path)) = found else {
+            break;
+        };
+        steps.push(path);
+        seen.push(j);
+        target = j;
+    }
+    steps.push("main.rs".into());
+    steps.reverse();
+    format!("reached through {}", steps.join(" -> "))
+}
+
+/// The path (`mylib::misc::both`, `rayon::iter::Foo::bar`, `rayon (use ...)`) of the first
+/// item in `items` (of module `at`) whose tokens name `module`: imports only, or never.
+fn naming_item(items: &[syn::Item], module: &str, at: &str, imports: bool) -> Option<String> {
+    let names = |t: &dyn quote::ToTokens| {
+        let mut idents = std::collections::HashSet::new();
+        collect_idents(t.to_token_stream(), &mut idents);
+        idents.contains(module)
+    };
+    for item in items {
+        let named = match item {
+            syn::Item::Mod(m) => {
+                let inner = format!("{at}::{}", m.ident);
+                match &m.content {
+                    Some((_, c)) => naming_item(c, module, &inner, imports),
+                    None => None,
+                }
+            }
+            syn::Item::Use(u) if imports && names(u) => {
+                let tree = quote::ToTokens::to_token_stream(&u.tree).to_string();
+                Some(format!("{at} (use {})", tree.replace(' ', "")))
+            }
+            _ if imports => None,
+            syn::Item::Use(_) => None,
+            syn::Item::Impl(i) if names(i) => {
+                let ty = quote::ToTokens::to_token_stream(&i.self_ty).to_string();
+                let method = i.items.iter().find_map(|ii| match ii {
+                    syn::ImplItem::Fn(f) if names(f) => Some(f.sig.ident.to_string()),
+                    _ => None,
+                });
+                Some(match method {
+                    Some(m) => format!("{at}::{}::{m}", ty.replace(' ', "")),
+                    None => format!("{at}::{}", ty.replace(' ', "")),
+                })
+            }
+            _ if names(item) => Some(match index_name(item) {
+                Some(n) => format!("{at}::{n}"),
+                None => at.to_string(),
+            }),
+            _ => None,
+        };
+        if named.is_some() {
+            return named;
+        }
+    }
+    None
+}
+
+/// The name an item declares, if it declares one.
+fn index_name(item: &syn::Item) -> Option<String> {
+    match item {
+        syn::Item::Fn(f) => Some(f.sig.ident.to_string()),
+        syn::Item::Struct(s) => Some(s.ident.to_string()),
+        syn::Item::Enum(e) => Some(e.ident.to_string()),
+        syn::Item::Trait(t) => Some(t.ident.to_string()),
+        syn::Item::Const(c) => Some(c.ident.to_string()),
+        syn::Item::Static(s) => Some(s.ident.to_string()),
+        syn::Item::Type(t) => Some(t.ident.to_string()),
+        syn::Item::Macro(m) => m.ident.as_ref().map(|i| format!("{i}!")),
+        _ => None,
+    }
+}
+
+/// Whether `items` hold nothing but private imports and modules that hold only those:
+/// nothing a path from outside can name but the modules themselves.
+fn only_imports(items: &[syn::Item]) -> bool {
+    items.iter().all(|item| match item {
+        syn::Item::Use(u) => matches!(u.vis, syn::Visibility::Inherited),
+        syn::Item::Mod(m) => m.content.as_ref().is_some_and(|(_, c)| only_imports(c)),
+        _ => false,
+    })
+}
+
+/// Which of the `hollow` libraries' modules a path names in the kept code of the others
+/// or in the solution (`crate::m::...`, `m::...` from the solution).
+fn named_modules(
+    kept: &[Vec<syn::Item>],
+    hollow: &[bool],
+    modules: &[String],
+    solution: &solution::Solution,
+) -> std::collections::BTreeSet<String> {
+    let mut named: std::collections::BTreeSet<String> = modules
+        .iter()
+        .zip(hollow)
+        .filter(|(m, &h)| h && solution.referenced.contains(*m))
+        .map(|(m, _)| m.clone())
+        .collect();
+    let mut idents = std::collections::HashSet::new();
+    for (items, _) in kept.iter().zip(hollow).filter(|(_, &h)| !h) {
+        for item in items {
+            collect_idents(quote::ToTokens::to_token_stream(item), &mut idents);
+        }
+    }
+    for (m, &h) in modules.iter().zip(hollow) {
+        if h && idents.contains(m.as_str()) {
+            named.insert(m.clone());
+        }
+    }
+    named
+}
+
+/// Every identifier in `tokens`, groups entered.
+fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut std::collections::HashSet<String>) {
+    for t in tokens {
+        match t {
+            proc_macro2::TokenTree::Ident(i) => {
+                out.insert(i.to_string());
+            }
+            proc_macro2::TokenTree::Group(g) => collect_idents(g.stream(), out),
+            _ => {}
+        }
     }
 }
 

@@ -2286,3 +2286,47 @@ fn a_spent_budget_gives_the_first_draft_that_prints_the_same_and_names_what_it_l
     );
     assert!(first.text.contains("DEAD_METHOD_MARKER"), "{}", first.text);
 }
+
+/// A library the judge cannot take (`unbundleable`: a native library) that another library
+/// declares is left out when no code of the bundle reaches it, even where a module of it
+/// holding only imports is named like a method the program calls (`iter`), and the program
+/// prints what it should; once the program calls the function that uses it, the refusal
+/// names the chain from `main.rs`.
+#[test]
+fn an_unreached_library_the_judge_cannot_take_is_left_out_and_a_reached_one_refused_with_its_chain(
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let dep_lib = "pub mod iter { use std::fmt::Debug; }\npub fn spawn() -> u32 { 7 }\n";
+    let user_lib = "pub mod seg { pub fn sum(v: &[u32]) -> u32 { v.iter().sum() } }\npub mod misc { pub fn parallel() -> u32 { dep::spawn() } }\npub fn start() -> u32 { seg::sum(&[1, 2]) }\n";
+    let (mut libraries, main_rs, deps) = user_over_dep(dir.path(), dep_lib, user_lib);
+    libraries[0].unbundleable = Some("it links the native library `dep`".into());
+    fs::write(
+        &main_rs,
+        "fn main() { let v = vec![1u32]; println!(\"{} {}\", user::start(), v.iter().count()); }\n",
+    )
+    .unwrap();
+    for pruning in [Pruning::Names, Pruning::Compiler] {
+        let options = Options {
+            pruning,
+            ..Options::default()
+        };
+        let b = bundle(&main_rs, &deps, &libraries, options).unwrap();
+        let modules: Vec<&str> = b.libraries.iter().map(|l| l.module.as_str()).collect();
+        assert_eq!(modules, ["user"], "{pruning:?}");
+        assert_eq!(bundle_output(dir.path(), &b.text, b""), "3 1\n");
+    }
+    fs::write(
+        &main_rs,
+        "fn main() { println!(\"{}\", user::misc::parallel()); }\n",
+    )
+    .unwrap();
+    let err = bundle(&main_rs, &deps, &libraries, Options::default())
+        .err()
+        .expect("a reached native library is refused")
+        .to_string();
+    assert!(
+        err.starts_with("dep 0.0.0 cannot be inlined: it links the native library `dep`")
+            && err.ends_with("reached through main.rs -> user::misc::parallel -> dep"),
+        "{err}"
+    );
+}
