@@ -244,6 +244,7 @@ pub fn bundle(
 ) -> anyhow::Result<Bundle> {
     let _deadline = budget::enter(options.deadline);
     let pruned = pruned(main_rs, deps, libraries, options)?;
+    refuse_what_is_reached(&pruned, libraries)?;
     // The imports and macros left in the libraries that no code uses, the compilers' own
     // last word: two more type checks, worth them over the impls pass's floor (a third of a
     // second, for 261 bytes of the showcase's 8 KiB of proconio and `common`).
@@ -653,10 +654,19 @@ impl Drafter<'_> {
             if kept_items[k].is_empty() {
                 continue;
             }
-            if let Err(e) = refusal(lib, &self.refusals[k]) {
-                let chain = reached_through(&kept_items, &self.modules, k, solution);
-                return Err(anyhow::anyhow!("{e}; {chain}"));
+            // What its code asks of the build is refused where the walk keeps it.
+            if let Some(first) = self.refusals[k].first() {
+                let named = |m: &str| solution.referenced.contains(m);
+                let chain = reached_through(&kept_items, &self.modules, k, &named);
+                return Err(anyhow::anyhow!(
+                    "{} cannot be inlined: {first}; {chain}",
+                    lib.package
+                ));
             }
+            // A library the judge cannot take at all stays in the drafts, which compile
+            // with it: where the walk kept it only by a name, the compiler's rounds take it
+            // out; where code needs it, the finished bundle still holds it, and `bundle`
+            // refuses it then (`refuse_what_is_reached`).
         }
         for (k, lib) in self.libraries.iter().enumerate() {
             let items = std::mem::take(&mut kept_items[k]);
@@ -695,12 +705,12 @@ fn reached_through(
     kept: &[Vec<syn::Item>],
     modules: &[String],
     k: usize,
-    solution: &solution::Solution,
+    named_by_solution: &dyn Fn(&str) -> bool,
 ) -> String {
     let mut steps = vec![modules[k].clone()];
     let mut seen = vec![k];
     let mut target = k;
-    while !solution.referenced.contains(&modules[target]) {
+    while !named_by_solution(&modules[target]) {
         let found = (0..kept.len())
             .filter(|j| !seen.contains(j))
             .find_map(|j| {
@@ -839,15 +849,42 @@ fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut std::collections::
 /// reads the layout back).
 const EXTERN_ALLOC: &str = "\nextern crate alloc;\n";
 
-/// Why a library that is kept cannot be inlined, if it cannot: what its code asks of the
-/// build (`refusals`), what cargo's graph says (`unbundleable`), or edition 2015.
-fn refusal(lib: &Library, refusals: &[String]) -> anyhow::Result<()> {
-    if let Some(first) = refusals.first() {
-        return Err(anyhow::anyhow!(
-            "{} cannot be inlined: {first}",
-            lib.package
-        ));
+/// Refuses a finished bundle that still holds a library the judge cannot take (`refusal`):
+/// the error names the chain from `main.rs`.
+fn refuse_what_is_reached(b: &Bundle, libraries: &[Library]) -> anyhow::Result<()> {
+    let inlined = |m: &str| b.libraries.iter().any(|l| l.module == m);
+    let refused: Vec<usize> = (0..libraries.len())
+        .filter(|&k| inlined(&libraries[k].module) && refusal(&libraries[k]).is_err())
+        .collect();
+    if refused.is_empty() {
+        return Ok(());
     }
+    let Ok(file) = syn::parse_file(&b.text) else {
+        return Ok(());
+    };
+    let modules: Vec<String> = libraries.iter().map(|l| l.module.clone()).collect();
+    let mut kept = vec![Vec::new(); libraries.len()];
+    let mut by_solution = std::collections::HashSet::new();
+    for item in file.items {
+        match &item {
+            syn::Item::Mod(m) if inlined(&m.ident.to_string()) => {
+                let k = modules.iter().position(|x| m.ident == x).expect("inlined");
+                kept[k] = m.content.clone().map(|(_, c)| c).unwrap_or_default();
+            }
+            _ => collect_idents(quote::ToTokens::to_token_stream(&item), &mut by_solution),
+        }
+    }
+    let k = refused[0];
+    let named = |m: &str| by_solution.contains(m);
+    let chain = reached_through(&kept, &modules, k, &named);
+    let why = refusal(&libraries[k]).expect_err("refused");
+    Err(anyhow::anyhow!("{why}; {chain}"))
+}
+
+/// Why a library cannot be inlined at all, if it cannot: what cargo's graph says
+/// (`unbundleable`: a native library, a build script that needs more than cfgs), or
+/// edition 2015.
+fn refusal(lib: &Library) -> anyhow::Result<()> {
     if let Some(why) = &lib.unbundleable {
         return Err(anyhow::anyhow!("{} cannot be inlined: {why}", lib.package));
     }
