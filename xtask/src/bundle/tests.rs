@@ -2297,7 +2297,7 @@ fn a_spent_budget_gives_the_first_draft_that_prints_the_same_and_names_what_it_l
 fn an_unreached_library_the_judge_cannot_take_is_left_out_and_a_reached_one_refused_with_its_chain(
 ) {
     let dir = tempfile::tempdir().unwrap();
-    let dep_lib = "pub mod iter { use std::fmt::Write; pub fn count() -> u32 { 7 } }\npub fn spawn() -> u32 { 7 }\n";
+    let dep_lib = "pub mod iter { use std::collections::LinkedList; mod len { use super::*; } pub fn count() -> u32 { 7 } }\npub mod array { use crate::iter::*; }\npub fn spawn() -> u32 { 7 }\n";
     let user_lib = "pub mod seg { pub struct Seg(pub u32); impl Seg { pub fn get(&self) -> u32 { self.0 } pub fn len(&self) -> u32 { dep::iter::count() } } }\npub mod misc { pub fn parallel() -> u32 { dep::spawn() } }\npub fn start() -> u32 { seg::Seg(3).get() }\n";
     let (mut libraries, main_rs, deps) = user_over_dep(dir.path(), dep_lib, user_lib);
     fs::write(
@@ -2331,4 +2331,25 @@ fn an_unreached_library_the_judge_cannot_take_is_left_out_and_a_reached_one_refu
             && err.ends_with("reached through main.rs -> user::misc::parallel -> dep"),
         "{err}"
     );
+}
+
+/// What is left of a library after the compiler's rounds may be imports alone (rayon's
+/// `mod iter { use ...; mod len { use super::*; } }` under a library that declares it, seen
+/// on a scratch workspace): such a library gives the program nothing. A public import, an
+/// item or a module declared by file (not read) is something.
+#[test]
+fn a_library_of_private_imports_and_modules_of_them_only_gives_nothing() {
+    let items = |text: &str| syn::parse_file(text).unwrap().items;
+    assert!(super::only_imports(&items(
+        "use std::fmt; mod iter { use super::*; mod len { use std::cmp::Ordering; } }"
+    )));
+    assert!(super::only_imports(&items("")));
+    for something in [
+        "pub use std::fmt;",
+        "mod iter { use super::*; pub fn f() {} }",
+        "mod on_file;",
+        "mod a { pub(crate) use std::fmt; }",
+    ] {
+        assert!(!super::only_imports(&items(something)), "{something}");
+    }
 }
