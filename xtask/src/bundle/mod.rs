@@ -711,15 +711,12 @@ fn reached_through(
     let mut seen = vec![k];
     let mut target = k;
     while !named_by_solution(&modules[target]) {
-        let found = (0..kept.len())
-            .filter(|j| !seen.contains(j))
-            .find_map(|j| {
-                // An item that uses the module before an import of it.
-                [false, true].into_iter().find_map(|imports| {
-                    naming_item(&kept[j], &modules[target], &modules[j], imports)
-                        .map(|p| (j, p))
-                })
-            });
+        let found = (0..kept.len()).filter(|j| !seen.contains(j)).find_map(|j| {
+            // An item that uses the module before an import of it.
+            [false, true].into_iter().find_map(|imports| {
+                naming_item(&kept[j], &modules[target], &modules[j], imports).map(|p| (j, p))
+            })
+        });
         let Some((j, path)) = found else {
             break;
         };

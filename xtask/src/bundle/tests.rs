@@ -2294,8 +2294,8 @@ fn a_spent_budget_gives_the_first_draft_that_prints_the_same_and_names_what_it_l
 /// leaving a module of imports alone (which gives the program nothing). Once the program calls a
 /// function that uses it, the refusal names the chain from `main.rs`.
 #[test]
-fn an_unreached_library_the_judge_cannot_take_is_left_out_and_a_reached_one_refused_with_its_chain(
-) {
+fn an_unreached_library_the_judge_cannot_take_is_left_out_and_a_reached_one_refused_with_its_chain()
+{
     let dir = tempfile::tempdir().unwrap();
     let dep_lib = "pub mod iter { use std::collections::LinkedList; mod len { use super::*; } pub fn count() -> u32 { 7 } }\npub mod array { use crate::iter::*; }\npub fn spawn() -> u32 { 7 }\n";
     let user_lib = "pub mod seg { pub struct Seg(pub u32); impl Seg { pub fn get(&self) -> u32 { self.0 } pub fn len(&self) -> u32 { dep::iter::count() } } }\npub mod misc { pub fn parallel() -> u32 { dep::spawn() } }\npub fn start() -> u32 { seg::Seg(3).get() }\n";
@@ -2352,4 +2352,64 @@ fn a_library_of_private_imports_and_modules_of_them_only_gives_nothing() {
     ] {
         assert!(!super::only_imports(&items(something)), "{something}");
     }
+}
+
+/// A library module that needs a newer Rust than the judge's (a trait method returning
+/// `impl Trait`: Rust 1.75) is no harm while no solution reaches it: it is not in the bundle,
+/// which the judge's rustc 1.73 builds and runs when installed (and which then refuses the
+/// library as a whole, so the fixture does need the newer Rust).
+#[test]
+fn an_unreached_module_that_needs_a_newer_rust_stays_out_and_the_judges_rustc_builds_the_rest() {
+    let newer = "pub trait Numbers { fn numbers(&self) -> impl Iterator<Item = u32>; }\npub struct Upto(pub u32);\nimpl Numbers for Upto { fn numbers(&self) -> impl Iterator<Item = u32> { 0..self.0 } }\n";
+    let files = [
+        ("lib.rs", "pub mod seg;\npub mod newer;\n"),
+        (
+            "seg.rs",
+            "pub fn total(v: &[u32]) -> u32 { v.iter().sum() }\n",
+        ),
+        ("newer.rs", newer),
+    ];
+    let text = differential(
+        &files,
+        "fn main() { println!(\"{}\", fixture::seg::total(&[4, 5])); }\n",
+        b"",
+    );
+    assert!(
+        !text.contains("Numbers") && !text.contains("Upto"),
+        "{text}"
+    );
+    let Some(judge_rustc) = crate::judge::judge_rustc_path(&crate::judge::BOJ) else {
+        eprintln!(
+            "note: rustc {} not installed; built with this machine's rustc only",
+            crate::judge::JUDGE_TOOLCHAIN
+        );
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let judge_build = |source: &Path, out: &Path, crate_type: &str| {
+        Command::new(&judge_rustc)
+            .args(["--edition", "2021", "--crate-type", crate_type, "-o"])
+            .arg(out)
+            .arg(source)
+            .output()
+            .unwrap()
+    };
+    fs::write(dir.path().join("Main.rs"), &text).unwrap();
+    let built = judge_build(&dir.path().join("Main.rs"), &dir.path().join("Main"), "bin");
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    assert_eq!(run(&dir.path().join("Main"), b""), "9\n");
+    write_tree(&dir.path().join("whole"), &files);
+    let whole = judge_build(
+        &dir.path().join("whole/lib.rs"),
+        &dir.path().join("libwhole.rlib"),
+        "lib",
+    );
+    assert!(
+        !whole.status.success(),
+        "the fixture builds on the judge's Rust"
+    );
 }

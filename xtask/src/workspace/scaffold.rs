@@ -308,11 +308,16 @@ pub fn create(root: &Path, wanted: &str, kind: Kind) -> anyhow::Result<String> {
     let manifest_path = root.join("Cargo.toml");
     let workspace = fs::read_to_string(&manifest_path)
         .map_err(|e| anyhow::anyhow!("{}: {e}", manifest_path.display()))?;
+    let libraries = new_problem_libraries(&workspace)?;
     let workspace = add_member(&workspace, &name)?;
     let (url, judge) = source_of(&name);
     let url = url.unwrap_or_else(|| "TODO: where the problem comes from".into());
     let written = crate_files(&name, &url, judge, kind)
         .into_iter()
+        .map(|(rel, text)| match rel {
+            "Cargo.toml" => (rel, with_libraries(&text, &libraries)),
+            _ => (rel, text),
+        })
         .try_for_each(|(rel, text)| {
             let path = crate_dir.join(rel);
             fs::create_dir_all(path.parent().unwrap())?;
@@ -327,6 +332,60 @@ pub fn create(root: &Path, wanted: &str, kind: Kind) -> anyhow::Result<String> {
         ));
     }
     Ok(name)
+}
+
+/// The libraries every new problem depends on: `[workspace.metadata.new-problem]
+/// libraries` of the workspace manifest (this workspace: `["common"]`), each a key of
+/// `[workspace.dependencies]` (a path library, inside the workspace folder or outside it).
+/// None when the setting is absent.
+pub fn new_problem_libraries(workspace_manifest: &str) -> anyhow::Result<Vec<String>> {
+    let doc: toml_edit::DocumentMut = workspace_manifest
+        .parse()
+        .map_err(|e| anyhow::anyhow!("Cargo.toml: {e}"))?;
+    let Some(setting) = doc
+        .get("workspace")
+        .and_then(|w| w.get("metadata"))
+        .and_then(|m| m.get("new-problem"))
+        .and_then(|n| n.get("libraries"))
+    else {
+        return Ok(Vec::new());
+    };
+    let Some(list) = setting.as_array() else {
+        return Err(anyhow::anyhow!(
+            "Cargo.toml: [workspace.metadata.new-problem] libraries must be a list of names, like [\"common\"]"
+        ));
+    };
+    let declared = doc
+        .get("workspace")
+        .and_then(|w| w.get("dependencies"))
+        .and_then(|d| d.as_table_like());
+    let mut names = Vec::new();
+    for value in list {
+        let Some(name) = value.as_str() else {
+            return Err(anyhow::anyhow!(
+                "Cargo.toml: [workspace.metadata.new-problem] libraries must be a list of names, like [\"common\"]"
+            ));
+        };
+        if !declared.is_some_and(|d| d.contains_key(name)) {
+            return Err(anyhow::anyhow!(
+                "Cargo.toml: `{name}` (in [workspace.metadata.new-problem] libraries) is not in [workspace.dependencies]; add it there, as `{name} = {{ path = \"../path/to/{name}\" }}`"
+            ));
+        }
+        if !names.iter().any(|n| n == name) && name != "proconio" && name != "itertools" {
+            names.push(name.to_string());
+        }
+    }
+    Ok(names)
+}
+
+/// A new problem's manifest with `libraries` among its dependencies, after the template's.
+fn with_libraries(manifest: &str, libraries: &[String]) -> String {
+    const LAST: &str = "itertools.workspace = true\n";
+    let lines: String = libraries
+        .iter()
+        .map(|l| format!("{l}.workspace = true\n"))
+        .collect();
+    manifest.replacen(LAST, &format!("{LAST}{lines}"), 1)
 }
 
 /// An error unless neither the crate `name` nor its test folder exists under `root`.
@@ -618,6 +677,53 @@ mod tests {
             fs::read_to_string(root.join("Cargo.toml")).unwrap(),
             manifest
         );
+    }
+
+    /// `[workspace.metadata.new-problem] libraries` gives every new problem those
+    /// dependencies (one outside the workspace folder among them), each once; a name not
+    /// under `[workspace.dependencies]` is refused in one line naming it, and nothing is made;
+    /// without the setting a problem gets the template's two.
+    #[test]
+    fn make_new_gives_the_configured_libraries_and_refuses_an_undeclared_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let with = |libraries: &str| {
+            format!(
+                "{WORKSPACE}\n[workspace.dependencies]\ncommon = {{ path = \"common\" }}\nmylib = {{ path = \"../../lib/mylib\" }}\n\n[workspace.metadata.new-problem]\nlibraries = {libraries}\n"
+            )
+        };
+        fs::write(
+            root.join("Cargo.toml"),
+            with("[\"common\", \"mylib\", \"mylib\"]"),
+        )
+        .unwrap();
+        create(root, "1000", Kind::Batch).unwrap();
+        let made = fs::read_to_string(root.join("boj-1000/Cargo.toml")).unwrap();
+        let doc: toml_edit::DocumentMut = made.parse().unwrap();
+        let deps: Vec<&str> = doc["dependencies"]
+            .as_table()
+            .unwrap()
+            .iter()
+            .map(|(k, _)| k)
+            .collect();
+        assert_eq!(deps, ["proconio", "itertools", "common", "mylib"], "{made}");
+        assert_eq!(
+            doc["dependencies"]["mylib"]["workspace"].as_bool(),
+            Some(true)
+        );
+        fs::write(root.join("Cargo.toml"), with("[\"common\", \"yourlib\"]")).unwrap();
+        let err = create(root, "2000", Kind::Batch).unwrap_err().to_string();
+        assert!(
+            err.contains("`yourlib`") && err.contains("[workspace.dependencies]"),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1);
+        assert!(!root.join("boj-2000").exists());
+        fs::write(root.join("Cargo.toml"), WORKSPACE).unwrap();
+        create(root, "3000", Kind::Batch).unwrap();
+        let made = fs::read_to_string(root.join("boj-3000/Cargo.toml")).unwrap();
+        let doc: toml_edit::DocumentMut = made.parse().unwrap();
+        assert_eq!(doc["dependencies"].as_table().unwrap().len(), 2, "{made}");
     }
 
     fn page_with(samples: usize, spj: bool) -> crate::boj_page::Page {
