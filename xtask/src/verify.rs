@@ -108,26 +108,7 @@ pub fn bundle_and_verify_reusing(
     // Asking the two compilers their versions takes a fifth of a second (rustup's proxy):
     // done beside the bundler, which needs them only once a draft is final.
     let compilers = Background::start(judge::Compilers::find);
-    let mut graph = crates::graph(&inputs.meta, &problem.name, judge)?;
-    // Only what the solution can reach is readied (a refusal in reading it is reported by
-    // the bundler: then everything is).
-    let reached =
-        bundle::modules_reached(&problem.main_rs, &graph.deps, &graph.libraries, judge).ok();
-    let step = bundle::budget::step("readying the libraries for the judge");
-    let notes = crate::resolve::ready_for_judge(
-        &ws.target,
-        crate::resolve::build::Member::whole(&problem.name),
-        &mut graph.libraries,
-        reached.as_ref(),
-        judge,
-    )?;
-    step.end(&format!(
-        "{} libraries reached",
-        reached.as_ref().map_or(graph.libraries.len(), |r| r.len())
-    ));
-    for note in notes {
-        say!("{note}");
-    }
+    let (graph, reached) = readied(ws, problem, inputs, judge)?;
     bundle::phase("verify: libraries ready");
     if let Some(kept) = reuse {
         if let Some(done) = reused(problem, &graph, &compilers, options, kept, ws)? {
@@ -186,6 +167,42 @@ pub fn bundle_and_verify_reusing(
         .first_failure
         .expect("a climb that did not pass failed somewhere");
     failed(attempt, failed_path)
+}
+
+/// A crate graph readied for the judge, and the modules the solution can reach.
+type Readied = (crates::Graph, Option<std::collections::BTreeSet<String>>);
+
+/// The problem's crate graph with the libraries the solution can reach readied for the
+/// judge (`resolve::ready_for_judge`, its notes said), and those libraries' modules (`None`
+/// when reading the solution failed: then everything is readied, and the bundler reports
+/// the failure).
+fn readied(
+    ws: &Workspace,
+    problem: &Problem,
+    inputs: &Inputs,
+    judge: &'static judge::Profile,
+) -> anyhow::Result<Readied> {
+    let mut graph = crates::graph(&inputs.meta, &problem.name, judge)?;
+    // Only what the solution can reach is readied (a refusal in reading it is reported by
+    // the bundler: then everything is).
+    let reached =
+        bundle::modules_reached(&problem.main_rs, &graph.deps, &graph.libraries, judge).ok();
+    let step = bundle::budget::step("readying the libraries for the judge");
+    let notes = crate::resolve::ready_for_judge(
+        &ws.target,
+        crate::resolve::build::Member::whole(&problem.name),
+        &mut graph.libraries,
+        reached.as_ref(),
+        judge,
+    )?;
+    step.end(&format!(
+        "{} libraries reached",
+        reached.as_ref().map_or(graph.libraries.len(), |r| r.len())
+    ));
+    for note in notes {
+        say!("{note}");
+    }
+    Ok((graph, reached))
 }
 
 /// One line for each library the judge could not take (a native library, a build script

@@ -594,6 +594,52 @@ struct Drafter<'a> {
 }
 
 impl Drafter<'_> {
+    /// What `kept` keeps of each library's tree, less the libraries that give the program
+    /// nothing; an error when a library whose code asks what the judge's build cannot give
+    /// is kept.
+    fn kept_items(
+        &self,
+        trees: &[Vec<syn::Item>],
+        kept: &prune::Kept,
+    ) -> anyhow::Result<Vec<Vec<syn::Item>>> {
+        let solution = self.solution;
+        // A library of which nothing but private imports and modules holding only those is
+        // kept (modules reached by a name that is also a method's, `iter`, `str`) gives the
+        // program nothing: it is left out, and with it any refusal it would bring (a
+        // library's declared `rayon` that no code reaches), unless a path in another
+        // library's kept code or the solution names its module.
+        let mut kept_items: Vec<Vec<syn::Item>> =
+            trees.iter().map(|t| kept.clone_kept(t)).collect();
+        let hollow: Vec<bool> = kept_items.iter().map(|items| only_imports(items)).collect();
+        if hollow.iter().any(|&h| h) {
+            let named = named_modules(&kept_items, &hollow, &self.modules, solution);
+            for (k, items) in kept_items.iter_mut().enumerate() {
+                if hollow[k] && !named.contains(&self.modules[k]) {
+                    items.clear();
+                }
+            }
+        }
+        for (k, lib) in self.libraries.iter().enumerate() {
+            if kept_items[k].is_empty() {
+                continue;
+            }
+            // What its code asks of the build is refused where the walk keeps it.
+            if let Some(first) = self.refusals[k].first() {
+                let named = |m: &str| solution.referenced.contains(m);
+                let chain = reached_through(&kept_items, &self.modules, k, &named);
+                return Err(anyhow::anyhow!(
+                    "{} cannot be inlined: {first}; {chain}",
+                    lib.package
+                ));
+            }
+            // A library the judge cannot take at all stays in the drafts, which compile
+            // with it: where the walk kept it only by a name, the compiler's rounds take it
+            // out; where code needs it, the finished bundle still holds it, and `bundle`
+            // refuses it then (`refuse_what_is_reached`).
+        }
+        Ok(kept_items)
+    }
+
     /// One draft: the libraries' `trees` pruned to what the solution reaches (less what
     /// `findings` rule out), each refused or rendered, after the solution's text.
     fn draft(
@@ -634,40 +680,7 @@ impl Drafter<'_> {
         let mut inlined = Vec::new();
         let mut inlined_modules = std::collections::BTreeSet::new();
         let mut needs_alloc = false;
-        // A library of which nothing but private imports and modules holding only those is
-        // kept (modules reached by a name that is also a method's, `iter`, `str`) gives the
-        // program nothing: it is left out, and with it any refusal it would bring (a
-        // library's declared `rayon` that no code reaches), unless a path in another
-        // library's kept code or the solution names its module.
-        let mut kept_items: Vec<Vec<syn::Item>> =
-            trees.iter().map(|t| kept.clone_kept(t)).collect();
-        let hollow: Vec<bool> = kept_items.iter().map(|items| only_imports(items)).collect();
-        if hollow.iter().any(|&h| h) {
-            let named = named_modules(&kept_items, &hollow, &self.modules, solution);
-            for (k, items) in kept_items.iter_mut().enumerate() {
-                if hollow[k] && !named.contains(&self.modules[k]) {
-                    items.clear();
-                }
-            }
-        }
-        for (k, lib) in self.libraries.iter().enumerate() {
-            if kept_items[k].is_empty() {
-                continue;
-            }
-            // What its code asks of the build is refused where the walk keeps it.
-            if let Some(first) = self.refusals[k].first() {
-                let named = |m: &str| solution.referenced.contains(m);
-                let chain = reached_through(&kept_items, &self.modules, k, &named);
-                return Err(anyhow::anyhow!(
-                    "{} cannot be inlined: {first}; {chain}",
-                    lib.package
-                ));
-            }
-            // A library the judge cannot take at all stays in the drafts, which compile
-            // with it: where the walk kept it only by a name, the compiler's rounds take it
-            // out; where code needs it, the finished bundle still holds it, and `bundle`
-            // refuses it then (`refuse_what_is_reached`).
-        }
+        let mut kept_items = self.kept_items(trees, &kept)?;
         for (k, lib) in self.libraries.iter().enumerate() {
             let items = std::mem::take(&mut kept_items[k]);
             if items.is_empty() {
