@@ -2,8 +2,8 @@
 # Issue 51's figures: a solution on a large personal library. A scratch clone of this
 # workspace gets a generated library OUTSIDE its folder (207 files, about 20,000 lines: a
 # reader, a writer, a segment tree and 204 filler modules of generic code; `rayon` declared
-# and called from one module no solution reaches; dev-dependencies and a bench on files that
-# are not there), a problem (point updates and range sums) on it, and then:
+# and called from one module no solution reaches; a dev-dependency on a sibling that is not
+# there), a problem (point updates and range sums) on it, and then:
 #   `xtask submit` of it (first time), after a one-line edit, with nothing changed, and a
 #   warm `submit 17825 --force --fresh` beside each (the ratio's baseline), medians of N.
 #
@@ -30,10 +30,6 @@ rayon = "1"
 
 [dev-dependencies]
 sibling = { path = "../sibling" }
-
-[[bench]]
-name = "everything"
-harness = false
 TOML
 {
     echo "pub mod io;"
