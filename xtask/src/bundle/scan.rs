@@ -121,8 +121,6 @@ pub(super) struct Refs {
     /// Paths from `use` trees, syn paths and macro tokens (`$crate` read as `crate`), with
     /// the byte range of their first segment.
     pub(super) paths: Vec<(Vec<String>, Range<usize>)>,
-    /// Attribute paths (last segment) outside removed items.
-    pub(super) attributes: Vec<(String, Range<usize>)>,
     /// Paths written with a leading `::` (`::itertools::x`): the first segment's name and
     /// the byte range from the colons to the end of that segment.
     pub(super) rooted: Vec<(String, Range<usize>)>,
@@ -164,13 +162,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         token_paths(mac.tokens.clone(), &mut self.refs.paths);
         syn::visit::visit_macro(self, mac);
     }
-    fn visit_attribute(&mut self, attr: &'ast syn::Attribute) {
-        if let Some(last) = attr.path().segments.last() {
-            self.refs
-                .attributes
-                .push((last.ident.to_string(), range(attr)));
-        }
-    }
+    // An attribute's path (`#[proconio::fastout]`) is no path of the program: the
+    // attributes the bundler writes out are removed whole.
+    fn visit_attribute(&mut self, _attr: &'ast syn::Attribute) {}
     fn visit_visibility(&mut self, vis: &'ast syn::Visibility) {
         // `pub(crate)` stays as it is; `pub(in crate::x)` is a path like any other.
         if let syn::Visibility::Restricted(r) = vis {

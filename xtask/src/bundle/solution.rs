@@ -1,6 +1,7 @@
 //! The solution's own file, kept verbatim but for what the single file needs: paths into
 //! libraries gain `crate::`, `extern crate` lines go, `#[cfg(test)]` items go (the judge
-//! never compiles them), and proconio's `#[fastout]` is expanded as proconio documents it.
+//! never compiles them), and proconio's `#[fastout]` and `#[derive_readable]` are written out
+//! as proconio writes them.
 
 use super::scan::{collect, is_cfg_off, item_attrs, range};
 use super::Dep;
@@ -67,7 +68,7 @@ pub fn prepare(
     }
     let seeds = seed_tokens(live);
     let refs = collect(&ast, &cfg);
-    refuse_attributes(&refs, &at)?;
+    derive_readable(&ast, deps, &at, &mut edits)?;
     // The memoise crate's attributes are written out here; its paths then name nothing.
     let memoise = super::memoise::crate_names(deps);
     if !memoise.is_empty() {
@@ -132,17 +133,115 @@ pub fn prepare(
     })
 }
 
-/// The proc-macro attributes the bundler does not write out, refused in one line.
-fn refuse_attributes(refs: &super::scan::Refs, at: &dyn Fn(usize) -> String) -> anyhow::Result<()> {
-    for (name, r) in &refs.attributes {
-        if name == "derive_readable" {
-            return Err(anyhow::anyhow!(
-                "{}: `#[derive_readable]` is a proc-macro attribute the bundler does not expand; read the fields one by one with `input!`",
-                at(r.start)
-            ));
+/// `#[derive_readable]` (proconio's `derive` feature) written out in place, as proconio's
+/// own expansion does it: each field's type becomes `<T as Readable>::Output`, and an impl
+/// of `proconio::source::Readable` right after the struct reads the fields in order. Its
+/// generic names (`__R`, `__S`, `__source`) cannot meet a field's type or name, where
+/// proconio's `R`, `S` and `source` can (such a program does not build with proconio).
+fn derive_readable(
+    ast: &syn::File,
+    deps: &BTreeMap<String, Dep>,
+    at: &dyn Fn(usize) -> String,
+    edits: &mut Edits,
+) -> anyhow::Result<()> {
+    #[derive(Default)]
+    struct Finder<'ast> {
+        structs: Vec<(&'ast syn::ItemStruct, &'ast syn::Attribute)>,
+        misplaced: Option<usize>,
+    }
+    impl<'ast> Visit<'ast> for Finder<'ast> {
+        fn visit_item(&mut self, item: &'ast syn::Item) {
+            let attr = item_attrs(item).iter().find(|a| is_derive_readable(a));
+            match (item, attr) {
+                (syn::Item::Struct(s), Some(attr)) => self.structs.push((s, attr)),
+                (_, Some(attr)) => {
+                    self.misplaced.get_or_insert(range(attr).start);
+                }
+                _ => {}
+            }
+            syn::visit::visit_item(self, item);
         }
     }
+    let mut finder = Finder::default();
+    finder.visit_file(ast);
+    if let Some(offset) = finder.misplaced {
+        return Err(anyhow::anyhow!(
+            "{}: `#[derive_readable]` goes on a struct (proconio refuses it elsewhere too)",
+            at(offset)
+        ));
+    }
+    let Some((first, _)) = finder.structs.first() else {
+        return Ok(());
+    };
+    let Some(Dep::Module(proconio)) = deps.get("proconio") else {
+        return Err(anyhow::anyhow!(
+            "{}: `#[derive_readable]` implements proconio's `Readable`, but proconio is not a dependency of this crate",
+            at(range(*first).start)
+        ));
+    };
+    let readable = format!("crate::{proconio}::source::Readable");
+    for (s, attr) in finder.structs {
+        edits.remove(range(attr));
+        let name = &s.ident;
+        let mut reads = String::new();
+        let mut fields = Vec::new();
+        for (k, field) in s.fields.iter().enumerate() {
+            let ty = in_bundle(&field.ty, deps);
+            edits.replace(range(&field.ty), format!("<{ty} as {readable}>::Output"));
+            let local = match &field.ident {
+                Some(ident) => ident.to_string(),
+                None => format!("field{k}"),
+            };
+            reads.push_str(&format!(
+                "let {local} = <{ty} as {readable}>::read(__source); "
+            ));
+            fields.push(local);
+        }
+        let made = match &s.fields {
+            syn::Fields::Named(_) => format!("{name} {{ {} }}", fields.join(", ")),
+            syn::Fields::Unnamed(_) => format!("{name}({})", fields.join(", ")),
+            syn::Fields::Unit => name.to_string(),
+        };
+        edits.insert(
+            range(s).end,
+            format!(
+                "\nimpl {readable} for {name} {{ type Output = {name}; fn read<__R: ::std::io::BufRead, __S: crate::{proconio}::source::Source<__R>>(__source: &mut __S) -> {name} {{ {reads}{made} }} }}"
+            ),
+        );
+    }
     Ok(())
+}
+
+fn is_derive_readable(attr: &syn::Attribute) -> bool {
+    attr.path()
+        .segments
+        .last()
+        .is_some_and(|s| s.ident == "derive_readable")
+}
+
+/// A type of the solution as the bundle writes it: a path whose head is a dependency
+/// (`proconio::marker::Usize1`) goes through the dependency's module.
+fn in_bundle(ty: &syn::Type, deps: &BTreeMap<String, Dep>) -> String {
+    struct Rewrite<'a>(&'a BTreeMap<String, Dep>);
+    impl syn::visit_mut::VisitMut for Rewrite<'_> {
+        fn visit_path_mut(&mut self, path: &mut syn::Path) {
+            if let Some(Dep::Module(m)) = path
+                .segments
+                .first()
+                .and_then(|s| self.0.get(&s.ident.to_string()))
+            {
+                let span = path.segments[0].ident.span();
+                path.segments[0].ident = syn::Ident::new(m, span);
+                path.segments
+                    .insert(0, syn::PathSegment::from(syn::Ident::new("crate", span)));
+                path.leading_colon = None;
+            }
+            syn::visit_mut::visit_path_mut(self, path);
+        }
+    }
+    let mut ty = ty.clone();
+    syn::visit_mut::VisitMut::visit_type_mut(&mut Rewrite(deps), &mut ty);
+    ty.to_token_stream().to_string()
 }
 
 /// What the head of a path in the solution names: a dependency's bundle module, nothing
@@ -458,7 +557,10 @@ fn fastout(
                 }
             }
         }
-        syn::Item::Use(u) => remove_fastout_import(u, edits),
+        syn::Item::Use(u) => {
+            remove_import(u, "fastout", edits);
+            remove_import(u, "derive_readable", edits);
+        }
         syn::Item::Mod(m) => {
             for inner in m.content.iter().flat_map(|(_, items)| items) {
                 fastout(inner, at, edits)?;
@@ -561,19 +663,19 @@ impl<'ast> Visit<'ast> for PrintInside {
     }
 }
 
-/// `use proconio::fastout;` or the `fastout` leaf of a group: the attribute is expanded,
-/// so the import has nothing to bring in.
-fn remove_fastout_import(u: &syn::ItemUse, edits: &mut Edits) {
-    fn walk(tree: &syn::UseTree, whole: std::ops::Range<usize>, edits: &mut Edits) {
+/// `use proconio::fastout;` or the `fastout` leaf of a group (`name`: `fastout`,
+/// `derive_readable`): the attribute is expanded, so the import has nothing to bring in.
+fn remove_import(u: &syn::ItemUse, name: &str, edits: &mut Edits) {
+    fn walk(tree: &syn::UseTree, whole: std::ops::Range<usize>, name: &str, edits: &mut Edits) {
         match tree {
-            syn::UseTree::Path(p) => walk(&p.tree, whole, edits),
-            syn::UseTree::Name(n) if n.ident == "fastout" => edits.remove(whole),
+            syn::UseTree::Path(p) => walk(&p.tree, whole, name, edits),
+            syn::UseTree::Name(n) if n.ident == name => edits.remove(whole),
             syn::UseTree::Group(g) => {
                 let pairs: Vec<_> = g.items.pairs().collect();
                 for (k, pair) in pairs.iter().enumerate() {
                     let value = pair.value();
                     match value {
-                        syn::UseTree::Name(n) if n.ident == "fastout" => {
+                        syn::UseTree::Name(n) if n.ident == name => {
                             let mut r = range(*value);
                             if let Some(comma) = pair.punct() {
                                 r.end = range(*comma).end;
@@ -584,12 +686,12 @@ fn remove_fastout_import(u: &syn::ItemUse, edits: &mut Edits) {
                             }
                             edits.remove(r);
                         }
-                        other => walk(other, range(*other), edits),
+                        other => walk(other, range(*other), name, edits),
                     }
                 }
             }
             _ => {}
         }
     }
-    walk(&u.tree, range(u), edits);
+    walk(&u.tree, range(u), name, edits);
 }

@@ -2413,3 +2413,59 @@ fn an_unreached_module_that_needs_a_newer_rust_stays_out_and_the_judges_rustc_bu
         "the fixture builds on the judge's Rust"
     );
 }
+
+/// A template's unused `use proconio::{derive_readable, input};` (the leaf) and
+/// `use proconio::derive_readable;` go with the attribute they would import: the bundle, with
+/// the workspace's real proconio, compiles and reads as cargo's build does.
+#[test]
+fn an_unused_derive_readable_import_goes_and_the_bundle_builds() {
+    let dir = tempfile::tempdir().unwrap();
+    let meta = crate::workspace::packages::metadata().unwrap();
+    let graph = crate::resolve::crates::graph(&meta, "corpus", &crate::judge::BOJ).unwrap();
+    let main_rs = dir.path().join("main.rs");
+    for imports in [
+        "use proconio::{derive_readable, input};\n",
+        "use proconio::derive_readable;\nuse proconio::input;\n",
+    ] {
+        fs::write(
+            &main_rs,
+            format!("{imports}fn main() {{ input! {{ n: u32 }} println!(\"{{}}\", n * 2); }}\n"),
+        )
+        .unwrap();
+        let b = bundle(&main_rs, &graph.deps, &graph.libraries, Options::default()).unwrap();
+        assert!(!b.text.contains("derive_readable"), "{}", b.text);
+        assert_eq!(bundle_output(dir.path(), &b.text, b"21\n"), "42\n");
+    }
+}
+
+/// `#[derive_readable]` on anything but a struct is refused in one line naming the place,
+/// as proconio refuses it; on a struct of a crate without proconio, likewise.
+#[test]
+fn derive_readable_off_a_struct_or_without_proconio_is_refused_naming_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let main_rs = dir.path().join("main.rs");
+    let proconio = BTreeMap::from([("proconio".to_string(), Dep::Module("proconio".into()))]);
+    for (text, deps, says) in [
+        (
+            "use proconio::derive_readable;\n\n#[derive_readable]\nenum E { A }\nfn main() {}\n",
+            proconio.clone(),
+            "main.rs:3:",
+        ),
+        (
+            "#[derive_readable]\nstruct P(u32);\nfn main() {}\n",
+            BTreeMap::new(),
+            "proconio is not a dependency",
+        ),
+    ] {
+        fs::write(&main_rs, text).unwrap();
+        let err = bundle(&main_rs, &deps, &[], Options::default())
+            .err()
+            .expect("refused")
+            .to_string();
+        assert!(
+            err.contains(says) && err.contains("derive_readable"),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
