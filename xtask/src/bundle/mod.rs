@@ -3,8 +3,9 @@
 //! Every library crate the solution depends on (transitively, normal dependencies only)
 //! becomes `mod <lib_name>` at the end of the file, with its license notice and version:
 //! - `load`: its module files inlined into one tree, `#[cfg]` settled as the judge builds
-//!   (the features Cargo resolved; `test`, `debug_assertions` off; Linux x86_64), and
-//!   `debug_assert!` statements out (`cfg`);
+//!   (the features Cargo resolved; `test`, `debug_assertions` off; Linux x86_64); a
+//!   `debug_assert!` stays as written: never run under `-O`, still type-checked (a local's
+//!   type may be fixed by it alone: petgraph 0.8's `Graph::remove_node`);
 //! - `paths`: `crate::`, `$crate::`, a dependency's paths and `extern crate` rewritten to
 //!   the bundle's modules;
 //! - `prune`: only the items the solution reaches are kept (see there for the rules); the
@@ -569,7 +570,6 @@ fn read_libraries(
             continue;
         };
         let mut items = l.items;
-        cfg::drop_debug_assertions(&mut items);
         read.uses_alloc
             .push(paths::rewrite(&mut items, lib, &exported));
         read.trees.push(items);

@@ -2469,3 +2469,25 @@ fn derive_readable_off_a_struct_or_without_proconio_is_refused_naming_the_line()
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+/// A library's `debug_assert!` (and `_eq`, `_ne`) stays as written: never run under the
+/// judge's `-O`, but type-checked, and here it is all that fixes a local's type (as petgraph
+/// 0.8's `Graph::remove_node` fixes one of `NodeIndex<_>`): taken out, the bundle would not
+/// build (E0282). The differential check builds and runs it against rustc's own build.
+#[test]
+fn a_debug_assert_that_alone_fixes_a_type_stays_and_the_bundle_builds() {
+    let text = differential(
+        &[(
+            "lib.rs",
+            "pub struct Index<T>(pub Option<T>);\npub fn none<T>() -> Index<T> { Index(None) }\npub fn last(v: &[u32]) -> u32 {\n    let end = none();\n    debug_assert_eq!(end.0, None::<u16>);\n    debug_assert!(v.len() < 1 << 20, \"{} values\", v.len());\n    debug_assert_ne!(v.len(), usize::MAX);\n    v.last().copied().unwrap_or(0)\n}\n",
+        )],
+        "fn main() { println!(\"{}\", fixture::last(&[3, 9])); }\n",
+        b"",
+    );
+    assert!(
+        text.contains("debug_assert_eq!")
+            && text.contains("debug_assert!")
+            && text.contains("debug_assert_ne!"),
+        "{text}"
+    );
+}

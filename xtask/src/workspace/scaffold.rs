@@ -96,7 +96,8 @@ time-limit-ms = {time_limit}
 memory-limit-mb = {memory_limit}
 
 [dependencies]
-# `derive` for `#[fastout]` (the bundler writes it out; the judge gets no proc-macro).
+# `derive` for `#[fastout]` and `#[derive_readable]` (the bundler writes them out; the judge
+# gets no proc-macro).
 proconio = {{ workspace = true, features = ["derive"] }}
 itertools.workspace = true
 
