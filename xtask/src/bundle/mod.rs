@@ -365,6 +365,39 @@ const SECOND_READING_FIRST: usize = 64 * 1024;
 /// `bundle`): our own target for every bundle.
 const SECOND_READING_ENOUGH: usize = 64 * 1024;
 
+/// Whether an enum among `items` (modules entered) has a variant whose name starts with a
+/// lowercase letter.
+fn has_lowercase_variant(items: &[syn::Item]) -> bool {
+    items.iter().any(|item| match item {
+        syn::Item::Enum(e) => e.variants.iter().any(|v| {
+            v.ident
+                .to_string()
+                .trim_start_matches("r#")
+                .starts_with(|c: char| c.is_lowercase())
+        }),
+        syn::Item::Mod(m) => m
+            .content
+            .as_ref()
+            .is_some_and(|(_, c)| has_lowercase_variant(c)),
+        _ => false,
+    })
+}
+
+/// The deny-by-default lints a compiler's message says it raised (`#[deny(name)]` on by
+/// default).
+fn deny_lints(message: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for part in message.split("`#[deny(").skip(1) {
+        if let Some((name, rest)) = part.split_once(")]`") {
+            let plain = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if plain && rest.trim_start().starts_with("on by default") {
+                found.push(name.to_string());
+            }
+        }
+    }
+    found
+}
+
 /// A bundle's size as steps show it.
 fn kib(b: &Bundle) -> String {
     format!("{:.1} KiB", b.text.len() as f64 / 1024.0)
@@ -404,6 +437,7 @@ fn begin_reading<'a>(
         layout: options.layout,
         uses_alloc: read.uses_alloc,
         refusals: read.refusals,
+        lints: Default::default(),
     };
     let first = drafter.draft(&read.trees, &oracle::Findings::default())?;
     Ok(Reading {
@@ -440,7 +474,23 @@ fn finish_reading(reading: Reading, pruning: Pruning) -> anyhow::Result<Option<(
     // A first draft whose names were followed by scope that does not compile is drafted
     // again with names followed everywhere, as before scopes were read (never larger than
     // that, whatever the scoping rules miss).
-    let (best, first) = match oracle::consult(&best.text, modules, scratch.path()) {
+    let mut consulted = oracle::consult(&best.text, modules, scratch.path());
+    let mut best = best;
+    // A deny-by-default lint in a library's code (which cargo allows in a dependency):
+    // allowed in the library modules, and the draft consulted again.
+    while let Err(e) = &consulted {
+        let raised = deny_lints(&e.to_string());
+        let mut lints = drafter.lints.borrow_mut();
+        let before = lints.len();
+        lints.extend(raised);
+        if lints.len() == before {
+            break;
+        }
+        drop(lints);
+        best = draft(&trees, &oracle::Findings::default())?;
+        consulted = oracle::consult(&best.text, modules, scratch.path());
+    }
+    let (best, first) = match consulted {
         Ok(found) => (best, Some(found)),
         Err(e) => {
             if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
@@ -591,6 +641,10 @@ struct Drafter<'a> {
     layout: Layout,
     uses_alloc: Vec<bool>,
     refusals: Vec<Vec<String>>,
+    /// Deny-by-default lints the compiler raised in a library's code (`bindings_with_variant_name`
+    /// in ascii 1.1, whose `AsciiChar` has a variant `a`): allowed in every library module
+    /// of the drafts after, as cargo's `--cap-lints allow` allows them in a dependency.
+    lints: std::cell::RefCell<std::collections::BTreeSet<String>>,
 }
 
 impl Drafter<'_> {
@@ -687,7 +741,21 @@ impl Drafter<'_> {
                 continue;
             }
             needs_alloc |= self.uses_alloc[k];
-            let body = render::render(&lib.module, items, self.layout);
+            // A variant named like a binding (`a`) makes every binding of that name and
+            // type an error: allowed wherever the library has such a variant.
+            let mut lints = self.lints.borrow().clone();
+            if has_lowercase_variant(&items) {
+                lints.insert("bindings_with_variant_name".into());
+            }
+            let mut body = render::render(&lib.module, items, self.layout);
+            if !lints.is_empty() {
+                let names: Vec<&str> = lints.iter().map(String::as_str).collect();
+                body = body.replacen(
+                    render::ALLOW,
+                    &format!("#[allow(warnings, clippy::all, {})]", names.join(", ")),
+                    1,
+                );
+            }
             let notice: String = lib.notice.lines().map(|l| format!("// {l}\n")).collect();
             let chunk = format!("\n{notice}{body}");
             inlined.push(Inlined {

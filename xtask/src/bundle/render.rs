@@ -13,6 +13,9 @@ pub enum Layout {
     Readable,
 }
 
+/// The attribute over every library module: a dependency's warnings are not the user's.
+pub const ALLOW: &str = "#[allow(warnings, clippy::all)]";
+
 /// Prints `items` as `mod <module> { ... }`.
 pub fn render(module: &str, mut items: Vec<syn::Item>, layout: Layout) -> String {
     let mut exported = Vec::new();
@@ -26,7 +29,7 @@ pub fn render(module: &str, mut items: Vec<syn::Item>, layout: Layout) -> String
     }
     let ident = syn::Ident::new(module, proc_macro2::Span::call_site());
     if layout == Layout::Compact {
-        let mut out = String::from("#[allow(warnings, clippy::all)]\n");
+        let mut out = format!("{ALLOW}\n");
         out.push_str(&format!("mod {module} {{\n"));
         compact_items(&items, &mut out);
         out.push_str("}\n");

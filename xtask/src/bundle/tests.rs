@@ -82,6 +82,9 @@ fn reference_output(dir: &Path, lib: &Library, main: &Path, input: &[u8]) -> Str
             "lib",
             "--crate-name",
             "fixture",
+            // As cargo builds a registry dependency: its lints are not the user's.
+            "--cap-lints",
+            "allow",
             lib_root,
         ],
     );
@@ -2490,4 +2493,52 @@ fn a_debug_assert_that_alone_fixes_a_type_stays_and_the_bundle_builds() {
             && text.contains("debug_assert_ne!"),
         "{text}"
     );
+}
+
+/// A deny-by-default lint in a library's code, which cargo allows in a dependency
+/// (`--cap-lints allow`), is allowed in the bundle's library module: ascii 1.1's `AsciiChar`
+/// has a variant `a`, and its `fn from(a: AsciiChar)` is `bindings_with_variant_name`.
+#[test]
+fn a_deny_by_default_lint_in_a_library_is_allowed_as_cargo_allows_it() {
+    let text = differential(
+        &[(
+            "lib.rs",
+            "#[allow(non_camel_case_types)]\n#[derive(Clone, Copy)]\npub enum Letter { a, B }\npub fn code(a: Letter) -> u8 { match a { Letter::a => 1, Letter::B => 2 } }\n",
+        )],
+        "fn main() { println!(\"{}\", fixture::code(fixture::Letter::a)); }\n",
+        b"",
+    );
+    assert!(text.contains("bindings_with_variant_name"), "{text}");
+}
+
+/// A deny-by-default lint the bundler cannot see coming (`overflowing_literals`: a literal
+/// out of its type's range, which cargo lets a dependency have) is read off the compiler's
+/// message on the first draft and allowed in the library modules of every draft after: the
+/// bundle builds and prints what the crate build prints.
+#[test]
+fn a_deny_lint_the_compiler_raises_in_a_library_is_allowed_in_the_drafts_after() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = library(
+        dir.path(),
+        &[(
+            "lib.rs",
+            "#[allow(unused)]\npub fn wrapped() -> i8 { 200 }\npub fn unused() -> u8 { 1 }\n",
+        )],
+    );
+    let main_rs = dir.path().join("main.rs");
+    fs::write(
+        &main_rs,
+        "fn main() { println!(\"{}\", fixture::wrapped()); }\n",
+    )
+    .unwrap();
+    let expected = reference_output(dir.path(), &lib, &main_rs, b"");
+    assert_eq!(expected, "-56\n");
+    let b = bundle(&main_rs, &deps_on(&lib), &[lib], Options::default()).unwrap();
+    assert!(b.text.contains("overflowing_literals"), "{}", b.text);
+    assert!(
+        !b.text.contains("fn unused"),
+        "the oracle's rounds ran: {}",
+        b.text
+    );
+    assert_eq!(bundle_output(dir.path(), &b.text, b""), expected);
 }
