@@ -837,4 +837,44 @@ mod tests {
             "{note}"
         );
     }
+
+    /// A template's unused `use proconio::{derive_readable, input};` (the leaf) and
+    /// `use proconio::derive_readable;` go with the attribute they would import: the bundle, with
+    /// the workspace's real proconio, compiles and reads as cargo's build does.
+    #[test]
+    fn an_unused_derive_readable_import_goes_and_the_bundle_builds() {
+        let dir = tempfile::tempdir().unwrap();
+        let meta = crate::workspace::packages::metadata().unwrap();
+        let graph = crate::resolve::crates::graph(&meta, "corpus", &crate::judge::BOJ).unwrap();
+        let main_rs = dir.path().join("main.rs");
+        for imports in [
+            "use proconio::{derive_readable, input};\n",
+            "use proconio::derive_readable;\nuse proconio::input;\n",
+        ] {
+            std::fs::write(
+                &main_rs,
+                format!(
+                    "{imports}fn main() {{ input! {{ n: u32 }} println!(\"{{}}\", n * 2); }}\n"
+                ),
+            )
+            .unwrap();
+            let b = bundle::bundle(
+                &main_rs,
+                &graph.deps,
+                &graph.libraries,
+                bundle::Options::for_judge(&judge::BOJ),
+            )
+            .unwrap();
+            assert!(!b.text.contains("derive_readable"), "{}", b.text);
+            let binary = crate::testing::build_rust(dir.path(), "Main", &b.text);
+            let mut child = std::process::Command::new(&binary)
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"21\n").unwrap();
+            let out = child.wait_with_output().unwrap();
+            assert_eq!(String::from_utf8_lossy(&out.stdout), "42\n");
+        }
+    }
 }

@@ -2417,30 +2417,6 @@ fn an_unreached_module_that_needs_a_newer_rust_stays_out_and_the_judges_rustc_bu
     );
 }
 
-/// A template's unused `use proconio::{derive_readable, input};` (the leaf) and
-/// `use proconio::derive_readable;` go with the attribute they would import: the bundle, with
-/// the workspace's real proconio, compiles and reads as cargo's build does.
-#[test]
-fn an_unused_derive_readable_import_goes_and_the_bundle_builds() {
-    let dir = tempfile::tempdir().unwrap();
-    let meta = crate::workspace::packages::metadata().unwrap();
-    let graph = crate::resolve::crates::graph(&meta, "corpus", &crate::judge::BOJ).unwrap();
-    let main_rs = dir.path().join("main.rs");
-    for imports in [
-        "use proconio::{derive_readable, input};\n",
-        "use proconio::derive_readable;\nuse proconio::input;\n",
-    ] {
-        fs::write(
-            &main_rs,
-            format!("{imports}fn main() {{ input! {{ n: u32 }} println!(\"{{}}\", n * 2); }}\n"),
-        )
-        .unwrap();
-        let b = bundle(&main_rs, &graph.deps, &graph.libraries, Options::default()).unwrap();
-        assert!(!b.text.contains("derive_readable"), "{}", b.text);
-        assert_eq!(bundle_output(dir.path(), &b.text, b"21\n"), "42\n");
-    }
-}
-
 /// `#[derive_readable]` on anything but a struct is refused in one line naming the place,
 /// as proconio refuses it; on a struct of a crate without proconio, likewise.
 #[test]
@@ -2541,4 +2517,19 @@ fn a_deny_lint_the_compiler_raises_in_a_library_is_allowed_in_the_drafts_after()
         b.text
     );
     assert_eq!(bundle_output(dir.path(), &b.text, b""), expected);
+}
+
+/// A trait another library imports by name through its crate's root, where it is only a
+/// glob of a prelude module that globs the trait's module (tap's `pub use prelude::*;` with
+/// `pub mod prelude { pub use crate::{pipe::*}; }`, as bitvec's `use tap::Pipe;` reaches
+/// it): the chain of globs is kept and the bundle builds.
+#[test]
+fn a_trait_imported_through_a_chain_of_prelude_globs_keeps_the_chain() {
+    let dir = tempfile::tempdir().unwrap();
+    let dep_lib = "pub mod pipe { pub trait Pipe { fn pipe<R>(self, f: impl FnOnce(Self) -> R) -> R where Self: Sized { f(self) } }\nimpl<T> Pipe for T {} }\npub mod conv { pub trait Conv { fn conv(&self) -> u8 { 1 } } }\npub mod prelude { pub use crate::{conv::*, pipe::*}; }\npub use prelude::*;\n";
+    let user_lib = "use dep::Pipe;\npub fn start() -> u32 { 5u32.pipe(|x| x + 1) }\n";
+    for pruning in [Pruning::Names, Pruning::Compiler] {
+        let (text, printed) = bundled_for(dir.path(), (dep_lib, user_lib), None, pruning);
+        assert_eq!(printed, "6\n", "{pruning:?}: {text}");
+    }
 }

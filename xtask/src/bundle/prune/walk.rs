@@ -1210,4 +1210,58 @@ fn settle(index: &mut Index, mentioned: &Mentions) {
             (None, None) => true,
         };
     }
+    keep_glob_chains(index);
+}
+
+/// A module that holds only a kept glob (tap's `pub mod prelude { pub use crate::{conv::*,
+/// pipe::*}; }`) and that another glob opens (its root's `pub use prelude::*;`) is how a
+/// path through the root reaches what the inner glob opens (bitvec's `use tap::Pipe;`):
+/// kept, with its parents and the globs that open it, until nothing changes.
+fn keep_glob_chains(index: &mut Index) {
+    // Each glob with the module node it opens exactly.
+    let globs: Vec<(usize, usize)> = (0..index.nodes.len())
+        .filter_map(|i| match &index.nodes[i].kind {
+            Kind::Glob {
+                module: Some(key), ..
+            } => index.module_ids.get(key).map(|&m| (i, m)),
+            _ => None,
+        })
+        .collect();
+    loop {
+        let mut changed = false;
+        for &(g, opened) in &globs {
+            if index.nodes[g].kept {
+                continue;
+            }
+            // Kept with the module it opens (which may have been kept by the step below).
+            if index.nodes[opened].kept {
+                index.nodes[g].kept = true;
+                changed = true;
+            }
+        }
+        // A module not kept whose kept glob is opened by another glob: kept, with its
+        // parents.
+        for &(g, _) in &globs {
+            let Some(holder) = index.nodes[g].parent else {
+                continue;
+            };
+            if !index.nodes[g].kept || index.nodes[holder].kept {
+                continue;
+            }
+            if globs.iter().any(|&(_, opened)| opened == holder) {
+                let mut p = Some(holder);
+                while let Some(j) = p {
+                    if index.nodes[j].kept {
+                        break;
+                    }
+                    index.nodes[j].kept = true;
+                    p = index.nodes[j].parent;
+                }
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
 }
