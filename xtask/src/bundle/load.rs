@@ -462,6 +462,13 @@ impl VisitMut for Includes<'_> {
         }
     }
 
+    // In a macro's tokens (a `macro_rules!` body, bitvec's `fmt!`), a doc attribute made of
+    // an include (`#[doc = include_str!("../../doc/slice/format.md")]`) goes too.
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        mac.tokens = without_doc_includes(std::mem::take(&mut mac.tokens));
+        syn::visit_mut::visit_macro_mut(self, mac);
+    }
+
     fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
         if let syn::Expr::Macro(m) = e {
             if let Some(lit) = self.literal(&m.mac) {
@@ -542,6 +549,47 @@ impl VisitMut for EnvValues {
         }
         syn::visit_mut::visit_expr_mut(self, e);
     }
+}
+
+/// `tokens` without the doc attributes (`#[doc = ...]`, `#![doc = ...]`) whose value calls
+/// a macro (an include), groups entered.
+fn without_doc_includes(tokens: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+    use proc_macro2::TokenTree;
+    let is_doc_include = |g: &proc_macro2::Group| {
+        let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+        g.delimiter() == proc_macro2::Delimiter::Bracket
+            && matches!(inner.first(), Some(TokenTree::Ident(i)) if i == "doc")
+            && matches!(inner.get(1), Some(TokenTree::Punct(p)) if p.as_char() == '=')
+            && inner
+                .iter()
+                .any(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == '!'))
+    };
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(tokens.len());
+    let mut k = 0;
+    while k < tokens.len() {
+        if matches!(&tokens[k], TokenTree::Punct(p) if p.as_char() == '#') {
+            let bang = matches!(tokens.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+            let at = k + 1 + usize::from(bang);
+            if let Some(TokenTree::Group(g)) = tokens.get(at) {
+                if is_doc_include(g) {
+                    k = at + 1;
+                    continue;
+                }
+            }
+        }
+        out.push(match &tokens[k] {
+            TokenTree::Group(g) => {
+                let mut inner =
+                    proc_macro2::Group::new(g.delimiter(), without_doc_includes(g.stream()));
+                inner.set_span(g.span());
+                TokenTree::Group(inner)
+            }
+            other => other.clone(),
+        });
+        k += 1;
+    }
+    out.into_iter().collect()
 }
 
 /// Notes the macros that read the build environment, which a single file cannot carry.

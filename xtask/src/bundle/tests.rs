@@ -668,7 +668,8 @@ fn refuses_include_of_code_in_a_used_library_naming_file_and_line() {
 
 /// A library's `include_str!`/`include_bytes!` of a file it ships become literals of the
 /// file's bytes (a module file's relative to that file), and its README included as crate
-/// docs goes with the docs: nothing in the bundle needs a file beside it.
+/// docs goes with the docs, in a `macro_rules!` body too (bitvec's `fmt!`): nothing in the
+/// bundle needs a file beside it.
 #[test]
 fn a_librarys_included_files_become_literals_and_its_included_docs_go() {
     let text = differential(
@@ -679,13 +680,13 @@ fn a_librarys_included_files_become_literals_and_its_included_docs_go() {
             ),
             (
                 "table.rs",
-                "#![doc = include_str!(\"../README.md\")]\n#[doc = include_str!(\"../README.md\")]\npub const WORDS: &str = include_str!(\"data/words.txt\");\npub fn bytes() -> &'static [u8; 3] { include_bytes!(\"data/b.bin\") }\n",
+                "#![doc = include_str!(\"../README.md\")]\n#[doc = include_str!(\"../README.md\")]\npub const WORDS: &str = include_str!(\"data/words.txt\");\npub fn bytes() -> &'static [u8; 3] { include_bytes!(\"data/b.bin\") }\nmacro_rules! consts { ($($n:ident = $v:expr;)+) => { $( #[doc = include_str!(\"../README.md\")] pub const $n: u8 = $v; )+ }; }\npub fn two() -> u8 { consts! { ONE = 1; TWO = 2; } TWO }\n",
             ),
             ("data/words.txt", "alpha \"beta\"\\ gamma\n"),
             ("data/b.bin", "\u{1}\u{2}\n"),
             ("../README.md", "README_MARKER: the crate's docs\n"),
         ],
-        "fn main() { print!(\"{}{:?}\", fixture::table::WORDS, fixture::table::bytes()); }\n",
+        "fn main() { print!(\"{}{:?}{}\", fixture::table::WORDS, fixture::table::bytes(), fixture::table::two()); }\n",
         b"",
     );
     assert!(
