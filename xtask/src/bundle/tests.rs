@@ -2534,3 +2534,18 @@ fn a_trait_imported_through_a_chain_of_prelude_globs_keeps_the_chain() {
         assert_eq!(printed, "6\n", "{pruning:?}: {text}");
     }
 }
+
+/// An impl inside an anonymous const's block (`const _: () = { use crate::cast::Exact;
+/// unsafe impl Exact<..> for Wrap {} };`, as zerocopy 0.8 writes them) keeps the import
+/// its block makes and the trait that import names: the bundle builds.
+#[test]
+fn an_impl_in_an_anonymous_const_keeps_the_import_of_its_block() {
+    differential(
+        &[(
+            "lib.rs",
+            "pub mod cast { pub unsafe trait Exact<A: ?Sized> { fn id(&self) -> u8 { 7 } } }\npub struct Wrap;\nconst _: () = {\n    use crate::cast::Exact;\n    unsafe impl Exact<u8> for Wrap {}\n};\npub fn f() -> u8 { use crate::cast::Exact as _; Wrap.id() }\n",
+        )],
+        "fn main() { println!(\"{}\", fixture::f()); }\n",
+        b"",
+    );
+}

@@ -75,10 +75,20 @@ impl Kept {
                         _ => None,
                     };
                     if let Some((ob, b)) = blocks {
-                        retain_as(&ob.stmts, &mut b.stmts, |st| match st {
-                            syn::Stmt::Item(i) => self.has(i),
-                            _ => true,
-                        });
+                        // A `use` is its leaves (zerocopy's `use crate::pointer::cast::
+                        // CastExact;` for the impl beside it), as in a module.
+                        let keep: Vec<bool> = (ob.stmts.iter().zip(b.stmts.iter_mut()))
+                            .map(|(o, st)| match (o, st) {
+                                (
+                                    syn::Stmt::Item(syn::Item::Use(ou)),
+                                    syn::Stmt::Item(syn::Item::Use(u)),
+                                ) => self.prune_use_tree(&ou.tree, &mut u.tree),
+                                (syn::Stmt::Item(i), _) => self.has(i),
+                                _ => true,
+                            })
+                            .collect();
+                        let mut keep = keep.into_iter();
+                        b.stmts.retain(|_| keep.next().unwrap_or(true));
                     }
                     self.has(orig)
                 }
