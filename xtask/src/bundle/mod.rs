@@ -305,9 +305,9 @@ fn pruned(
         step.end(
             &finished
                 .as_ref()
-                .map_or("nothing that compiles".into(), |(b, _)| kib(b)),
+                .map_or("nothing that compiles".into(), |(b, ..)| kib(b)),
         );
-        if let Some((b, _)) = finished {
+        if let Some((b, ..)) = finished {
             if b.text.len() <= SECOND_READING_ENOUGH {
                 if debug {
                     eprintln!("bundle: {}: the second reading alone", main_rs.display());
@@ -318,7 +318,7 @@ fn pruned(
         }
     }
     let first_bytes = library_bytes(&reading.first);
-    let Some((best, large)) = finish_reading(reading, pruning)? else {
+    let Some((best, large, compiled)) = finish_reading(reading, pruning)? else {
         unreachable!("the reading as written is always finished")
     };
     if debug && reached {
@@ -330,7 +330,7 @@ fn pruned(
     if again.is_none() && !large_at_once && large && reached && !budget::cut("a second reading") {
         let step = budget::step("a second reading (impl-only macro calls written out)");
         let second = begin_reading(&solution, libraries, &options, true)?;
-        again = finish_reading(second, pruning)?.map(|(b, _)| b);
+        again = finish_reading(second, pruning)?.map(|(b, ..)| b);
         step.end(&again.as_ref().map_or("nothing that compiles".into(), kib));
     }
     let Some(again) = again else {
@@ -348,11 +348,19 @@ fn pruned(
         let _ = std::fs::write(tmp.join("xtask-reading1.rs"), &best.text);
         let _ = std::fs::write(tmp.join("xtask-reading2.rs"), &again.text);
     }
-    Ok(if again.text.len() < best.text.len() {
-        again
+    Ok(of_two_readings((best, compiled), again))
+}
+
+/// The bundle of the two readings to take: the smaller, unless the first's (`first`, and
+/// whether it is known to compile) is not known to compile; the second's always is (bitvec's
+/// `fmt!` impls are written out only by the second, and a first reading whose rounds the
+/// budget cut short does not compile).
+fn of_two_readings((first, compiled): (Bundle, bool), second: Bundle) -> Bundle {
+    if !compiled || second.text.len() < first.text.len() {
+        second
     } else {
-        best
-    })
+        first
+    }
 }
 
 /// The library bytes of the first draft as written over which the second reading comes
@@ -449,10 +457,14 @@ fn begin_reading<'a>(
     })
 }
 
-/// A reading's bundle, pruned and refined with the compiler's help, and whether its
-/// libraries were large enough for the impls pass. `None` for the second reading (impl-only
-/// macro calls written out) when its bundle is not known to compile: it adds nothing sure.
-fn finish_reading(reading: Reading, pruning: Pruning) -> anyhow::Result<Option<(Bundle, bool)>> {
+/// A reading's bundle, pruned and refined with the compiler's help, whether its libraries
+/// were large enough for the impls pass, and whether it is known to compile (by names
+/// alone: taken as so). `None` for the second reading (impl-only macro calls written out)
+/// when its bundle is not known to compile: it adds nothing sure.
+fn finish_reading(
+    reading: Reading,
+    pruning: Pruning,
+) -> anyhow::Result<Option<(Bundle, bool, bool)>> {
     let Reading {
         drafter,
         trees,
@@ -465,7 +477,7 @@ fn finish_reading(reading: Reading, pruning: Pruning) -> anyhow::Result<Option<(
     let draft =
         |trees: &[Vec<syn::Item>], findings: &oracle::Findings| drafter.draft(trees, findings);
     if pruning == Pruning::Names || best.libraries.is_empty() {
-        return Ok(Some((best, false)));
+        return Ok(Some((best, false, true)));
     }
     // What the solution imports by name must exist for its `use` to resolve, used or not
     // (`use proconio::marker::{Chars, Usize1};` in a template): never taken out as dead.
@@ -509,7 +521,7 @@ fn finish_reading(reading: Reading, pruning: Pruning) -> anyhow::Result<Option<(
     if impls_too && !compiled {
         return Ok(None);
     }
-    Ok(Some((best, large)))
+    Ok(Some((best, large, compiled)))
 }
 
 /// `finish_reading` from the first draft and what the compiler found in it: the oracle's

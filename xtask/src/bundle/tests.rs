@@ -2549,3 +2549,16 @@ fn an_impl_in_an_anonymous_const_keeps_the_import_of_its_block() {
         b"",
     );
 }
+
+/// Of the two readings, the smaller bundle is taken, unless the first reading's is not known
+/// to compile: then the second's (which is), whatever its size.
+#[test]
+fn of_two_readings_a_first_not_known_to_compile_is_never_taken() {
+    let b = |n: usize| super::Bundle {
+        text: "x".repeat(n),
+        libraries: Vec::new(),
+    };
+    assert_eq!(super::of_two_readings((b(10), true), b(20)).text.len(), 10);
+    assert_eq!(super::of_two_readings((b(30), true), b(20)).text.len(), 20);
+    assert_eq!(super::of_two_readings((b(10), false), b(20)).text.len(), 20);
+}
