@@ -193,6 +193,9 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
             None => stale.push((problem, hash)),
         }
     }
+    if !stale.is_empty() && args.report_to.is_none() {
+        println!("{}", crate::engine::sandbox::describe());
+    }
     if stale.len() > 1 {
         // One cargo run builds them all on every core; a failure is reported per problem.
         let packages: Vec<&str> = stale.iter().map(|(p, _)| p.name.as_str()).collect();

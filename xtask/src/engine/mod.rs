@@ -9,6 +9,9 @@
 pub mod compare;
 pub mod interactive;
 pub mod pool;
+pub mod sandbox;
+#[cfg(test)]
+mod sandbox_tests;
 pub mod stress;
 pub mod suite;
 mod traced;
@@ -181,11 +184,36 @@ pub struct Run {
 }
 
 /// Runs `program` with `args`, stdin from `input`, stdout and stderr to `<out_stem>.out`
-/// and `<out_stem>.stderr`, within `limits`.
+/// and `<out_stem>.stderr`, within `limits`, in its own private place (`sandbox`): a
+/// solution.
 pub fn run(
     program: &Path,
     args: &[&std::ffi::OsStr],
     input: &Path,
+    limits: Limits,
+    out_stem: &Path,
+) -> anyhow::Result<Run> {
+    // Its own empty folder and a private copy of the case; removed when the run has ended.
+    let place = sandbox::prepare(program, input)?;
+    run_in(program, args, &place, limits, out_stem)
+}
+
+/// `run` for the judge's side (a checker): where it is, on the files it is given.
+pub fn run_trusted(
+    program: &Path,
+    args: &[&std::ffi::OsStr],
+    input: &Path,
+    limits: Limits,
+    out_stem: &Path,
+) -> anyhow::Result<Run> {
+    run_in(program, args, &sandbox::trusted(input), limits, out_stem)
+}
+
+/// `run` in `place`.
+fn run_in(
+    program: &Path,
+    args: &[&std::ffi::OsStr],
+    place: &sandbox::Prepared,
     limits: Limits,
     out_stem: &Path,
 ) -> anyhow::Result<Run> {
@@ -195,10 +223,10 @@ pub fn run(
     let stdout = PathBuf::from(format!("{}.out", out_stem.display()));
     let stderr = PathBuf::from(format!("{}.stderr", out_stem.display()));
     let started = Instant::now();
-    match traced::spawn(program, args, input, &stdout, &stderr, limits) {
+    match traced::spawn(program, args, place, &stdout, &stderr, limits) {
         Ok(child) => traced::watch(child, program, limits, started, stdout, stderr),
         Err(traced::NotStarted::Untraceable) => {
-            sampled_run(program, args, input, limits, started, stdout, stderr)
+            sampled_run(program, args, place, limits, started, stdout, stderr)
         }
         Err(traced::NotStarted::Failed(e)) => Err(anyhow::anyhow!("{e}")),
     }
@@ -211,14 +239,14 @@ pub fn run(
 fn sampled_run(
     program: &Path,
     args: &[&std::ffi::OsStr],
-    input: &Path,
+    place: &sandbox::Prepared,
     limits: Limits,
     started: Instant,
     stdout: PathBuf,
     stderr: PathBuf,
 ) -> anyhow::Result<Run> {
     let inherited = own_peak();
-    let mut child = spawn(program, args, input, &stdout, &stderr, limits)?;
+    let mut child = spawn(program, args, place, &stdout, &stderr, limits)?;
     let pid = child.id();
     let mut sampled_peak = 0;
     let mut nap = Duration::from_micros(100);
@@ -318,7 +346,7 @@ fn own_peak() -> u64 {
 fn spawn(
     program: &Path,
     args: &[&std::ffi::OsStr],
-    input: &Path,
+    place: &sandbox::Prepared,
     stdout: &Path,
     stderr: &Path,
     limits: Limits,
@@ -336,16 +364,26 @@ fn spawn(
             .env_clear()
             .env("PATH", CLEAN_PATH)
             .env("LANG", CLEAN_LANG)
-            .stdin(Stdio::from(open(input)?))
+            .stdin(Stdio::from(open(&place.stdin)?))
             .stdout(Stdio::from(create(stdout)?))
             .stderr(Stdio::from(create(stderr)?));
+        if let Some(dir) = &place.dir {
+            command.current_dir(dir.path());
+        }
+        let entry = place.entry.clone();
         // SAFETY: the closure runs in the forked child between fork and exec; `child_setup`
-        // makes only async-signal-safe system calls (setpgid, getrlimit, setrlimit) and
-        // allocates nothing. The reason is measured: without them a deep recursion gets
-        // the caller's 8 MiB stack (RE here, AC on the judge), endless output fills the disk,
-        // and a child the program starts outlives the run (the engine's tests).
+        // and `Entry::enter` make only async-signal-safe system calls (setpgid, getrlimit,
+        // setrlimit; close_range, unshare, the Landlock calls, prctl) and allocate nothing.
+        // The reason is measured: without them a deep recursion gets the caller's 8 MiB
+        // stack (RE here, AC on the judge), endless output fills the disk, a child the
+        // program starts outlives the run, and a program can read or overwrite its expected
+        // output (the engine's tests).
         unsafe {
-            command.pre_exec(move || child_setup(limits));
+            command.pre_exec(move || {
+                child_setup(limits)?;
+                entry.enter();
+                Ok(())
+            });
         }
         match command.spawn() {
             Err(e) if e.raw_os_error() == Some(TEXT_FILE_BUSY) && attempt < 20 => {

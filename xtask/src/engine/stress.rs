@@ -8,7 +8,7 @@
 //! interactor judges each run as it does a case.
 
 use super::compare::{self, Rule};
-use super::{describe_end, read_head, run, stderr_summary, End, Limits};
+use super::{describe_end, read_head, run, run_trusted, stderr_summary, End, Limits};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -102,7 +102,8 @@ fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> anyhow::Result<
     let gen_limits = Limits::new(HELPER_TIME, HELPER_MEMORY);
     let seed_arg = seed.to_string();
     let size_arg = size.to_string();
-    let gen = run(
+    // The generator and the brute force are the judge's side here: run where they are.
+    let gen = run_trusted(
         &p.generator,
         &[seed_arg.as_ref(), size_arg.as_ref()],
         Path::new("/dev/null"),
@@ -126,7 +127,7 @@ fn one_case(p: &Programs, s: &Settings, seed: u64, size: u64) -> anyhow::Result<
         return interactive_case(p, s, seed, size, input, &stem);
     };
     let brute_limits = Limits::new(s.brute_time, HELPER_MEMORY);
-    let brute = run(
+    let brute = run_trusted(
         brute,
         &[],
         &input,

@@ -39,7 +39,7 @@ pub struct Traced {
 pub fn spawn(
     program: &Path,
     args: &[&std::ffi::OsStr],
-    input: &Path,
+    place: &super::sandbox::Prepared,
     stdout: &Path,
     stderr: &Path,
     limits: Limits,
@@ -56,18 +56,24 @@ pub fn spawn(
             .env_clear()
             .env("PATH", super::CLEAN_PATH)
             .env("LANG", super::CLEAN_LANG)
-            .stdin(Stdio::from(open(input)?))
+            .stdin(Stdio::from(open(&place.stdin)?))
             .stdout(Stdio::from(create(stdout)?))
             .stderr(Stdio::from(create(stderr)?));
+        if let Some(dir) = &place.dir {
+            command.current_dir(dir.path());
+        }
+        let entry = place.entry.clone();
         // SAFETY: the closure runs in the forked child between fork and exec. It makes only
-        // async-signal-safe system calls (setpgid, getrlimit, setrlimit in `child_setup`,
-        // then ptrace(PTRACE_TRACEME)), allocates nothing and touches no state shared with
-        // the parent. The reasons are measured: the memory column (see the module's opening
-        // and `a_trivial_program_is_measured_*`), and the judge's stack, output and process
-        // group (the engine's tests of each).
+        // async-signal-safe system calls (setpgid, getrlimit, setrlimit in `child_setup`;
+        // close_range, unshare, the Landlock calls and prctl in `Entry::enter`; then
+        // ptrace(PTRACE_TRACEME)), allocates nothing and touches no state shared with the
+        // parent. The reasons are measured: the memory column (see the module's opening and
+        // `a_trivial_program_is_measured_*`), the judge's stack, output and process group,
+        // and a program kept from the workspace (the engine's tests of each).
         unsafe {
             command.pre_exec(move || {
                 super::child_setup(limits)?;
+                entry.enter();
                 ptrace::traceme().map_err(std::io::Error::from)
             });
         }
