@@ -37,6 +37,17 @@ fn main() {
             while cpu_ms() < arg { for _ in 0..10000 { x = std::hint::black_box(x.wrapping_add(1)); } }
             println!("1");
         }
+        "pulse" => {
+            // `arg` times: 10 ms of CPU, then 100 ms asleep.
+            let cpu_ms = || std::fs::read_to_string("/proc/self/schedstat").unwrap()
+                .split_whitespace().next().unwrap().parse::<u64>().unwrap() / 1_000_000;
+            let mut x = 0u64;
+            for k in 1..=arg {
+                while cpu_ms() < 10 * k { for _ in 0..10000 { x = std::hint::black_box(x.wrapping_add(1)); } }
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+            println!("1");
+        }
         "endless" => { let mut out = std::io::stdout().lock(); loop { let _ = out.write_all(b"yyyyyyyyyyyyyyy\n"); } }
         "spawn" => {
             let child = std::process::Command::new("sleep").arg("30").spawn().unwrap();
@@ -322,4 +333,47 @@ fn the_program_runs_in_a_process_group_of_its_own() {
     assert_eq!(pid, pgid, "{text}");
     let ours = nix::unistd::getpgrp().as_raw().to_string();
     assert_ne!(pgid, ours);
+}
+
+/// The wall-clock cap ends hangs, not programs that are slow in wall time only: one that
+/// works in bursts (10 ms of CPU, 100 ms asleep, 20 times: 200 ms of CPU over 2.2 s) passes
+/// the cap of a 400 ms limit (1.8 s) and is AC, and so is one of 200 ms of CPU on a machine
+/// made busy by this test (sixteen spinning threads per core) that takes longer than the cap;
+/// one that sleeps is still TLE at the cap.
+#[test]
+fn the_wall_clock_cap_ends_hangs_not_slow_progress_even_under_load() {
+    let limits = Limits::new(Duration::from_millis(400), 256 << 20);
+    let (v, r) = judge("pulse", "pulse 20", b"1\n", limits);
+    assert_eq!(v, Verdict::Accepted, "cpu {:?} wall {:?}", r.cpu, r.wall);
+    assert!(r.wall > limits.wall_cap(), "{:?}", r.wall);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let (v, r) = std::thread::scope(|scope| {
+        for _ in 0..16 * cores {
+            scope.spawn(|| {
+                let mut x = 0u64;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    for _ in 0..10_000 {
+                        x = std::hint::black_box(x.wrapping_add(1));
+                    }
+                }
+            });
+        }
+        let judged = judge("burn-loaded", "burn 200", b"1\n", limits);
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        judged
+    });
+    assert_eq!(v, Verdict::Accepted, "cpu {:?} wall {:?}", r.cpu, r.wall);
+    assert!(
+        r.wall > limits.wall_cap(),
+        "the load did not slow it past the cap: {:?}",
+        r.wall
+    );
+    let (v, r) = judge("sleep-past-cap", "sleep 60000", b"1\n", limits);
+    assert_eq!(v, Verdict::TimeLimitExceeded);
+    assert!(
+        r.wall < limits.wall_cap() + Duration::from_secs(1),
+        "{:?}",
+        r.wall
+    );
 }

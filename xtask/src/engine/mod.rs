@@ -47,10 +47,59 @@ impl Limits {
         }
     }
 
-    /// A program that sleeps or waits uses no CPU: past this much wall time it is killed,
-    /// and its verdict is TLE.
+    /// A program that sleeps or waits uses no CPU: past this much wall time, once it is
+    /// seen to make no progress (`Pace`), it is killed, and its verdict is TLE.
     pub fn wall_cap(&self) -> Duration {
         self.time * WALL_CAP_FACTOR + WALL_CAP_SLACK
+    }
+
+    /// Past this much wall time a run ends whatever its pace: however loaded the machine,
+    /// nothing waits for ever.
+    pub fn hard_wall_cap(&self) -> Duration {
+        self.time * HARD_CAP_FACTOR + HARD_CAP_SLACK
+    }
+}
+
+/// The last hard cap: 20 times the time limit plus 10 s.
+const HARD_CAP_FACTOR: u32 = 20;
+const HARD_CAP_SLACK: Duration = Duration::from_secs(10);
+
+/// How a program's CPU time grows, window by window: past the wall-clock cap a program that
+/// still gets its share of a core (a loaded machine) runs on until its CPU time decides; one
+/// that does not (it sleeps, waits, or is stuck) is a hang.
+pub(crate) struct Pace {
+    mark: Instant,
+    cpu_at_mark: Duration,
+    /// Whether the last full window showed progress.
+    progressing: bool,
+}
+
+/// The window over which the pace is read.
+const PACE_WINDOW: Duration = Duration::from_millis(500);
+/// The least share of one core a program must get in a window to count as progressing:
+/// a program waiting on input or sleeping gets far less; one among 30 busy threads on two
+/// cores gets more.
+const PACE_SHARE: f64 = 0.02;
+
+impl Pace {
+    pub(crate) fn new(now: Instant) -> Pace {
+        Pace {
+            mark: now,
+            cpu_at_mark: Duration::ZERO,
+            progressing: true,
+        }
+    }
+
+    /// Takes in a sample of the CPU time at `now`; whether the program is progressing.
+    fn sample(&mut self, now: Instant, cpu: Duration) -> bool {
+        let span = now.saturating_duration_since(self.mark);
+        if span >= PACE_WINDOW {
+            let gained = cpu.saturating_sub(self.cpu_at_mark);
+            self.progressing = gained.as_secs_f64() >= PACE_SHARE * span.as_secs_f64();
+            self.mark = now;
+            self.cpu_at_mark = cpu;
+        }
+        self.progressing
     }
 }
 
@@ -249,6 +298,7 @@ fn sampled_run(
     let mut child = spawn(program, args, place, &stdout, &stderr, limits)?;
     let pid = child.id();
     let mut sampled_peak = 0;
+    let mut pace = Pace::new(started);
     let mut nap = Duration::from_micros(100);
     let mut killed_for = None;
     loop {
@@ -278,7 +328,7 @@ fn sampled_run(
             Err(e) => return Err(anyhow::anyhow!("waiting for {}: {e}", program.display())),
         }
         if killed_for.is_none() {
-            killed_for = over_limit(pid, started, limits, &mut sampled_peak);
+            killed_for = over_limit(pid, started, limits, &mut sampled_peak, &mut pace);
             if killed_for.is_some() {
                 let _ = child.kill();
             }
@@ -300,17 +350,24 @@ pub(crate) fn end_of(status: std::process::ExitStatus) -> End {
 }
 
 /// One look at running process `pid`: its high-water mark raises `sampled_peak`, and the
-/// limit it has passed, if any (time first), is the end to kill it for.
+/// limit it has passed, if any (time first), is the end to kill it for. CPU time decides:
+/// the wall-clock cap ends only a run that makes no progress (`Pace`), and the hard cap
+/// any run.
 pub(crate) fn over_limit(
     pid: u32,
     started: Instant,
     limits: Limits,
     sampled_peak: &mut u64,
+    pace: &mut Pace,
 ) -> Option<End> {
     let (resident, peak) = memory_of(pid).unwrap_or((0, 0));
     *sampled_peak = (*sampled_peak).max(peak);
     let cpu = cpu_of(pid).unwrap_or_default();
-    if cpu > limits.time || started.elapsed() > limits.wall_cap() {
+    let now = Instant::now();
+    let wall = now.saturating_duration_since(started);
+    let progressing = pace.sample(now, cpu);
+    let hung = wall > limits.wall_cap() && !progressing;
+    if cpu > limits.time || hung || wall > limits.hard_wall_cap() {
         Some(End::TimeLimit)
     } else if resident > limits.memory_bytes {
         Some(End::MemoryLimit)

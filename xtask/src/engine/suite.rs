@@ -334,7 +334,7 @@ pub fn detail(verdict: &Verdict, run: Option<&Run>, limits: Limits) -> String {
     match verdict {
         Verdict::Accepted => String::new(),
         Verdict::TimeLimitExceeded => format!(
-            "over the time limit of {} ms of CPU time (or past the wall-clock cap of {} ms)",
+            "over the time limit of {} ms of CPU time (or making no progress past the wall-clock cap of {} ms)",
             limits.time.as_millis(),
             limits.wall_cap().as_millis()
         ),

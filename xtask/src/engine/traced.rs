@@ -131,6 +131,7 @@ pub fn watch(
     let mut cpu_at_exit = None;
     let mut sampled_peak = 0;
     let mut sampled_cpu = Duration::ZERO;
+    let mut pace = super::Pace::new(started);
     let mut killed_for = None;
     let mut nap = Duration::from_micros(50);
     loop {
@@ -183,7 +184,13 @@ pub fn watch(
         }
         if killed_for.is_none() {
             sampled_cpu = super::cpu_of(pid.as_raw() as u32).unwrap_or(sampled_cpu);
-            killed_for = over_limit(pid.as_raw() as u32, started, limits, &mut sampled_peak);
+            killed_for = over_limit(
+                pid.as_raw() as u32,
+                started,
+                limits,
+                &mut sampled_peak,
+                &mut pace,
+            );
             if killed_for.is_some() {
                 let _ = kill(pid, Signal::SIGKILL);
             }
