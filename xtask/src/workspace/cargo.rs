@@ -8,9 +8,11 @@ use std::process::Command;
 /// The variable that points a child's cargo commands at another workspace.
 pub const ROOT_VARIABLE: &str = "XTASK_SOLUTIONS_ROOT";
 
-/// The solutions' workspace: the folder above this tool's own. xtask is a workspace of its
-/// own (a host tool, so its dependencies are not held back to the judge's Rust), and its
-/// commands always act on the solutions' workspace, wherever they are started from.
+/// The solutions' workspace: the one you stand in, found at run time as cargo finds its
+/// own: the nearest folder, from the current one up, that holds a `Cargo.toml` and this
+/// tool's `xtask/Cargo.toml`. Never where the tool was built: two clones that share a
+/// target folder (`CARGO_TARGET_DIR`) share one build of the tool, and each must act on its
+/// own problems. Outside any workspace, the folder above the tool's own sources.
 ///
 /// `corpus --real` checks each package of another folder in a child process that sets
 /// `XTASK_SOLUTIONS_ROOT` to that package's folder: there, cargo runs in that workspace.
@@ -18,8 +20,19 @@ pub fn project_root() -> PathBuf {
     if let Some(root) = std::env::var_os(ROOT_VARIABLE) {
         return PathBuf::from(root);
     }
+    if let Some(root) = std::env::current_dir().ok().and_then(|d| find_root(&d)) {
+        return root;
+    }
     let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     here.parent().unwrap_or(here).to_path_buf()
+}
+
+/// The nearest folder from `start` up that holds `Cargo.toml` and `xtask/Cargo.toml`.
+pub fn find_root(start: &std::path::Path) -> Option<PathBuf> {
+    start
+        .ancestors()
+        .find(|d| d.join("Cargo.toml").is_file() && d.join("xtask/Cargo.toml").is_file())
+        .map(|d| d.to_path_buf())
 }
 
 /// `cargo metadata` of the solutions' workspace.
@@ -99,4 +112,30 @@ pub fn cargo(args: &[&str]) -> anyhow::Result<()> {
         .success()
         .then_some(())
         .ok_or_else(|| anyhow::anyhow!("cargo {} failed", args.join(" ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::find_root;
+
+    /// Two clones side by side: from anywhere inside one (its root, a problem's `src/`, its
+    /// `xtask/`), the workspace is that clone, whichever clone the tool was built in; from
+    /// outside both, none.
+    #[test]
+    fn the_workspace_is_the_clone_you_stand_in() {
+        let dir = tempfile::tempdir().unwrap();
+        for clone in ["one", "two"] {
+            for file in ["Cargo.toml", "xtask/Cargo.toml", "boj-1000/Cargo.toml"] {
+                let path = dir.path().join(clone).join(file);
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(path, "").unwrap();
+            }
+            std::fs::create_dir_all(dir.path().join(clone).join("boj-1000/src")).unwrap();
+        }
+        let two = dir.path().join("two");
+        for inside in ["", "boj-1000/src", "xtask"] {
+            assert_eq!(find_root(&two.join(inside)), Some(two.clone()), "{inside}");
+        }
+        assert_eq!(find_root(dir.path()), None);
+    }
 }

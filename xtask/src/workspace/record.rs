@@ -55,8 +55,9 @@ impl Fingerprint {
         }
     }
 
-    /// Every file under `dir`, in name order, by its path relative to `dir`; build folders
-    /// (`target`) and hidden entries are left out.
+    /// Every file under `dir`, in name order, by its path relative to `dir`, hidden ones too
+    /// (a case `.h.in` is run like any), a symbolic link by what it points to; the build
+    /// folder (`dir/target`, not a module folder `src/target/`) and `.git` are left out.
     pub fn tree(&mut self, dir: &Path) {
         self.text("tree", &dir.to_string_lossy());
         self.files(dir);
@@ -99,19 +100,25 @@ impl Fingerprint {
 }
 
 fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+    walk_at(root, dir, out, 0);
+}
+
+/// `walk`, `depth` folders down (links to folders are followed up to 16 deep: a loop ends).
+fn walk_at(root: &Path, dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        if name.starts_with('.') || name == "target" {
+        if name == ".git" || (depth == 0 && name == "target") {
             continue;
         }
         let path = entry.path();
-        match entry.file_type() {
-            Ok(t) if t.is_dir() => walk(root, &path, out),
-            Ok(t) if t.is_file() => {
+        // Through a symbolic link to what it points to.
+        match fs::metadata(&path) {
+            Ok(m) if m.is_dir() && depth < 16 => walk_at(root, &path, out, depth + 1),
+            Ok(m) if m.is_file() => {
                 out.push(path.strip_prefix(root).unwrap_or(&path).to_path_buf());
             }
             _ => {}
@@ -135,7 +142,10 @@ pub fn environment(root: &Path, compilers: &crate::judge::Compilers) -> Fingerpr
 /// workspace's build settings (not the tool's source).
 pub fn build_settings(root: &Path, compilers: &crate::judge::Compilers) -> Fingerprint {
     let mut f = Fingerprint::new("build settings");
-    f.file(&root.join(".cargo").join("config.toml"));
+    for (key, value) in build_variables() {
+        f.text(&key, &value);
+    }
+    settings_files(root, &mut f);
     for c in compilers.all() {
         f.text("compiler", &c.label);
     }
@@ -158,6 +168,79 @@ pub fn build_settings(root: &Path, compilers: &crate::judge::Compilers) -> Finge
         Err(_) => f.text("manifest", &manifest),
     }
     f
+}
+
+/// Cargo's configuration from the workspace `root` up to `/` and in cargo's home, and a
+/// toolchain file, wherever one is.
+fn settings_files(root: &Path, f: &mut Fingerprint) {
+    for dir in root.ancestors() {
+        for file in [
+            ".cargo/config.toml",
+            ".cargo/config",
+            "rust-toolchain.toml",
+            "rust-toolchain",
+        ] {
+            let path = dir.join(file);
+            if path.exists() {
+                f.file(&path);
+            }
+        }
+    }
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
+    if let Some(home) = home {
+        for file in ["config.toml", "config"] {
+            if home.join(file).exists() {
+                f.file(&home.join(file));
+            }
+        }
+    }
+}
+
+/// The variables of this environment that change what cargo builds: `RUSTFLAGS` and the
+/// like, every `CARGO_*` but those `cargo run` sets for this tool's own process, its
+/// terminal's and where it keeps things; in name order.
+pub fn build_variables() -> Vec<(String, String)> {
+    build_variables_of(
+        std::env::vars_os()
+            .filter_map(|(k, v)| Some((k.into_string().ok()?, v.to_string_lossy().into_owned()))),
+    )
+}
+
+/// `build_variables` of the variables `vars`.
+fn build_variables_of(vars: impl Iterator<Item = (String, String)>) -> Vec<(String, String)> {
+    let mut found: Vec<(String, String)> = vars
+        .filter(|(k, _)| {
+            let rustc = matches!(
+                k.as_str(),
+                "RUSTFLAGS"
+                    | "RUSTDOCFLAGS"
+                    | "RUSTC"
+                    | "RUSTC_WRAPPER"
+                    | "RUSTC_WORKSPACE_WRAPPER"
+                    | "RUSTUP_TOOLCHAIN"
+                    | "RUSTC_BOOTSTRAP"
+            );
+            let cargo = k.starts_with("CARGO_")
+                && !k.starts_with("CARGO_PKG_")
+                && !k.starts_with("CARGO_TERM_")
+                && !matches!(
+                    k.as_str(),
+                    "CARGO_MANIFEST_DIR"
+                        | "CARGO_MANIFEST_PATH"
+                        | "CARGO_CRATE_NAME"
+                        | "CARGO_BIN_NAME"
+                        | "CARGO_PRIMARY_PACKAGE"
+                        | "CARGO_HOME"
+                        | "CARGO_TARGET_DIR"
+                        | "CARGO_MAKEFLAGS"
+                );
+            rustc || cargo
+        })
+        .collect();
+    found.sort();
+    found
 }
 
 /// The hash of everything a check of `problem` depends on: the environment (the tool, the
@@ -354,7 +437,7 @@ mod tests {
     }
 
     #[test]
-    fn a_tree_hash_changes_with_any_byte_or_name_and_ignores_target_and_hidden() {
+    fn a_tree_hash_changes_with_any_byte_or_name_and_ignores_target_and_git() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
         fs::create_dir_all(d.join("src")).unwrap();
@@ -370,7 +453,8 @@ mod tests {
         assert_eq!(first.len(), 32);
         assert_eq!(hash(), first);
         fs::write(d.join("target/out"), "build output").unwrap();
-        fs::write(d.join(".hidden"), "editor state").unwrap();
+        fs::create_dir_all(d.join(".git")).unwrap();
+        fs::write(d.join(".git/index"), "git state").unwrap();
         assert_eq!(hash(), first);
         fs::write(d.join("src/main.rs"), "fn main() { }").unwrap();
         let edited = hash();
@@ -383,5 +467,111 @@ mod tests {
         let mut y = Fingerprint::new("t");
         y.text("a", "bc");
         assert_ne!(x.hex(), y.hex());
+    }
+
+    /// A tree's hash sees a hidden case file (`.h.in`, which the suite runs), what a
+    /// symbolic link points to (its target edited, the link unchanged), and a module folder
+    /// named `target` below the top (`src/target/`); only the top `target` (the build
+    /// folder) and `.git` are left out.
+    #[test]
+    fn a_trees_hash_sees_hidden_files_link_targets_and_a_module_named_target() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("p");
+        let elsewhere = dir.path().join("elsewhere.rs");
+        let write = |rel: &str, text: &str| {
+            let path = root.join(rel);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        };
+        write("src/main.rs", "fn main() {}");
+        fs::write(&elsewhere, "// one").unwrap();
+        std::os::unix::fs::symlink(&elsewhere, root.join("src/linked.rs")).unwrap();
+        let hash = || {
+            let mut f = Fingerprint::new("t");
+            f.tree(&root);
+            f.hex()
+        };
+        let mut seen = std::collections::BTreeSet::from([hash()]);
+        write("target/debug/junk", "build output");
+        write(".git/HEAD", "ref");
+        assert!(
+            seen.contains(&hash()),
+            "the build folder and .git are not hashed"
+        );
+        let changes: [(&str, &dyn Fn()); 3] = [
+            ("a hidden case", &|| write(".h.in", "1 2")),
+            ("a link's target", &|| {
+                fs::write(&elsewhere, "// two").unwrap()
+            }),
+            ("src/target/", &|| {
+                write("src/target/mod.rs", "pub fn f() {}")
+            }),
+        ];
+        for (what, change) in changes {
+            change();
+            assert!(seen.insert(hash()), "{what} changed, the hash did not");
+        }
+    }
+
+    /// The variables that change a build are those cargo and rustc read (`RUSTFLAGS`,
+    /// `CARGO_PROFILE_*`, `CARGO_BUILD_*`, `RUSTUP_TOOLCHAIN`), not those `cargo run` sets
+    /// for this tool's own process, nor the terminal's or where cargo keeps things.
+    #[test]
+    fn the_build_variables_are_cargos_and_rustcs_not_this_processs() {
+        let vars = [
+            "RUSTFLAGS",
+            "CARGO_PROFILE_RELEASE_OPT_LEVEL",
+            "CARGO_BUILD_RUSTFLAGS",
+            "RUSTUP_TOOLCHAIN",
+            "CARGO_PKG_NAME",
+            "CARGO_MANIFEST_DIR",
+            "CARGO_TERM_COLOR",
+            "CARGO_HOME",
+            "CARGO_TARGET_DIR",
+            "HOME",
+            "PATH",
+        ]
+        .map(|k| (k.to_string(), "v".to_string()));
+        let kept: Vec<String> = build_variables_of(vars.into_iter())
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect();
+        assert_eq!(
+            kept,
+            [
+                "CARGO_BUILD_RUSTFLAGS",
+                "CARGO_PROFILE_RELEASE_OPT_LEVEL",
+                "RUSTFLAGS",
+                "RUSTUP_TOOLCHAIN"
+            ]
+        );
+    }
+
+    /// Cargo's configuration in a folder above the workspace, and a toolchain file, change
+    /// the build settings' hash.
+    #[test]
+    fn configuration_above_the_workspace_changes_the_build_settings() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("ws");
+        fs::create_dir_all(&root).unwrap();
+        let hash = || {
+            let mut f = Fingerprint::new("t");
+            settings_files(&root, &mut f);
+            f.hex()
+        };
+        let mut seen = std::collections::BTreeSet::from([hash()]);
+        fs::create_dir_all(dir.path().join(".cargo")).unwrap();
+        fs::write(
+            dir.path().join(".cargo/config.toml"),
+            "[build]\nrustflags = [\"-Ctarget-cpu=native\"]\n",
+        )
+        .unwrap();
+        assert!(seen.insert(hash()), "a parent's .cargo/config.toml");
+        fs::write(
+            root.join("rust-toolchain.toml"),
+            "[toolchain]\nchannel = \"1.73\"\n",
+        )
+        .unwrap();
+        assert!(seen.insert(hash()), "a toolchain file");
     }
 }
