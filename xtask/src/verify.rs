@@ -740,6 +740,7 @@ mod tests {
             root: dir.path().to_path_buf(),
             target: dir.path().join("target"),
             problems: Vec::new(),
+            invalid: Vec::new(),
         };
         let problem = Problem {
             name: "not-a-package".into(),

@@ -240,13 +240,30 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
         }
         results
     };
+    // A problem whose metadata is refused (said by `select`) is a failure of its own.
+    let refused = if names.is_empty() {
+        ws.invalid.len()
+    } else {
+        0
+    };
+    close(&results, cached, refused, args.report_to.as_deref())
+}
+
+/// The closing lines of `cases` (or, for a parent, the report file): `results` of the
+/// problems checked, `cached` ones, `refused` ones whose metadata is refused.
+fn close(
+    results: &[Checked],
+    cached: usize,
+    refused: usize,
+    report_to: Option<&std::path::Path>,
+) -> anyhow::Result<bool> {
     let mut total = Tally::default();
-    let mut failed = 0;
-    for r in &results {
+    let mut failed = refused;
+    for r in results {
         total.add(r.tally);
         failed += usize::from(!r.ok);
     }
-    if let Some(file) = &args.report_to {
+    if let Some(file) = report_to {
         let report = Report {
             tally: total,
             ok: failed == 0,
@@ -259,6 +276,9 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
         "runs    {} passed, {} failed (each case against the release and the bundled build)",
         total.passed, total.failed
     );
-    println!("{}", record::summary_line(cached, results.len(), failed));
+    println!(
+        "{}",
+        record::summary_line(cached, results.len() + refused, failed)
+    );
     Ok(failed == 0)
 }

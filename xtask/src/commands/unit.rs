@@ -223,6 +223,7 @@ mod tests {
             root: root.to_path_buf(),
             target: root.join("target"),
             problems: Vec::new(),
+            invalid: Vec::new(),
         };
         let env = Fingerprint::new("test");
         let before = tool_hash(&ws, &env);

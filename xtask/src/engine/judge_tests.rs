@@ -48,6 +48,12 @@ fn main() {
             }
             println!("1");
         }
+        "noisy" => {
+            // `arg` MiB on stderr, then the answer.
+            let mut err = std::io::stderr().lock();
+            for _ in 0..arg { err.write_all(&[b'e'; 1 << 20]).unwrap(); }
+            println!("1");
+        }
         "endless" => { let mut out = std::io::stdout().lock(); loop { let _ = out.write_all(b"yyyyyyyyyyyyyyy\n"); } }
         "spawn" => {
             let child = std::process::Command::new("sleep").arg("30").spawn().unwrap();
@@ -376,4 +382,14 @@ fn the_wall_clock_cap_ends_hangs_not_slow_progress_even_under_load() {
         "{:?}",
         r.wall
     );
+}
+
+/// The judge ignores stderr: 8 MiB of it before the right answer, under an output limit of
+/// 1 MiB, is AC, and what is kept of it is bounded (`STDERR_KEPT`).
+#[test]
+fn stderr_is_never_an_output_limit_and_is_kept_bounded() {
+    let (v, r) = judge("noisy", "noisy 8", b"1\n", judge_limits());
+    assert_eq!(v, Verdict::Accepted, "{:?}", r.end);
+    let kept = fs::metadata(&r.stderr).unwrap().len();
+    assert_eq!(kept, super::STDERR_KEPT);
 }

@@ -112,6 +112,50 @@ const WALL_CAP_SLACK: Duration = Duration::from_secs(1);
 pub const CLEAN_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 pub const CLEAN_LANG: &str = "C.UTF-8";
 
+/// What is kept of a program's stderr: the judge ignores it, so it is never an output
+/// limit, and past this it is read and dropped.
+pub const STDERR_KEPT: u64 = 1 << 20;
+
+/// A program's stderr (a pipe) drained into a file by a thread of its own, `STDERR_KEPT`
+/// bytes kept.
+pub(crate) struct Drain {
+    done: std::sync::mpsc::Receiver<()>,
+}
+
+/// Starts draining `pipe` into `path`.
+pub(crate) fn drain_stderr(pipe: std::process::ChildStderr, path: &Path) -> anyhow::Result<Drain> {
+    use std::io::Write;
+    let mut file =
+        fs::File::create(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let (tx, done) = std::sync::mpsc::channel();
+    thread::spawn(move || {
+        let mut pipe = pipe;
+        let mut kept = 0u64;
+        let mut buf = vec![0u8; 64 << 10];
+        loop {
+            match pipe.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => {
+                    let room = STDERR_KEPT.saturating_sub(kept).min(n as u64) as usize;
+                    if room > 0 && file.write_all(&buf[..room]).is_ok() {
+                        kept += room as u64;
+                    }
+                }
+            }
+        }
+        let _ = tx.send(());
+    });
+    Ok(Drain { done })
+}
+
+impl Drain {
+    /// Waits for the pipe to close (every writer gone), a moment at most: a child of the
+    /// program that kept it open is no reason to wait.
+    pub(crate) fn finish(self) {
+        let _ = self.done.recv_timeout(Duration::from_millis(500));
+    }
+}
+
 /// SIGXFSZ: the kernel's signal to a process writing past its file-size limit.
 const SIGXFSZ: i32 = 25;
 
@@ -295,7 +339,11 @@ fn sampled_run(
     stderr: PathBuf,
 ) -> anyhow::Result<Run> {
     let inherited = own_peak();
-    let mut child = spawn(program, args, place, &stdout, &stderr, limits)?;
+    let mut child = spawn(program, args, place, &stdout, limits)?;
+    let drain = match child.stderr.take() {
+        Some(pipe) => Some(drain_stderr(pipe, &stderr)?),
+        None => None,
+    };
     let pid = child.id();
     let mut sampled_peak = 0;
     let mut pace = Pace::new(started);
@@ -315,6 +363,9 @@ fn sampled_run(
                     sampled_peak
                 };
                 end_group(pid);
+                if let Some(d) = drain {
+                    d.finish();
+                }
                 return Ok(Run {
                     end,
                     wall,
@@ -405,7 +456,6 @@ fn spawn(
     args: &[&std::ffi::OsStr],
     place: &sandbox::Prepared,
     stdout: &Path,
-    stderr: &Path,
     limits: Limits,
 ) -> anyhow::Result<std::process::Child> {
     use std::os::unix::process::CommandExt;
@@ -423,7 +473,7 @@ fn spawn(
             .env("LANG", CLEAN_LANG)
             .stdin(Stdio::from(open(&place.stdin)?))
             .stdout(Stdio::from(create(stdout)?))
-            .stderr(Stdio::from(create(stderr)?));
+            .stderr(Stdio::piped());
         if let Some(dir) = &place.dir {
             command.current_dir(dir.path());
         }

@@ -32,6 +32,8 @@ pub enum NotStarted {
 /// A started program, stopped by ptrace at its `exec`.
 pub struct Traced {
     pid: Pid,
+    /// Its stderr, drained into the file (`super::drain_stderr`).
+    drain: Option<super::Drain>,
 }
 
 /// Starts `program` traced. A binary written a moment ago can still be open for writing in
@@ -49,7 +51,7 @@ pub fn spawn(
     let create =
         |p: &Path| fs::File::create(p).map_err(|e| failed(format!("{}: {e}", p.display())));
     let mut attempt = 0;
-    let child = loop {
+    let mut child = loop {
         let mut command = Command::new(program);
         command
             .args(args)
@@ -58,7 +60,7 @@ pub fn spawn(
             .env("LANG", super::CLEAN_LANG)
             .stdin(Stdio::from(open(&place.stdin)?))
             .stdout(Stdio::from(create(stdout)?))
-            .stderr(Stdio::from(create(stderr)?));
+            .stderr(Stdio::piped());
         if let Some(dir) = &place.dir {
             command.current_dir(dir.path());
         }
@@ -90,6 +92,10 @@ pub fn spawn(
         }
     };
     let pid = Pid::from_raw(child.id() as i32);
+    let drain = match child.stderr.take() {
+        Some(pipe) => Some(super::drain_stderr(pipe, stderr).map_err(|e| failed(e.to_string()))?),
+        None => None,
+    };
     // The first stop is at exec; from there on, stop once more as it exits, and take it
     // down with this tool if this tool dies.
     match waitpid(pid, None) {
@@ -113,7 +119,7 @@ pub fn spawn(
         let _ = waitpid(pid, None);
         return Err(failed(format!("ptrace on {}: {e}", program.display())));
     }
-    Ok(Traced { pid })
+    Ok(Traced { pid, drain })
 }
 
 /// Waits for `child` to end within `limits`, killing it at the time limit or when its
@@ -127,6 +133,7 @@ pub fn watch(
     stderr: PathBuf,
 ) -> anyhow::Result<Run> {
     let pid = child.pid;
+    let mut drain = child.drain;
     let mut peak_at_exit = None;
     let mut cpu_at_exit = None;
     let mut sampled_peak = 0;
@@ -172,6 +179,9 @@ pub fn watch(
         if let Some(end) = end {
             let wall = started.elapsed();
             super::end_group(pid.as_raw() as u32);
+            if let Some(d) = drain.take() {
+                d.finish();
+            }
             return Ok(Run {
                 end: killed_for.unwrap_or(end),
                 wall,

@@ -42,7 +42,15 @@ pub struct Workspace {
     pub root: PathBuf,
     pub target: PathBuf,
     pub problems: Vec<Problem>,
+    /// The problems whose metadata is refused, by crate name, with one line saying why:
+    /// left out of `problems`, so the others still run.
+    pub invalid: Vec<(String, String)>,
 }
+
+/// The accepted ranges of the limits: above zero, and within what a run can represent
+/// (an hour of CPU; a TiB of memory, which `<< 20` keeps in 64 bits).
+pub const TIME_LIMIT_MS: std::ops::RangeInclusive<u64> = 1..=3_600_000;
+pub const MEMORY_LIMIT_MB: std::ops::RangeInclusive<u64> = 1..=1 << 20;
 
 impl Workspace {
     /// Reads `cargo metadata` (workspace members only).
@@ -58,10 +66,18 @@ impl Workspace {
     /// anyway reads `cargo metadata` once).
     pub fn from_metadata(meta: &cargo_metadata::Metadata) -> anyhow::Result<Workspace> {
         let mut problems = Vec::new();
+        let mut invalid = Vec::new();
         for package in meta.workspace_packages() {
             let Some(problem) = package.metadata.get("problem") else {
                 continue;
             };
+            if let Err(why) = check_metadata(problem) {
+                invalid.push((
+                    package.name.to_string(),
+                    format!("{}: [package.metadata.problem] {why}", package.name),
+                ));
+                continue;
+            }
             let field = |key: &str| {
                 problem
                     .get(key)
@@ -70,18 +86,9 @@ impl Workspace {
                     .to_string()
             };
             let number = |key: &str| problem.get(key).and_then(|v| v.as_u64());
-            let time_limit_ms = number("time-limit-ms").ok_or_else(|| {
-                anyhow::anyhow!(
-                    "{}: [package.metadata.problem] needs time-limit-ms",
-                    package.name
-                )
-            })?;
-            let memory_limit_mb = number("memory-limit-mb").ok_or_else(|| {
-                anyhow::anyhow!(
-                    "{}: [package.metadata.problem] needs memory-limit-mb",
-                    package.name
-                )
-            })?;
+            // Present and in range (`check_metadata`).
+            let time_limit_ms = number("time-limit-ms").unwrap_or(1);
+            let memory_limit_mb = number("memory-limit-mb").unwrap_or(1);
             let dir: PathBuf = package
                 .manifest_path
                 .parent()
@@ -129,11 +136,16 @@ impl Workspace {
             root: meta.workspace_root.clone().into(),
             target: meta.target_directory.clone().into(),
             problems,
+            invalid,
         })
     }
 
     /// Finds a problem by crate name or short id (`18139`, `q58`, `boj-18139`).
     pub fn find(&self, wanted: &str) -> anyhow::Result<&Problem> {
+        let named = |n: &str| n == wanted || n.rsplit('-').next() == Some(wanted);
+        if let Some((_, why)) = self.invalid.iter().find(|(n, _)| named(n)) {
+            return Err(anyhow::anyhow!("{why}"));
+        }
         let matches: Vec<&Problem> = self
             .problems
             .iter()
@@ -155,9 +167,13 @@ impl Workspace {
         }
     }
 
-    /// The problems named, or all of them when `names` is empty.
+    /// The problems named, or all of them when `names` is empty (then each problem whose
+    /// metadata is refused is said on stderr in one line; `invalid` counts them).
     pub fn select(&self, names: &[String]) -> anyhow::Result<Vec<Problem>> {
         if names.is_empty() {
+            for (_, why) in &self.invalid {
+                eprintln!("error   {why}");
+            }
             return Ok(self.problems.clone());
         }
         names.iter().map(|n| self.find(n).cloned()).collect()
@@ -225,5 +241,129 @@ impl Problem {
                 memory_bytes,
             )
         }
+    }
+}
+
+/// `[package.metadata.problem]` checked: the limits present, whole numbers in range, a
+/// float tolerance finite and not negative; why not, in words naming the field.
+pub fn check_metadata(problem: &serde_json::Value) -> Result<(), String> {
+    for (key, range) in [
+        ("time-limit-ms", TIME_LIMIT_MS),
+        ("memory-limit-mb", MEMORY_LIMIT_MB),
+    ] {
+        let Some(value) = problem.get(key) else {
+            return Err(format!("needs {key}"));
+        };
+        match value.as_u64() {
+            Some(v) if range.contains(&v) => {}
+            _ => {
+                return Err(format!(
+                    "{key} = {value} is out of range: a whole number from {} to {}",
+                    range.start(),
+                    range.end()
+                ))
+            }
+        }
+    }
+    if let Some(value) = problem.get("source-limit-bytes") {
+        if value.as_u64().is_none_or(|v| v == 0) {
+            return Err(format!(
+                "source-limit-bytes = {value} is out of range: a whole number above 0"
+            ));
+        }
+    }
+    if let Some(value) = problem.get("float-tolerance") {
+        if !value.as_f64().is_some_and(|v| v.is_finite() && v >= 0.0) {
+            return Err(format!(
+                "float-tolerance = {value} is out of range: a finite number, 0 or more"
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod metadata_tests {
+    use super::*;
+    use std::fs;
+
+    /// Limits of 0, past what a run can represent (`memory-limit-mb = 17592186044416`
+    /// would wrap to 0 MiB), negative, not numbers or missing are refused, each naming the
+    /// field and the range; a float tolerance must be finite and not negative.
+    #[test]
+    fn limits_out_of_range_are_refused_naming_the_field_and_the_range() {
+        let ok = serde_json::json!({"time-limit-ms": 1000, "memory-limit-mb": 256});
+        assert_eq!(check_metadata(&ok), Ok(()));
+        for (bad, field) in [
+            (
+                serde_json::json!({"time-limit-ms": 0, "memory-limit-mb": 256}),
+                "time-limit-ms = 0",
+            ),
+            (
+                serde_json::json!({"time-limit-ms": 1000, "memory-limit-mb": 0}),
+                "memory-limit-mb = 0",
+            ),
+            (
+                serde_json::json!({"time-limit-ms": 1000, "memory-limit-mb": 17592186044416u64}),
+                "memory-limit-mb = 17592186044416",
+            ),
+            (
+                serde_json::json!({"time-limit-ms": -5, "memory-limit-mb": 256}),
+                "time-limit-ms = -5",
+            ),
+            (
+                serde_json::json!({"time-limit-ms": "1 s", "memory-limit-mb": 256}),
+                "time-limit-ms = \"1 s\"",
+            ),
+            (
+                serde_json::json!({"memory-limit-mb": 256}),
+                "needs time-limit-ms",
+            ),
+            (
+                serde_json::json!({"time-limit-ms": 1000, "memory-limit-mb": 256, "float-tolerance": -1.0}),
+                "float-tolerance = -1.0",
+            ),
+        ] {
+            let why = check_metadata(&bad).unwrap_err();
+            assert!(why.contains(field), "{why}");
+        }
+    }
+
+    /// One problem with a refused limit leaves the workspace's other problems to run: it is
+    /// kept aside with one line naming it and the field, and naming it is that error.
+    #[test]
+    fn one_problems_bad_limit_leaves_the_others_to_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |rel: &str, text: &str| {
+            let path = dir.path().join(rel);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        };
+        write(
+            "Cargo.toml",
+            "[workspace]\nresolver = \"2\"\nmembers = [\"boj-1\", \"boj-2\"]\n",
+        );
+        for (name, time) in [("boj-1", 1000), ("boj-2", 0)] {
+            write(
+                &format!("{name}/Cargo.toml"),
+                &format!("[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[package.metadata.problem]\ntime-limit-ms = {time}\nmemory-limit-mb = 256\n"),
+            );
+            write(&format!("{name}/src/main.rs"), "fn main() {}\n");
+        }
+        let meta = cargo_metadata::MetadataCommand::new()
+            .manifest_path(dir.path().join("Cargo.toml"))
+            .no_deps()
+            .exec()
+            .unwrap();
+        let ws = Workspace::from_metadata(&meta).unwrap();
+        let names: Vec<&str> = ws.problems.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["boj-1"]);
+        assert_eq!(ws.invalid.len(), 1);
+        let why = ws.find("2").err().unwrap().to_string();
+        assert!(
+            why.starts_with("boj-2: [package.metadata.problem] time-limit-ms = 0"),
+            "{why}"
+        );
+        assert_eq!(ws.select(&[]).unwrap().len(), 1);
     }
 }
