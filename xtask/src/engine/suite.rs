@@ -39,6 +39,14 @@ pub fn load(dir: &Path, interactive: bool) -> anyhow::Result<Vec<Case>> {
     inputs.sort();
     let mut cases = Vec::new();
     for input in inputs {
+        // A case is a file (a link to one too): a folder named `x.in` is the case's fault,
+        // never the solution's.
+        if !input.is_file() {
+            return Err(anyhow::anyhow!(
+                "{}: a case input must be a file",
+                input.display()
+            ));
+        }
         let name = input.file_stem().unwrap().to_string_lossy().to_string();
         let read = |ext: &str| fs::read_to_string(input.with_extension(ext));
         let expect = match (fs::read(input.with_extension("out")), read("err")) {

@@ -403,3 +403,25 @@ fn a_suite_with_an_interactor_counts_accepted_and_wrong_answers() {
     let guessed = suite.run(&linear).unwrap();
     assert_eq!((guessed.passed, guessed.failed), (1, 1));
 }
+
+/// A case input that is a folder (`x.in/`) is refused as the case's fault, naming it, not
+/// run and blamed on the solution; one that is a link to a file is a case like any.
+#[test]
+fn a_case_input_that_is_a_folder_is_refused_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("a.in"), "1\n").unwrap();
+    fs::write(dir.path().join("a.out"), "1\n").unwrap();
+    std::os::unix::fs::symlink(dir.path().join("a.in"), dir.path().join("b.in")).unwrap();
+    fs::write(dir.path().join("b.out"), "1\n").unwrap();
+    assert_eq!(super::suite::load(dir.path(), false).unwrap().len(), 2);
+    fs::create_dir(dir.path().join("c.in")).unwrap();
+    fs::write(dir.path().join("c.out"), "1\n").unwrap();
+    let err = super::suite::load(dir.path(), false)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains("c.in") && err.contains("must be a file"),
+        "{err}"
+    );
+}
