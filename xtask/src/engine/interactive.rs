@@ -234,6 +234,7 @@ pub fn verdict(i: &Interaction, limits: Limits) -> super::Verdict {
         End::TimeLimit => return Verdict::TimeLimitExceeded,
         End::MemoryLimit => return Verdict::MemoryLimitExceeded,
         End::OutputLimit => return Verdict::OutputLimitExceeded,
+        End::Forked => return Verdict::RuntimeError(super::describe_end(&i.run.end)),
         _ => {}
     }
     if i.run.cpu > limits.time {

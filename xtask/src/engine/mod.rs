@@ -259,6 +259,9 @@ pub enum End {
     MemoryLimit,
     /// Stopped by the kernel as it wrote past the output limit (SIGXFSZ).
     OutputLimit,
+    /// Killed by the runner as it started another process (fork, vfork, a spawn): judges
+    /// allow none, and a process outside the run is out of its limits.
+    Forked,
 }
 
 /// One run of a program.
@@ -574,6 +577,9 @@ pub fn describe_end(end: &End) -> String {
         End::TimeLimit => "killed at the time limit".into(),
         End::MemoryLimit => "killed at the memory limit".into(),
         End::OutputLimit => "stopped at the output limit".into(),
+        End::Forked => {
+            "killed as it started another process (the judge allows none; threads are fine)".into()
+        }
     }
 }
 

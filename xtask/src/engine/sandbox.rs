@@ -190,6 +190,13 @@ fn ruleset(program: &Path, dir: &Path, stdin: &Path) -> Option<Ruleset> {
     Some(Ruleset { attr, rules })
 }
 
+impl Prepared {
+    /// Whether this is a solution's confined run (not the judge's side).
+    pub fn confined(&self) -> bool {
+        self.entry.confined
+    }
+}
+
 impl Entry {
     /// In the forked child, before `exec`: descriptors above 2 closed at exec, a network
     /// namespace of its own where the kernel allows one, and the Landlock rules in force.

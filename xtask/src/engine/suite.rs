@@ -88,6 +88,9 @@ pub fn verdict(case: &Case, run: &Run, limits: Limits, rule: &Rule) -> anyhow::R
     if run.end == End::MemoryLimit || run.peak_memory > limits.memory_bytes {
         return Ok(Verdict::MemoryLimitExceeded);
     }
+    if run.end == End::Forked {
+        return Ok(Verdict::RuntimeError(describe_end(&run.end)));
+    }
     let why = || {
         let stderr = stderr_summary(&run.stderr, 6);
         let mut out = describe_end(&run.end);

@@ -111,9 +111,14 @@ pub fn spawn(
     }
     // TRACEEXEC: a later exec (a wrapper script's `exec prog`) is an event, not a SIGTRAP
     // that would be passed on to the program and kill it.
-    let options = ptrace::Options::PTRACE_O_TRACEEXIT
+    let mut options = ptrace::Options::PTRACE_O_TRACEEXIT
         | ptrace::Options::PTRACE_O_TRACEEXEC
         | ptrace::Options::PTRACE_O_EXITKILL;
+    // A solution's fork, vfork or spawn is seen as it happens (threads are not: no
+    // TRACECLONE), and ends the run (`watch`).
+    if place.confined() {
+        options |= ptrace::Options::PTRACE_O_TRACEFORK | ptrace::Options::PTRACE_O_TRACEVFORK;
+    }
     if let Err(e) = ptrace::setoptions(pid, options).and_then(|()| ptrace::cont(pid, None)) {
         let _ = kill(pid, Signal::SIGKILL);
         let _ = waitpid(pid, None);
@@ -155,6 +160,22 @@ pub fn watch(
                 // Its memory is still there: the figures are read now.
                 peak_at_exit = memory_of(pid.as_raw() as u32).map(|(_, peak)| peak);
                 cpu_at_exit = super::cpu_of(pid.as_raw() as u32);
+                let _ = ptrace::cont(pid, None);
+                continue;
+            }
+            // A new process: it and the program are killed at once, before the new one
+            // runs (it is stopped, traced, as it starts).
+            WaitStatus::PtraceEvent(_, _, event)
+                if event == ptrace::Event::PTRACE_EVENT_FORK as i32
+                    || event == ptrace::Event::PTRACE_EVENT_VFORK as i32 =>
+            {
+                if let Ok(new) = ptrace::getevent(pid) {
+                    let new = Pid::from_raw(new as i32);
+                    let _ = kill(new, Signal::SIGKILL);
+                    let _ = waitpid(new, Some(WaitPidFlag::__WALL));
+                }
+                killed_for = Some(End::Forked);
+                let _ = kill(pid, Signal::SIGKILL);
                 let _ = ptrace::cont(pid, None);
                 continue;
             }
