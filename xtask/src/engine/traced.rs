@@ -127,6 +127,19 @@ pub fn spawn(
     Ok(Traced { pid, drain })
 }
 
+/// Ends a program stopped as it forked, and the new process (stopped, traced, before it
+/// runs): `End::Forked`.
+fn end_forked(pid: Pid) -> End {
+    if let Ok(new) = ptrace::getevent(pid) {
+        let new = Pid::from_raw(new as i32);
+        let _ = kill(new, Signal::SIGKILL);
+        let _ = waitpid(new, Some(WaitPidFlag::__WALL));
+    }
+    let _ = kill(pid, Signal::SIGKILL);
+    let _ = ptrace::cont(pid, None);
+    End::Forked
+}
+
 /// Waits for `child` to end within `limits`, killing it at the time limit or when its
 /// resident memory passes the memory limit.
 pub fn watch(
@@ -169,14 +182,7 @@ pub fn watch(
                 if event == ptrace::Event::PTRACE_EVENT_FORK as i32
                     || event == ptrace::Event::PTRACE_EVENT_VFORK as i32 =>
             {
-                if let Ok(new) = ptrace::getevent(pid) {
-                    let new = Pid::from_raw(new as i32);
-                    let _ = kill(new, Signal::SIGKILL);
-                    let _ = waitpid(new, Some(WaitPidFlag::__WALL));
-                }
-                killed_for = Some(End::Forked);
-                let _ = kill(pid, Signal::SIGKILL);
-                let _ = ptrace::cont(pid, None);
+                killed_for = Some(end_forked(pid));
                 continue;
             }
             // Another event (an exec): nothing to pass on.
