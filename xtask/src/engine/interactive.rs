@@ -24,6 +24,11 @@ const TRANSCRIPT_BYTES: usize = 64 * 1024;
 /// How long the interactor may take to finish once the solution has ended.
 const INTERACTOR_GRACE: Duration = Duration::from_secs(2);
 
+/// How long a relay may take to see its pipe close once both sides have ended and the
+/// interactor's process group is gone: a process outside it that holds a pipe (a
+/// `setsid()` child of the interactor) is no reason to wait longer.
+const RELAY_GRACE: Duration = Duration::from_millis(500);
+
 /// How an interactive case went.
 #[derive(Debug)]
 pub struct Interaction {
@@ -73,18 +78,24 @@ pub fn interact(
     // other: started first, they let `run` open the pipes as the files it takes.
     let up = {
         let path = from_solution.clone();
-        thread::spawn(move || relay_from_file(&path, judge_in))
+        let (tx, rx) = std::sync::mpsc::channel();
+        thread::spawn(move || tx.send(relay_from_file(&path, judge_in)));
+        rx
     };
     let down = {
         let path = to_solution.clone();
-        thread::spawn(move || relay_to_file(judge_out, &path))
+        let (tx, rx) = std::sync::mpsc::channel();
+        thread::spawn(move || tx.send(relay_to_file(judge_out, &path)));
+        rx
     };
     let run = super::run(solution, &[], &to_solution, limits, out_stem);
     let interactor_end = finish(&mut judge, run.is_err());
+    // Whatever the interactor left running in its group ends with it.
+    super::end_group(judge.id());
     // Unblock a relay still waiting for an end the solution never opened (it did not start).
     unblock(&to_solution, &from_solution);
-    let written = up.join().unwrap_or_default();
-    let read = down.join().unwrap_or_default();
+    let written = up.recv_timeout(RELAY_GRACE).unwrap_or_default();
+    let read = down.recv_timeout(RELAY_GRACE).unwrap_or_default();
     let _ = fs::remove_file(&to_solution);
     let _ = fs::remove_file(&from_solution);
     // What the solution wrote stands where a run's output stands.

@@ -152,3 +152,37 @@ fn a_solution_that_cannot_start_is_an_error_not_a_hang() {
     assert!(r.is_err());
     assert!(started.elapsed() < Duration::from_secs(5));
 }
+
+/// An interactor that leaves a process holding its stdout (a `setsid()` child, out of its
+/// process group, sleeping 30 s) does not make the case wait for it: the case ends within
+/// a few seconds with the interactor's verdict.
+#[test]
+fn a_process_the_interactor_leaves_holding_a_pipe_does_not_hold_the_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let leaving = INTERACTOR.replace(
+        "    let stdin = std::io::stdin();",
+        "    let _ = std::process::Command::new(\"setsid\").args([\"sleep\", \"30\"]).spawn();\n    let stdin = std::io::stdin();",
+    );
+    assert_ne!(leaving, INTERACTOR);
+    let interactor = build_rust(dir.path(), "interactor", &leaving);
+    let solution = build_rust(dir.path(), "search", BINARY_SEARCH);
+    let input = dir.path().join("1.in");
+    fs::write(&input, "777\n").unwrap();
+    let limits = Limits::new(Duration::from_millis(1000), 256 << 20);
+    let started = Instant::now();
+    let i = interact(
+        &solution,
+        &interactor,
+        &input,
+        None,
+        limits,
+        &dir.path().join("out/1"),
+    )
+    .unwrap();
+    assert_eq!(verdict(&i, limits), Verdict::Accepted);
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}
