@@ -1,13 +1,17 @@
 # The workspace's two everyday commands:
-#   make test              everything: lint, unit tests, every case against release and bundled
-#                          binaries, and the bundler's corpus of contest programs; what passed
-#                          is remembered, so a run re-checks only what changed (FORCE=1: all)
+#   make test              everything: format, lint, unit tests, every case against release and
+#                          bundled binaries, the stress pairs, and the bundler's corpus of contest
+#                          programs; every step runs even when one fails, and a summary names
+#                          each failure with its fix; what passed is remembered, so a run
+#                          re-checks only what changed (FORCE=1: all)
 #   make submit-<problem>  one verified file to paste into the judge (e.g. make submit-18139)
 CARGO ?= cargo
 
-.PHONY: test tool unit lint cases stress-check corpus bench judge-rustc listen
+.PHONY: test tool unit lint fmt-check clippy cases stress-check corpus bench judge-rustc listen
 
-test: tool lint unit cases stress-check corpus
+# Each step below, run by the tool one after the other whatever fails (`cargo xtask all`).
+test: tool
+	$(CARGO) xtask all $(if $(FORCE),--force)
 
 # The tool itself, with cargo's progress shown: its first build takes minutes on a fresh
 # clone (`cargo xtask` alone builds it quietly); after that this is one line.
@@ -26,9 +30,13 @@ RECORD = $(if $(FORCE),--force)
 unit: tool
 	$(CARGO) xtask unit $(RECORD)
 
-lint:
+lint: fmt-check clippy
+
+fmt-check:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) fmt $(XTASK_MANIFEST) --all -- --check
+
+clippy:
 	$(CARGO) clippy --workspace --all-targets --quiet -- -D warnings
 	$(CARGO) clippy $(XTASK_MANIFEST) --all-targets --quiet -- -D warnings
 

@@ -25,12 +25,29 @@ mod tests {
         (plain, patterns)
     }
 
-    /// Every `make <target>` README mentions is one the Makefile has: a plain target, an
-    /// instance of a pattern rule (`make submit-18139`, `make new-<problem>`), or the name
-    /// of a pattern family (`make new`).
+    /// README and the files of `docs/`, one text.
+    fn documentation() -> String {
+        let root = project_root();
+        let mut text = std::fs::read_to_string(root.join("README.md")).unwrap();
+        let mut docs: Vec<_> = std::fs::read_dir(root.join("docs"))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "md"))
+            .collect();
+        docs.sort();
+        for doc in docs {
+            text.push_str(&std::fs::read_to_string(doc).unwrap());
+        }
+        text
+    }
+
+    /// Every `make <target>` README or `docs/` mentions is one the Makefile has: a plain
+    /// target, an instance of a pattern rule (`make submit-18139`, `make new-<problem>`), or
+    /// the name of a pattern family (`make new`).
     #[test]
     fn every_make_target_the_readme_mentions_exists() {
-        let readme = std::fs::read_to_string(project_root().join("README.md")).unwrap();
+        let readme = documentation();
         let (plain, patterns) = make_targets();
         assert!(plain.contains(&"test".to_string()) && patterns.contains(&"submit-".to_string()));
         let mut checked = 0;
@@ -48,7 +65,7 @@ mod tests {
                     .any(|p| target.starts_with(p.as_str()) || format!("{target}-") == *p);
             assert!(
                 known,
-                "README mentions `make {target}`, which the Makefile lacks"
+                "the documentation mentions `make {target}`, which the Makefile lacks"
             );
             checked += 1;
         }
@@ -353,5 +370,33 @@ mod tests {
             );
         }
         assert!(top_files <= 10, "{top_files} files directly in xtask/src");
+    }
+
+    /// README stays a user's page (at most about 300 lines), every `docs/` file it links
+    /// exists, and every file of `docs/` is linked from it.
+    #[test]
+    fn readme_is_short_and_links_every_doc_and_only_docs_that_exist() {
+        let root = project_root();
+        let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+        assert!(
+            readme.lines().count() <= 300,
+            "{} lines",
+            readme.lines().count()
+        );
+        let mut linked = std::collections::BTreeSet::new();
+        for (i, _) in readme.match_indices("](docs/") {
+            let rest = &readme[i + 2..];
+            let end = rest.find(')').unwrap();
+            let path = &rest[..end];
+            assert!(
+                root.join(path).is_file(),
+                "README links {path}, which is not there"
+            );
+            linked.insert(path.to_string());
+        }
+        for entry in std::fs::read_dir(root.join("docs")).unwrap().flatten() {
+            let name = format!("docs/{}", entry.file_name().to_string_lossy());
+            assert!(linked.contains(&name), "README does not link {name}");
+        }
     }
 }

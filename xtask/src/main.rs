@@ -31,6 +31,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Task {
+    /// Every step of `make test` (format, lint, unit tests, cases, stress pairs, corpus), each
+    /// run whatever fails before it, then one summary of what failed with each fix.
+    All(commands::all::Args),
     /// Every case under testcases/ against the release and the bundled build, for the problems
     /// whose inputs changed since they last passed.
     Cases(commands::cases::Args),
@@ -62,6 +65,7 @@ enum Task {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.task {
+        Task::All(args) => commands::all::run(args),
         Task::Cases(args) => commands::cases::run(args),
         Task::Submit(args) => commands::submit::run(args),
         Task::Test(args) => commands::test::run(args),

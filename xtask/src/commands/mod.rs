@@ -1,6 +1,7 @@
 //! The `cargo xtask` verbs, one file per verb, each with its arguments (`Args`) beside its
 //! `run`. A verb never calls another's `run`: where one needs another's work (`make test`
 //! runs `unit`, `cases`, `stress`, `corpus`), it runs it as a child process.
+//! - `all`: every step of `make test`, each run whatever fails, and one summary;
 //! - `cases`: every case against the release and the bundled build;
 //! - `submit`: one file for the judge, verified;
 //! - `test`: everything about one problem;
@@ -12,6 +13,7 @@
 //! - `listen`: problems from the browser (Competitive Companion);
 //! - `bench`: the benchmarks of `bench/`.
 
+pub mod all;
 pub mod bench;
 pub mod cases;
 pub mod corpus;

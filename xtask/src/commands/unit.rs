@@ -38,6 +38,7 @@ fn tool_hash(ws: &Workspace, env: &Fingerprint) -> String {
     for file in ["README.md", "Makefile", ".ci/run", "xtask/help.txt"] {
         f.file(&ws.root.join(file));
     }
+    f.tree(&ws.root.join("docs"));
     let read = |file: &str| std::fs::read_to_string(ws.root.join(file)).unwrap_or_default();
     f.text("workspace manifest", &without_members(&read("Cargo.toml")));
     f.text("registry packages", &registry_packages(&read("Cargo.lock")));
