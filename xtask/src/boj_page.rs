@@ -28,6 +28,10 @@ pub fn boj_url(id: &str) -> String {
     format!("https://www.acmicpc.net/problem/{id}")
 }
 
+/// The two ways to a problem's page that need no fetch by this tool, for every message of a
+/// fetch that failed.
+pub const WITHOUT_FETCH: &str = "open the problem in a browser with Competitive Companion and run `make listen` (docs/problems.md), or save the page and pass it with `--url file:///path/to/page.html`";
+
 /// How long a fetch may take in all.
 pub const TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -41,7 +45,7 @@ pub fn get(url: &str) -> anyhow::Result<String> {
     rx.recv_timeout(TIMEOUT + Duration::from_secs(1))
         .unwrap_or_else(|_| {
             Err(anyhow::anyhow!(
-                "{url}: no answer within {} s; offline? `make fetch-<problem>` fetches again later",
+                "{url}: no answer within {} s; offline? {WITHOUT_FETCH}",
                 TIMEOUT.as_secs()
             ))
         })
@@ -86,7 +90,7 @@ fn get_now(url: &str) -> anyhow::Result<String> {
         }
         Err(ureq::Error::Status(code, _)) => Err(anyhow::anyhow!("{url} answered HTTP {code}")),
         Err(ureq::Error::Transport(t)) => Err(anyhow::anyhow!(
-            "{url} could not be fetched ({}); offline? `make fetch-<problem>` fetches again later",
+            "{url} could not be fetched ({}); offline? {WITHOUT_FETCH}",
             t.kind()
         )),
     }
@@ -113,7 +117,7 @@ fn refused(url: &str, code: u16) -> anyhow::Error {
 /// One line: what happened, and the two ways to get the page anyway.
 fn browser_check(url: &str, status: u16) -> anyhow::Error {
     anyhow::anyhow!(
-        "{url} answered with a browser check (HTTP {status}, a JavaScript challenge no script passes): open the problem in a browser with Competitive Companion and run `make listen` (README: Problems from the browser), or save the page and pass it as `--url file:///path/to/page.html`"
+        "{url} answered with a browser check (HTTP {status}, a JavaScript challenge no script passes): {WITHOUT_FETCH}"
     )
 }
 
@@ -333,6 +337,25 @@ mod tests {
         server.join().unwrap();
         assert!(err.contains("403") && err.contains("refused"), "{err}");
         assert_eq!(err.lines().count(), 1);
+    }
+
+    /// Offline (nothing listens where the page should be), the one line names the two ways
+    /// that need no fetch: the listener and a saved page, never "fetch again later".
+    #[test]
+    fn an_unreachable_page_names_the_listener_and_the_saved_page_way() {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let err = get(&format!("http://127.0.0.1:{port}/problem/1000"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("make listen") && err.contains("--url file://") && !err.contains("later"),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
     }
 
     /// A browser check (an empty 202, a challenge page with 200, 403 or 405) is said in one

@@ -79,7 +79,7 @@ fn new(root: &Path, wanted: &str, url: Option<&str>, interactive: bool) -> anyho
         Ok(None) => {}
         Err(e) => {
             println!("note    {e}");
-            println!("note    the crate is made; add the samples to testcases/{name}/ by hand, or `make fetch-{name}` later");
+            println!("note    the crate is made; add the samples to testcases/{name}/ by hand, or get them with `make listen` (Competitive Companion) or `cargo xtask fetch {name} --url file:///path/to/saved-page.html`");
         }
     }
     println!("next: write the solution in {name}/src/main.rs (delete its `{TEMPLATE_MARK}` line), then `make test` and `make submit-{name}`");

@@ -246,17 +246,26 @@ fn ready(ws: &Workspace, problem: &Problem, text: Option<&str>) -> anyhow::Resul
         let _ = fs::remove_file(path.with_file_name(format!("{}.FAILED.rs", problem.name)));
         fs::write(&path, text).at(&path)?;
     }
-    println!(
-        "ready   {} — {} ({})",
-        path.display(),
-        problem.title,
-        problem.url
-    );
+    println!("{}", ready_line(&path, &problem.title, &problem.url));
     match copy_to_clipboard(&path) {
         Some(tool) => println!("copied  to the clipboard with {tool}"),
         None => println!("paste   the file above into the judge (no clipboard tool found)"),
     }
     Ok(path)
+}
+
+/// `ready   <file> — <title> (<url>)`; a title or URL still the template's `TODO` is not
+/// shown (a fresh problem's).
+fn ready_line(path: &std::path::Path, title: &str, url: &str) -> String {
+    let known = |s: &str| !s.trim().is_empty() && !s.starts_with("TODO");
+    let mut line = format!("ready   {}", path.display());
+    if known(title) {
+        line.push_str(&format!(" — {title}"));
+    }
+    if known(url) {
+        line.push_str(&format!(" ({url})"));
+    }
+    line
 }
 
 /// `cargo xtask submit <problem>`.
@@ -469,6 +478,32 @@ mod tests {
         assert!(
             err.contains("no-such-problem") && err.contains("boj-18139"),
             "{err}"
+        );
+    }
+
+    /// A fresh problem's `ready` line names no `TODO` title or URL; a titled one shows both.
+    #[test]
+    fn the_ready_line_shows_no_template_todo() {
+        let path = std::path::Path::new("target/submit/boj-1000.rs");
+        assert_eq!(
+            ready_line(
+                path,
+                "TODO: the problem's title",
+                "https://www.acmicpc.net/problem/1000"
+            ),
+            "ready   target/submit/boj-1000.rs (https://www.acmicpc.net/problem/1000)"
+        );
+        assert_eq!(
+            ready_line(
+                path,
+                "TODO: the problem's title",
+                "TODO: where the problem comes from"
+            ),
+            "ready   target/submit/boj-1000.rs"
+        );
+        assert_eq!(
+            ready_line(path, "A+B", "https://www.acmicpc.net/problem/1000"),
+            "ready   target/submit/boj-1000.rs — A+B (https://www.acmicpc.net/problem/1000)"
         );
     }
 }
