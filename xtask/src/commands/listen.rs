@@ -48,16 +48,21 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
             args.port
         )
     })?;
+    // Browsers may resolve `localhost` to either loopback address: both are served, `::1`
+    // where the machine has it.
+    let mut listeners = vec![listener];
+    listeners.extend(TcpListener::bind(("::1", args.port)).ok());
     println!(
-        "listen  127.0.0.1:{} for Competitive Companion{} (Ctrl-C stops)",
+        "listen  localhost:{} (127.0.0.1{}) for Competitive Companion{} (Ctrl-C stops)",
         args.port,
+        if listeners.len() > 1 { " and ::1" } else { "" },
         if args.once {
             ", one problem or batch"
         } else {
             ""
         }
     );
-    serve(&listener, &ws.root, args.once)
+    serve(&listeners, &ws.root, args.once)
 }
 
 /// The problem the extension sends (its fields as it names them; the ones not read here
@@ -93,18 +98,28 @@ struct Batch {
 
 /// Serves connections on `listener` for the workspace at `root`; with `once`, returns after
 /// one problem, or after every problem of the first problem's batch.
-pub fn serve(listener: &TcpListener, root: &Path, once: bool) -> anyhow::Result<bool> {
+pub fn serve(listeners: &[TcpListener], root: &Path, once: bool) -> anyhow::Result<bool> {
     let mut batch: Option<(String, usize)> = None;
     let mut ok = true;
-    for stream in listener.incoming() {
-        let Ok(mut stream) = stream else {
+    for l in listeners {
+        l.set_nonblocking(true)?;
+    }
+    loop {
+        let Some(mut stream) = listeners
+            .iter()
+            .find_map(|l| l.accept().ok().map(|(s, _)| s))
+        else {
+            std::thread::sleep(Duration::from_millis(20));
             continue;
         };
+        let _ = stream.set_nonblocking(false);
         let payload = match read_request(&mut stream) {
             Ok(body) => serde_json::from_slice::<Payload>(&body)
                 .map_err(|e| anyhow::anyhow!("not a Competitive Companion problem: {e}")),
             Err(e) => Err(e),
         };
+        // A URL that is not a problem page of a judge is refused before anything is made.
+        let payload = payload.and_then(|p| check_url(&p.url).map(|()| p));
         let payload = match payload {
             Ok(p) => {
                 answer(&mut stream, "200 OK");
@@ -132,7 +147,30 @@ pub fn serve(listener: &TcpListener, root: &Path, once: bool) -> anyhow::Result<
             return Ok(ok);
         }
     }
-    Ok(ok)
+}
+
+/// Whether `url` can be a judge's problem page: `http(s)://host/path`, a host of letters,
+/// digits, dots and dashes with a dot in it, no `.` or `..` segment, no space.
+fn check_url(url: &str) -> anyhow::Result<()> {
+    let bad = || anyhow::anyhow!("{url:?} is not a problem page's address (http(s)://host/path)");
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+        .ok_or_else(bad)?;
+    let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+    let host_ok = host.contains('.')
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-');
+    let path_ok = !path.chars().any(char::is_whitespace)
+        && path
+            .split(['/', '?', '#'])
+            .all(|seg| seg != ".." && seg != ".");
+    if host_ok && path_ok {
+        Ok(())
+    } else {
+        Err(bad())
+    }
 }
 
 /// The body of one HTTP POST on `stream`, bounded; an error names what was wrong.
@@ -193,6 +231,19 @@ pub fn crate_for(url: &str) -> anyhow::Result<String> {
                 return Ok(format!("boj-{id}"));
             }
         }
+        // A contest's page (`contest/problem/<contest>/<n>`) does not say the problem's
+        // number: named so, a BOJ problem all the same (`receive` says how to rename it).
+        if let Some(rest) = path.strip_prefix("contest/problem/") {
+            let parts: Vec<&str> = rest.split('/').collect();
+            if let [contest, n] = parts[..] {
+                if [contest, n]
+                    .iter()
+                    .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+                {
+                    return Ok(format!("boj-contest-{contest}-{n}"));
+                }
+            }
+        }
     }
     let site = host.split('.').next().unwrap_or(host);
     let parts: Vec<&str> = path
@@ -233,7 +284,22 @@ pub fn crate_for(url: &str) -> anyhow::Result<String> {
 /// does), its samples and limits written.
 fn receive(root: &Path, p: &Payload) -> anyhow::Result<()> {
     let name = crate_for(&p.url)?;
-    let exists = root.join(&name).join("Cargo.toml").is_file();
+    let manifest = root.join(&name).join("Cargo.toml");
+    let exists = manifest.is_file();
+    // An interactive crate stays one (the extension's parser never says `interactive`), and
+    // its sample exchange is never written as a case.
+    let was_interactive = exists
+        && std::fs::read_to_string(&manifest)
+            .ok()
+            .and_then(|t| t.parse::<toml_edit::DocumentMut>().ok())
+            .and_then(|d| {
+                d.get("package")?
+                    .get("metadata")?
+                    .get("problem")?
+                    .get("interactive")?
+                    .as_bool()
+            })
+            == Some(true);
     if !exists {
         let kind = match p.interactive {
             true => scaffold::Kind::Interactive,
@@ -246,7 +312,7 @@ fn receive(root: &Path, p: &Payload) -> anyhow::Result<()> {
         time_limit_ms: Some(p.time_limit),
         memory_limit_mb: Some(p.memory_limit),
         special_judge: false,
-        interactive: p.interactive,
+        interactive: p.interactive || was_interactive,
         samples: p
             .tests
             .iter()
@@ -260,7 +326,16 @@ fn receive(root: &Path, p: &Payload) -> anyhow::Result<()> {
         // The template's header takes the problem's name, as `make new` gives it the title.
         scaffold::title_header(root, &name, &p.name)?;
     }
-    if !crate::judge::profile(scaffold::source_of(&name).1).is_judge() {
+    if name.starts_with("boj-contest-") {
+        let text = std::fs::read_to_string(&manifest)?;
+        std::fs::write(
+            &manifest,
+            scaffold::set_metadata(&text, "judge", "BOJ".into())?,
+        )?;
+        println!(
+            "note    {name}: a contest's page does not say the problem's BOJ number; the crate is a BOJ problem all the same (rename it to boj-<number> when you know it, and `make fetch-boj-<number>` refreshes it)"
+        );
+    } else if !crate::judge::profile(scaffold::source_of(&name).1).is_judge() {
         println!(
             "note    {name} is not a BOJ problem: its bundle is checked with BOJ's compiler and our 64 KiB limit, as no profile of its judge exists here"
         );
@@ -320,7 +395,7 @@ mod tests {
         let root = root.to_path_buf();
         (
             address,
-            std::thread::spawn(move || serve(&listener, &root, true)),
+            std::thread::spawn(move || serve(&[listener], &root, true)),
         )
     }
 
@@ -354,6 +429,86 @@ mod tests {
             "codeforces-1234-a"
         );
         assert!(crate_for("https://").is_err());
+        // A contest's page does not say the problem's number: named by the contest.
+        assert_eq!(
+            crate_for("https://www.acmicpc.net/contest/problem/1105/1").unwrap(),
+            "boj-contest-1105-1"
+        );
+    }
+
+    /// An address that is no judge's problem page is refused with a 400 and one line, and
+    /// nothing is made; the listener keeps serving the next.
+    #[test]
+    fn an_address_that_is_no_problem_page_is_refused_and_nothing_is_made() {
+        for bad in [
+            "not a url/../..",
+            "https://evil.example/../../x",
+            "file:///etc/passwd",
+            "https://localhost/x",
+        ] {
+            assert!(check_url(bad).is_err(), "{bad}");
+        }
+        assert!(check_url("https://www.acmicpc.net/problem/1000").is_ok());
+        let ws = workspace();
+        let root = ws.path().to_path_buf();
+        let (address, served) = listening_once(&root);
+        let evil = payload("https://evil.example/../../x", ("e", 1));
+        assert_eq!(post(address, &evil), "HTTP/1.1 400 Bad Request");
+        let good = payload("https://www.acmicpc.net/problem/1000", ("g", 1));
+        assert_eq!(post(address, &good), "HTTP/1.1 200 OK");
+        assert!(served.join().unwrap().unwrap());
+        let made: Vec<String> = std::fs::read_dir(&root)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n != "Cargo.toml" && n != "testcases")
+            .collect();
+        assert_eq!(made, ["boj-1000"]);
+    }
+
+    /// A second send with fewer samples leaves no old `sample-N` behind, and never touches
+    /// the user's own cases; a crate made interactive stays so when the extension's payload
+    /// says `interactive: false` (its parser never says otherwise), and gets no sample.
+    #[test]
+    fn a_second_send_drops_stale_samples_and_an_interactive_crate_keeps_its_kind() {
+        let ws = workspace();
+        let root = ws.path().to_path_buf();
+        let url = "https://www.acmicpc.net/problem/1000";
+        let (address, served) = listening_once(&root);
+        assert_eq!(post(address, &payload(url, ("a", 1))), "HTTP/1.1 200 OK");
+        assert!(served.join().unwrap().unwrap());
+        let cases = root.join("testcases/boj-1000");
+        std::fs::write(cases.join("mine.in"), "5 5\n").unwrap();
+        std::fs::write(cases.join("mine.out"), "10\n").unwrap();
+        let fewer =
+            payload(url, ("b", 1)).replace(",{\"input\":\"10 20\\n\",\"output\":\"30\\n\"}", "");
+        assert_ne!(fewer, payload(url, ("b", 1)));
+        let (address, served) = listening_once(&root);
+        assert_eq!(post(address, &fewer), "HTTP/1.1 200 OK");
+        assert!(served.join().unwrap().unwrap());
+        let mut left: Vec<String> = std::fs::read_dir(&cases)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["mine.in", "mine.out", "sample-1.in", "sample-1.out"]);
+        // An interactive crate, then the extension's real payload for it.
+        let iurl = "https://www.acmicpc.net/problem/2000";
+        let (address, served) = listening_once(&root);
+        let interactive =
+            payload(iurl, ("c", 1)).replace("\"interactive\":false", "\"interactive\":true");
+        assert_eq!(post(address, &interactive), "HTTP/1.1 200 OK");
+        assert!(served.join().unwrap().unwrap());
+        let (address, served) = listening_once(&root);
+        assert_eq!(post(address, &payload(iurl, ("d", 1))), "HTTP/1.1 200 OK");
+        assert!(served.join().unwrap().unwrap());
+        let manifest = std::fs::read_to_string(root.join("boj-2000/Cargo.toml")).unwrap();
+        assert!(manifest.contains("interactive = true"), "{manifest}");
+        let samples = std::fs::read_dir(root.join("testcases/boj-2000"))
+            .unwrap()
+            .count();
+        assert_eq!(samples, 0);
     }
 
     /// A BOJ problem POSTed over a real local connection becomes `boj-<id>` with its

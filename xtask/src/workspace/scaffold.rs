@@ -525,8 +525,56 @@ pub fn apply(
             fs::write(&path, text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         }
     }
+    // Samples the page no longer has (a second send with fewer): `sample-N` files past the
+    // last, and only those; the user's own cases are never touched.
+    if !page.interactive {
+        for stale in stale_samples(&cases_dir, samples.len()) {
+            let _ = fs::remove_file(&stale);
+        }
+    }
     done.push(format!("{} sample(s)", samples.len()));
+    if !page.interactive && !page.special_judge && samples.iter().any(|(_, out)| has_decimal(out)) {
+        done.push(format!(
+            "note: a sample's answer has decimals: if the judge accepts an error, set float-tolerance in {name}/Cargo.toml (`cargo xtask fetch {name}` from the page marks a special judge)"
+        ));
+    }
     Ok(done)
+}
+
+/// The `sample-N.in`/`.out` files of `dir` whose `N` is past `count`.
+fn stale_samples(dir: &Path, count: usize) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let Some(rest) = name.strip_prefix("sample-") else {
+                return false;
+            };
+            let Some((n, ext)) = rest.split_once('.') else {
+                return false;
+            };
+            matches!(ext, "in" | "out") && n.parse::<usize>().is_ok_and(|n| n > count)
+        })
+        .collect()
+}
+
+/// Whether `text` holds a number with a fractional part (`0.333333`).
+fn has_decimal(text: &str) -> bool {
+    text.split_whitespace().any(|w| {
+        let w = w.trim_start_matches('-');
+        w.split_once('.').is_some_and(|(a, b)| {
+            !a.is_empty()
+                && !b.is_empty()
+                && (a.chars().chain(b.chars())).all(|c| c.is_ascii_digit())
+        })
+    })
 }
 
 /// Fetches the page of `name` (or `url`) and applies it; a failure is one line saying what
@@ -678,6 +726,17 @@ mod tests {
             fs::read_to_string(root.join("Cargo.toml")).unwrap(),
             manifest
         );
+    }
+
+    /// A sample answer with a fractional number is what the float note looks for; integers,
+    /// words and versions with two dots are not.
+    #[test]
+    fn a_decimal_answer_is_told_from_integers_and_words() {
+        assert!(has_decimal("0.333333333\n"));
+        assert!(has_decimal("1 -2.50\n"));
+        for plain in ["3\n", "A.B\n", "1.\n", ".5x\n", "YES\n"] {
+            assert!(!has_decimal(plain), "{plain}");
+        }
     }
 
     /// `[workspace.metadata.new-problem] libraries` gives every new problem those
