@@ -25,6 +25,9 @@ pub enum Rule {
 }
 
 /// What a problem's checker may take on one case (it is ours, not judged).
+/// What a checker may print to stdout: a checker says its word in a few lines.
+const CHECKER_OUTPUT: u64 = 1 << 20;
+
 const CHECKER_TIME: Duration = Duration::from_secs(10);
 const CHECKER_MEMORY: u64 = 2 << 30;
 
@@ -109,7 +112,11 @@ pub fn judge(rule: &Rule, input: &Path, expected: &[u8], actual: &Path) -> Resul
                 expected_file.as_os_str(),
                 actual.as_os_str(),
             ];
-            let limits = Limits::new(CHECKER_TIME, CHECKER_MEMORY);
+            // Its own output is bounded like a program's (stderr by the drain, 1 MiB kept).
+            let limits = Limits {
+                output_bytes: CHECKER_OUTPUT,
+                ..Limits::new(CHECKER_TIME, CHECKER_MEMORY)
+            };
             let run = run_trusted(checker, &args, Path::new("/dev/null"), limits, &scratch)
                 .map_err(|e| format!("{e:#}"))?;
             match run.end {

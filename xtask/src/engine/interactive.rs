@@ -68,7 +68,12 @@ pub fn interact(
         )
         .map_err(|e| anyhow::anyhow!("{}: cannot make a pipe: {e}", fifo.display()))?;
     }
-    let mut judge = start_interactor(interactor, input, output, &interactor_stderr)?;
+    let mut judge = start_interactor(interactor, input, output)?;
+    // Its stderr drained like a program's: bounded whatever it prints.
+    let drain = match judge.stderr.take() {
+        Some(pipe) => Some(super::drain_stderr(pipe, &interactor_stderr)?),
+        None => None,
+    };
     let (judge_in, judge_out) = (judge.stdin.take(), judge.stdout.take());
     let (Some(judge_in), Some(judge_out)) = (judge_in, judge_out) else {
         let _ = judge.kill();
@@ -96,6 +101,9 @@ pub fn interact(
     unblock(&to_solution, &from_solution);
     let written = up.recv_timeout(RELAY_GRACE).unwrap_or_default();
     let read = down.recv_timeout(RELAY_GRACE).unwrap_or_default();
+    if let Some(d) = drain {
+        d.finish();
+    }
     let _ = fs::remove_file(&to_solution);
     let _ = fs::remove_file(&from_solution);
     // What the solution wrote stands where a run's output stands.
@@ -114,11 +122,8 @@ fn start_interactor(
     interactor: &Path,
     input: &Path,
     output: Option<&Path>,
-    stderr: &Path,
 ) -> anyhow::Result<Child> {
     use std::os::unix::process::CommandExt;
-    let stderr_file =
-        fs::File::create(stderr).map_err(|e| anyhow::anyhow!("{}: {e}", stderr.display()))?;
     let mut command = Command::new(interactor);
     command.arg(input);
     if let Some(out) = output {
@@ -130,7 +135,7 @@ fn start_interactor(
         .env("LANG", super::CLEAN_LANG)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::from(stderr_file))
+        .stderr(Stdio::piped())
         .process_group(0)
         .spawn()
         .map_err(|e| anyhow::anyhow!("cannot start {}: {e}", interactor.display()))

@@ -425,3 +425,26 @@ fn a_case_input_that_is_a_folder_is_refused_naming_it() {
         "{err}"
     );
 }
+
+/// A checker's own output is bounded like a program's: one that prints 8 MiB to stdout is
+/// stopped at 1 MiB (its word is then a rejection saying so) and what is kept stays small.
+#[test]
+fn a_checkers_output_is_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let checker = build_rust(
+        dir.path(),
+        "noisy_checker",
+        "use std::io::Write;\nfn main() { let mut o = std::io::stdout().lock(); for _ in 0..8 { o.write_all(&[b'c'; 1 << 20]).unwrap(); } }\n",
+    );
+    let input = dir.path().join("a.in");
+    fs::write(&input, "1\n").unwrap();
+    let actual = dir.path().join("a.out");
+    fs::write(&actual, "1\n").unwrap();
+    let rule = Rule::Checker(checker);
+    let err = super::compare::judge(&rule, &input, b"1\n", &actual).unwrap_err();
+    assert!(err.contains("output limit"), "{err}");
+    let kept = fs::metadata(dir.path().join("a.out.checker.out"))
+        .unwrap()
+        .len();
+    assert!(kept <= 1 << 20, "{kept}");
+}
