@@ -47,7 +47,7 @@ for src in "$ws"/corpus/src/bin/*.rs; do
     done
     read -r base _ < <(seconds run 17825 --force --fresh)
     read -r first rc < <(seconds run 99999 --force --fresh)
-    result=$(grep -E '^(ready|FAILED|error)' "$scratch/last.txt" | head -1 | cut -c1-8 | tr -d ' ')
+    result=$(grep -E '^(ready|FAILED|error)' "$scratch/last.txt" | head -1 | cut -c1-8 | tr -d ' ' || true)
     echo "// edited" >> "$ws/boj-99999/src/main.rs"
     read -r edit _ < <(seconds run 99999)
     read -r same _ < <(seconds run 99999)
