@@ -2562,3 +2562,130 @@ fn of_two_readings_a_first_not_known_to_compile_is_never_taken() {
     assert_eq!(super::of_two_readings((b(30), true), b(20)).text.len(), 20);
     assert_eq!(super::of_two_readings((b(10), false), b(20)).text.len(), 20);
 }
+
+/// The personal library of the test below, under `dir`: `fixture` (120 module files, a
+/// prelude, an absent test module, a newer-Rust module, a call into `native`), `native`
+/// (the judge cannot take it) and `second`; the libraries and a solution's dependencies.
+fn personal_library(dir: &Path) -> (Vec<Library>, BTreeMap<String, Dep>) {
+    let mut files: Vec<(String, String)> = Vec::new();
+    let mut lib_rs = String::from(
+        "pub mod newer;\npub mod parallel;\npub mod prelude { pub use crate::algo::*; pub use crate::ds::*; }\n#[cfg(test)]\nmod tests;\n",
+    );
+    for group in ["algo", "ds"] {
+        lib_rs.push_str(&format!("pub mod {group};\n"));
+        let mut group_rs = String::new();
+        for k in 0..60 {
+            group_rs.push_str(&format!("pub mod m{k};\npub use m{k}::*;\n"));
+            files.push((
+                format!("{group}/m{k}.rs"),
+                format!(
+                    "pub struct {g}{k}(pub u64);\nimpl {g}{k} {{ pub fn value(&self) -> u64 {{ self.0 * {k} + 1 }} }}\npub fn {group}_{k}(x: u64) -> u64 {{ {g}{k}(x).value() ^ {k} }}\n",
+                    g = group.to_uppercase()
+                ),
+            ));
+        }
+        files.push((format!("{group}/mod.rs"), group_rs));
+    }
+    files.push(("lib.rs".into(), lib_rs));
+    files.push((
+        "newer.rs".into(),
+        "pub trait Numbers { fn numbers(&self) -> impl Iterator<Item = u32>; }\npub struct Upto(pub u32);\nimpl Numbers for Upto { fn numbers(&self) -> impl Iterator<Item = u32> { 0..self.0 } }\n".into(),
+    ));
+    files.push((
+        "parallel.rs".into(),
+        "pub fn run_all(v: &[u64]) -> u64 { native::spawn_all(v) }\n".into(),
+    ));
+    let borrowed: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let mut mylib = library(dir, &borrowed);
+    mylib.module = "fixture".into();
+    // `native`: declared, the judge cannot take it; `second`: another library.
+    write_tree(
+        &dir.join("native/src"),
+        &[(
+            "lib.rs",
+            "pub fn spawn_all(v: &[u64]) -> u64 { v.len() as u64 }\n",
+        )],
+    );
+    write_tree(
+        &dir.join("second/src"),
+        &[(
+            "lib.rs",
+            "pub fn twice(x: u64) -> u64 { 2 * x }\npub fn unused() {}\n",
+        )],
+    );
+    let native = Library {
+        unbundleable: Some("it links the native library `native`".into()),
+        ..Library::new(
+            "native",
+            "native 0.0.0",
+            dir.join("native/src/lib.rs"),
+            crate::judge::EDITION,
+        )
+    };
+    let second = Library::new(
+        "second",
+        "second 0.0.0",
+        dir.join("second/src/lib.rs"),
+        crate::judge::EDITION,
+    );
+    mylib.deps = BTreeMap::from([("native".to_string(), Dep::Module("native".into()))]);
+    let libraries = vec![mylib, native, second];
+    let deps = BTreeMap::from([
+        ("fixture".to_string(), Dep::Module("fixture".into())),
+        ("second".to_string(), Dep::Module("second".into())),
+    ]);
+    (libraries, deps)
+}
+
+/// A personal library shaped like the real ones: 120 module files in nested `pub mod`
+/// trees, a `prelude` of globs, a `#[cfg(test)] mod tests;` whose file is absent, a module
+/// that needs a newer Rust than the judge's, a module calling a declared dependency the judge
+/// cannot take (`native`, a native library), and a second library beside it. A solution that
+/// reaches a little (one function) and one that reaches a lot (a function of every tenth
+/// module and the second library) are each bundled, compiled by this machine's rustc and, when
+/// installed, by the judge's rustc 1.73, and print what the crate build prints; neither bundle
+/// holds `native` or the newer module.
+#[test]
+fn a_hundred_file_personal_library_bundles_what_a_solution_reaches_of_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (libraries, deps) = personal_library(dir.path());
+    let a_lot: String = (0..60)
+        .step_by(10)
+        .map(|k| format!("algo_{k}(x) + ds_{k}(x) + "))
+        .collect();
+    let judge = crate::judge::judge_rustc_path(&crate::judge::BOJ);
+    for (name, main, expected) in [
+        ("little", "use fixture::prelude::*;\nfn main() { println!(\"{}\", algo_7(5)); }\n".to_string(), format!("{}\n", (5 * 7 + 1) ^ 7)),
+        (
+            "lot",
+            format!("use fixture::prelude::*;\nfn main() {{ let x = 3u64; println!(\"{{}}\", {a_lot}second::twice(x)); }}\n"),
+            format!(
+                "{}\n",
+                (0..60u64).step_by(10).map(|k| 2 * ((3 * k + 1) ^ k)).sum::<u64>() + 6
+            ),
+        ),
+    ] {
+        let main_rs = dir.path().join(format!("{name}.rs"));
+        fs::write(&main_rs, main).unwrap();
+        let b = bundle(&main_rs, &deps, &libraries, Options::default()).unwrap();
+        let modules: Vec<&str> = b.libraries.iter().map(|l| l.module.as_str()).collect();
+        assert!(!modules.contains(&"native"), "{name}: {modules:?}");
+        assert!(!b.text.contains("Numbers") && !b.text.contains("run_all"), "{name}");
+        let build = dir.path().join(format!("build-{name}"));
+        assert_eq!(bundle_output(&build, &b.text, b""), expected, "{name}");
+        if let Some(rustc) = &judge {
+            // `bundle_output` wrote `Main.rs` into `bundled/`.
+            let build = build.join("bundled");
+            let out = Command::new(rustc)
+                .current_dir(&build)
+                .args(["--edition", "2021", "-O", "-o", "Main173", "Main.rs"])
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+            assert_eq!(run(&build.join("Main173"), b""), expected, "{name} by rustc 1.73");
+        }
+    }
+}
