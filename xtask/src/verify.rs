@@ -39,11 +39,15 @@ pub fn take_transcript() -> Vec<String> {
 /// The workspace's dependency resolution, read once for every problem bundled.
 pub struct Inputs {
     pub meta: cargo_metadata::Metadata,
+    /// The compilers, when the caller has asked them already (`submit`, for its memo's keys):
+    /// not asked again.
+    pub compilers: Option<judge::Compilers>,
 }
 
 pub fn inputs(_ws: &Workspace) -> anyhow::Result<Inputs> {
     Ok(Inputs {
         meta: crate::workspace::packages::metadata()?,
+        compilers: None,
     })
 }
 
@@ -107,7 +111,10 @@ pub fn bundle_and_verify_reusing(
     bundle::phase("verify: begin");
     // Asking the two compilers their versions takes a fifth of a second (rustup's proxy):
     // done beside the bundler, which needs them only once a draft is final.
-    let compilers = Background::start(judge::Compilers::find);
+    let compilers = match inputs.compilers.clone() {
+        Some(known) => Background::start(move || Ok(known)),
+        None => Background::start(judge::Compilers::find),
+    };
     let (graph, reached) = readied(ws, problem, inputs, judge)?;
     bundle::phase("verify: libraries ready");
     if let Some(kept) = reuse {
