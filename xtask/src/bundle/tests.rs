@@ -2344,17 +2344,20 @@ fn an_unreached_library_the_judge_cannot_take_is_left_out_and_a_reached_one_refu
 #[test]
 fn a_library_of_private_imports_and_modules_of_them_only_gives_nothing() {
     let items = |text: &str| syn::parse_file(text).unwrap().items;
-    assert!(super::only_imports(&items(
+    assert!(super::refuse::only_imports(&items(
         "use std::fmt; mod iter { use super::*; mod len { use std::cmp::Ordering; } }"
     )));
-    assert!(super::only_imports(&items("")));
+    assert!(super::refuse::only_imports(&items("")));
     for something in [
         "pub use std::fmt;",
         "mod iter { use super::*; pub fn f() {} }",
         "mod on_file;",
         "mod a { pub(crate) use std::fmt; }",
     ] {
-        assert!(!super::only_imports(&items(something)), "{something}");
+        assert!(
+            !super::refuse::only_imports(&items(something)),
+            "{something}"
+        );
     }
 }
 
