@@ -2,7 +2,9 @@
 # The `submit` timings behind README's issue-27 figures: a Dijkstra on petgraph's DiGraph
 # (BOJ 1753) made a workspace problem in a scratch clone, then `xtask submit` of it and of
 # the three showcase problems by two versions of the tool, alternated, medians of N runs.
-# Warm: each tool and the scratch workspace are built once before the timed runs.
+# Warm: each tool and the scratch workspace are built once before the timed runs; every
+# submit is `--force --fresh` (both tools remember verified bundles: unforced, a rerun is a
+# memo hit, not a bundling).
 #
 #   xtask/benches/submit.sh <old-commit> [<new-commit> (HEAD)] [N (5)]
 set -euo pipefail
@@ -66,14 +68,14 @@ echo "|---|---|---|---|"
 for p in 1753 17825 18139 q58; do
     # Warm: one untimed submit by each tool.
     for tool in "$tool_old" "$tool_new"; do
-        XTASK_SOLUTIONS_ROOT="$ws" "$tool" submit "$p" > /dev/null 2>&1
+        XTASK_SOLUTIONS_ROOT="$ws" "$tool" submit "$p" --force --fresh > /dev/null 2>&1
     done
     times_old=(); times_new=(); bytes_old=""; bytes_new=""
     for _ in $(seq "$n"); do
         for v in old new; do
             tool="$tool_old"; [ "$v" = new ] && tool="$tool_new"
             start=$(date +%s.%N)
-            XTASK_SOLUTIONS_ROOT="$ws" "$tool" submit "$p" > "$scratch/out" 2>&1
+            XTASK_SOLUTIONS_ROOT="$ws" "$tool" submit "$p" --force --fresh > "$scratch/out" 2>&1
             end=$(date +%s.%N)
             t=$(echo "$end - $start" | bc)
             b=$(grep -o '[0-9]* bytes (' "$scratch/out" | head -1 | cut -d' ' -f1)
