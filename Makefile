@@ -37,8 +37,8 @@ fmt-check:
 	$(CARGO) fmt $(XTASK_MANIFEST) --all -- --check
 
 clippy:
-	$(CARGO) clippy --workspace --all-targets --quiet -- -D warnings
-	$(CARGO) clippy $(XTASK_MANIFEST) --all-targets --quiet -- -D warnings
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) clippy $(XTASK_MANIFEST) --all-targets -- -D warnings
 
 cases: tool
 	$(CARGO) xtask cases $(RECORD)

@@ -73,8 +73,10 @@ pub fn run_steps(steps: &[Step], mut run: impl FnMut(&Step) -> bool) -> (Vec<Str
 pub fn run(args: Args) -> anyhow::Result<bool> {
     let make = std::env::var("MAKE").unwrap_or_else(|_| "make".into());
     let root = project_root();
+    let started = std::time::Instant::now();
     let (lines, ok) = run_steps(&STEPS, |step| {
         println!("step    {}", step.target);
+        let begun = std::time::Instant::now();
         let mut command = Command::new(&make);
         command
             .arg("--no-print-directory")
@@ -83,17 +85,25 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
         if args.force {
             command.arg("FORCE=1");
         }
-        match command.status() {
+        let passed = match command.status() {
             Ok(status) => status.success(),
             Err(e) => {
                 println!("FAIL    {}: cannot run {make}: {e}", step.target);
                 false
             }
-        }
+        };
+        let verdict = if passed { "passed" } else { "failed" };
+        println!(
+            "step    {} {verdict} ({:.1} s)",
+            step.target,
+            begun.elapsed().as_secs_f64()
+        );
+        passed
     });
     for line in lines {
         println!("{line}");
     }
+    println!("took    {:.1} s", started.elapsed().as_secs_f64());
     Ok(ok)
 }
 

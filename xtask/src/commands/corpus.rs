@@ -10,7 +10,7 @@ use crate::bundle;
 use crate::engine;
 use crate::judge::{self, Compilers};
 use crate::resolve::crates;
-use crate::workspace::cargo::build_release;
+use crate::workspace::cargo::cargo;
 use crate::workspace::problems::Workspace;
 use crate::workspace::record::{self, Fingerprint, Record, RecordArgs};
 use std::fs;
@@ -370,7 +370,12 @@ fn run_corpus(names: &[String], flags: RecordArgs) -> anyhow::Result<bool> {
         return Ok(true);
     }
     let programs: Vec<String> = to_check.iter().map(|(n, _)| n.clone()).collect();
-    build_release(&["corpus"], &["--bins"])?;
+    // cargo's progress shown: on a fresh clone this build takes a while.
+    println!(
+        "corpus  cargo build --release -p corpus --bins ({} programs to check)",
+        programs.len()
+    );
+    cargo(&["build", "--release", "-p", "corpus", "--bins"])?;
     let mut graph = crates::graph(&meta, "corpus", corpus_judge())?;
     let notes = crate::resolve::ready_for_judge(
         &ws.target,

@@ -245,6 +245,15 @@ pub fn crate_for(url: &str) -> anyhow::Result<String> {
             }
         }
     }
+    // BOJ Stack's preview of a problem being prepared (`problem/preview/<id>`): its id is
+    // not yet a BOJ number.
+    if host == "stack.acmicpc.net" {
+        if let Some(id) = path.strip_prefix("problem/preview/") {
+            if !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric()) {
+                return Ok(format!("boj-preview-{}", id.to_ascii_lowercase()));
+            }
+        }
+    }
     let site = host.split('.').next().unwrap_or(host);
     let parts: Vec<&str> = path
         .split('/')
@@ -326,14 +335,21 @@ fn receive(root: &Path, p: &Payload) -> anyhow::Result<()> {
         // The template's header takes the problem's name, as `make new` gives it the title.
         scaffold::title_header(root, &name, &p.name)?;
     }
-    if name.starts_with("boj-contest-") {
+    let unnumbered = if name.starts_with("boj-contest-") {
+        Some("a contest's page")
+    } else if name.starts_with("boj-preview-") {
+        Some("a BOJ Stack preview")
+    } else {
+        None
+    };
+    if let Some(page) = unnumbered {
         let text = std::fs::read_to_string(&manifest)?;
         std::fs::write(
             &manifest,
             scaffold::set_metadata(&text, "judge", "BOJ".into())?,
         )?;
         println!(
-            "note    {name}: a contest's page does not say the problem's BOJ number; the crate is a BOJ problem all the same (rename it to boj-<number> when you know it, and `make fetch-boj-<number>` refreshes it)"
+            "note    {name}: {page} does not say the problem's BOJ number; the crate is a BOJ problem all the same (rename it to boj-<number> when you know it, and `make fetch-boj-<number>` refreshes it)"
         );
     } else if !crate::judge::profile(scaffold::source_of(&name).1).is_judge() {
         println!(
@@ -433,6 +449,11 @@ mod tests {
         assert_eq!(
             crate_for("https://www.acmicpc.net/contest/problem/1105/1").unwrap(),
             "boj-contest-1105-1"
+        );
+        // A BOJ Stack preview (the extension's second BOJ page) has an id of its own.
+        assert_eq!(
+            crate_for("https://stack.acmicpc.net/problem/preview/ab12").unwrap(),
+            "boj-preview-ab12"
         );
     }
 
@@ -613,6 +634,31 @@ mod tests {
                 .join(name)
                 .join("sample-2.in")
                 .is_file());
+        }
+    }
+
+    /// A contest's page and a BOJ Stack preview do not say the problem's number: each
+    /// becomes a crate of its own, judged as BOJ (its compiler, its limits), not `none`.
+    #[test]
+    fn a_posted_boj_contest_page_or_stack_preview_is_a_boj_problem() {
+        let ws = workspace();
+        let root = ws.path().to_path_buf();
+        for (url, name) in [
+            (
+                "https://www.acmicpc.net/contest/problem/1105/1",
+                "boj-contest-1105-1",
+            ),
+            (
+                "https://stack.acmicpc.net/problem/preview/4521",
+                "boj-preview-4521",
+            ),
+        ] {
+            let (address, served) = listening_once(&root);
+            assert_eq!(post(address, &payload(url, ("p", 1))), "HTTP/1.1 200 OK");
+            assert!(served.join().unwrap().unwrap());
+            let manifest = std::fs::read_to_string(root.join(name).join("Cargo.toml")).unwrap();
+            assert!(manifest.contains("judge = \"BOJ\""), "{manifest}");
+            assert!(manifest.contains(url), "{manifest}");
         }
     }
 

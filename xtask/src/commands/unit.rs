@@ -130,7 +130,8 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
     }
     let mut failed = 0;
     if !stale.is_empty() {
-        let mut args = vec!["test", "--quiet"];
+        // cargo's own lines show the build's progress; the tests print one dot each.
+        let mut args = vec!["test"];
         if stale.len() == members.len() {
             args.push("--workspace");
         } else {
@@ -138,6 +139,7 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
                 args.extend(["-p", name.as_str()]);
             }
         }
+        args.extend(["--", "--quiet"]);
         println!("unit    cargo {}", args.join(" "));
         let passed = cargo(&args).is_ok();
         for (name, dir, hash) in &stale {
@@ -166,8 +168,8 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
             tool_checked = 1;
             let manifest = project_root().join("xtask").join("Cargo.toml");
             let manifest = manifest.to_string_lossy();
-            println!("unit    cargo test --manifest-path xtask/Cargo.toml --quiet");
-            let passed = cargo(&["test", "--quiet", "--manifest-path", &manifest]).is_ok();
+            println!("unit    cargo test --manifest-path xtask/Cargo.toml -- --quiet");
+            let passed = cargo(&["test", "--manifest-path", &manifest, "--", "--quiet"]).is_ok();
             if passed && tool_hash(&ws, &env) == tool {
                 record.pass("xtask", &tool, "its unit tests passed");
             } else if !passed {
