@@ -5,7 +5,7 @@
 //! (no brute force).
 
 use crate::engine::compare::cut;
-use crate::engine::stress::{stress, Cut, Failure, Outcome, Programs, Settings};
+use crate::engine::stress::{stress, Cut, Failure, Outcome, Programs, Settings, SHRINK_SEEDS};
 use crate::workspace::cargo::build_release;
 use crate::workspace::problems::{Problem, Workspace};
 use crate::workspace::record::{self, Record, RecordArgs};
@@ -151,6 +151,7 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
         rule: problem.rule.clone(),
         work_dir,
         progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+        shrink_seeds: SHRINK_SEEDS,
     };
     let stop = Arc::new(AtomicBool::new(false));
     {
@@ -437,6 +438,7 @@ fn main() {
             rule: Rule::Lines,
             work_dir: dir.join("work"),
             progress: false,
+            shrink_seeds: SHRINK_SEEDS,
         }
     }
 
@@ -480,6 +482,30 @@ fn main() {
         };
         assert!(first.size >= 4);
         assert_eq!(smallest.size, 4, "sizes 1..3 cannot show the bug");
+        // Shrinking runs seeds on every core yet keeps the smallest failing seed at that
+        // size, the one a plain search from the first failure's seed meets first.
+        let output = |program: &Path, stdin: &[u8]| {
+            use std::io::Write;
+            let mut child = std::process::Command::new(program)
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            child.stdin.take().unwrap().write_all(stdin).unwrap();
+            child.wait_with_output().unwrap().stdout
+        };
+        let plain = (first.seed..)
+            .find(|seed| {
+                let input = std::process::Command::new(&programs.generator)
+                    .args([seed.to_string(), "4".into()])
+                    .output()
+                    .unwrap()
+                    .stdout;
+                output(&programs.solution, &input)
+                    != output(programs.brute.as_ref().unwrap(), &input)
+            })
+            .unwrap();
+        assert_eq!(smallest.seed, plain);
         assert!(
             smallest.report.contains("line 1 differs"),
             "{}",
@@ -521,8 +547,10 @@ fn main() {
             "secret",
             "fn main() { println!(\"{}\", std::env::args().nth(2).unwrap()); }",
         );
+        // The secret is the size whatever the seed: a few seeds a size show all there is.
         let settings = Settings {
             max_size: 14,
+            shrink_seeds: 3,
             rule: Rule::Interactor(build(d, "interactor", guessing::INTERACTOR)),
             ..settings(d, 28)
         };

@@ -41,6 +41,8 @@ pub struct Settings {
     pub work_dir: PathBuf,
     /// Print a progress line on stderr.
     pub progress: bool,
+    /// Seeds tried at each smaller size when shrinking a failure (`SHRINK_SEEDS`).
+    pub shrink_seeds: u64,
 }
 
 /// One failing case.
@@ -409,25 +411,51 @@ impl Run<'_> {
     }
 }
 
-/// Seeds tried at each smaller size.
-const SHRINK_SEEDS: u64 = 200;
+/// Seeds tried at each smaller size: enough for a generator that needs luck to show a bug.
+pub const SHRINK_SEEDS: u64 = 200;
 
 /// The smallest size that still fails, trying seeds near the failing one at each size from
-/// 1 up; the failure itself when none smaller does.
+/// 1 up; the failure itself when none smaller does. The seeds of one size run on every core;
+/// the failure kept is the one of the smallest seed, so the result does not depend on timing
+/// (no seed below it is skipped).
 fn shrink(
     p: &Programs,
     s: &Settings,
     failure: &Failure,
     stop: &AtomicBool,
 ) -> anyhow::Result<Failure> {
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     for size in 1..failure.size {
-        for seed in failure.seed..failure.seed + SHRINK_SEEDS {
-            if stop.load(Ordering::SeqCst) {
-                return Ok(failure.clone());
+        let next = AtomicU64::new(failure.seed);
+        let end = failure.seed + s.shrink_seeds;
+        // What the smallest seed that did not agree came to (a failure, or an error running
+        // it), as a sequential search would have met it first.
+        let first: Mutex<Option<(u64, anyhow::Result<Failure>)>> = Mutex::new(None);
+        let before_first = |seed: u64| first.lock().unwrap().as_ref().is_none_or(|f| seed < f.0);
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(|| loop {
+                    let seed = next.fetch_add(1, Ordering::SeqCst);
+                    if seed >= end || stop.load(Ordering::SeqCst) || !before_first(seed) {
+                        break;
+                    }
+                    let event = match one_case(p, s, seed, size) {
+                        Ok(CaseResult::Failed(f)) => Ok(f),
+                        Ok(_) => continue,
+                        Err(e) => Err(e),
+                    };
+                    let mut first = first.lock().unwrap();
+                    if first.as_ref().is_none_or(|f| seed < f.0) {
+                        *first = Some((seed, event));
+                    }
+                });
             }
-            if let CaseResult::Failed(f) = one_case(p, s, seed, size)? {
-                return Ok(f);
-            }
+        });
+        if let Some((_, event)) = first.into_inner().unwrap() {
+            return event;
+        }
+        if stop.load(Ordering::SeqCst) {
+            return Ok(failure.clone());
         }
     }
     Ok(failure.clone())
