@@ -90,14 +90,14 @@ fn main() {
     println!("ok");
 }
 RS
-case() { printf '%s\n' "$2" > "$ws/testcases/load-probe/$1.in"; echo ok > "$ws/testcases/load-probe/$1.out"; }
-case cpu-1x900 "cpu 1 900"
-case cpu-1x950 "cpu 1 950"
-case cpu-1x1100 "cpu 1 1100"
-case cpu-2x450 "cpu 2 450"
-case cpu-2x550 "cpu 2 550"
-case mem-230 "mem 230"
-case mem-282 "mem 282"
+add_case() { printf '%s\n' "$2" > "$ws/testcases/load-probe/$1.in"; echo ok > "$ws/testcases/load-probe/$1.out"; }
+add_case cpu-1x900 "cpu 1 900"
+add_case cpu-1x950 "cpu 1 950"
+add_case cpu-1x1100 "cpu 1 1100"
+add_case cpu-2x450 "cpu 2 450"
+add_case cpu-2x550 "cpu 2 550"
+add_case mem-230 "mem 230"
+add_case mem-282 "mem 282"
 sed -i 's/^members = \[\(.*\)\]$/members = [\1, "load-probe"]/' "$ws/Cargo.toml"
 (cd "$ws" && cargo fmt -p load-probe)
 git -C "$ws" add -A
