@@ -72,17 +72,27 @@ pub fn run_steps(steps: &[Step], mut run: impl FnMut(&Step) -> bool) -> (Vec<Str
 /// `cargo xtask all`.
 pub fn run(args: Args) -> anyhow::Result<bool> {
     let make = std::env::var("MAKE").unwrap_or_else(|_| "make".into());
-    let root = project_root();
     let started = std::time::Instant::now();
-    let (lines, ok) = run_steps(&STEPS, |step| {
+    let (lines, ok) = run_in(&project_root(), &make, args.force);
+    for line in lines {
+        println!("{line}");
+    }
+    println!("took    {:.1} s", started.elapsed().as_secs_f64());
+    Ok(ok)
+}
+
+/// Every step as `make <step>` in `root`, each announced and timed as it ends; the summary
+/// lines and whether all passed.
+fn run_in(root: &std::path::Path, make: &str, force: bool) -> (Vec<String>, bool) {
+    run_steps(&STEPS, |step| {
         println!("step    {}", step.target);
         let begun = std::time::Instant::now();
-        let mut command = Command::new(&make);
+        let mut command = Command::new(make);
         command
             .arg("--no-print-directory")
             .arg(step.target)
-            .current_dir(&root);
-        if args.force {
+            .current_dir(root);
+        if force {
             command.arg("FORCE=1");
         }
         let passed = match command.status() {
@@ -99,12 +109,7 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
             begun.elapsed().as_secs_f64()
         );
         passed
-    });
-    for line in lines {
-        println!("{line}");
-    }
-    println!("took    {:.1} s", started.elapsed().as_secs_f64());
-    Ok(ok)
+    })
 }
 
 #[cfg(test)]
@@ -129,6 +134,47 @@ mod tests {
         let (lines, ok) = run_steps(&STEPS, |_| true);
         assert!(ok);
         assert_eq!(lines, ["summary all 6 steps passed"]);
+    }
+
+    /// Real processes: a workspace whose Makefile formats-checks an unformatted solution and
+    /// compares a wrong answer, its other steps passing. Every step runs (each leaves its
+    /// name in a log), and the summary names exactly the two failures, each with its fix.
+    #[test]
+    fn an_unformatted_solution_and_a_wrong_answer_are_both_in_the_summary_of_one_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::create_dir_all(d.join("src")).unwrap();
+        std::fs::write(d.join("src/main.rs"), "fn main(){println!(\"{}\",1+2);}\n").unwrap();
+        std::fs::write(d.join("a.out"), "2\n").unwrap();
+        let mut makefile = String::new();
+        for s in STEPS {
+            let action = match s.target {
+                "fmt-check" => "rustfmt --edition 2021 --check src/main.rs",
+                // The solution's answer (3) against the expected one (2): a WA.
+                "cases" => "echo 3 | diff - a.out",
+                _ => "true",
+            };
+            makefile.push_str(&format!(
+                "{}:\n\techo {} >> ran.log\n\t{action}\n",
+                s.target, s.target
+            ));
+        }
+        std::fs::write(d.join("Makefile"), makefile).unwrap();
+        let (lines, ok) = run_in(d, "make", false);
+        assert!(!ok);
+        let ran = std::fs::read_to_string(d.join("ran.log")).unwrap();
+        assert_eq!(
+            ran.lines().collect::<Vec<_>>(),
+            STEPS.map(|s| s.target),
+            "every step runs"
+        );
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert!(
+            lines[0].starts_with("summary 2 of 6 steps failed"),
+            "{lines:?}"
+        );
+        assert!(lines[1].contains("fmt-check") && lines[1].contains("cargo fmt --all"));
+        assert!(lines[2].contains("cases") && lines[2].contains("make test-<problem>"));
     }
 
     /// Each step is a target of the Makefile, and `make test` runs them through this
