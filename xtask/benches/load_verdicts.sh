@@ -103,8 +103,13 @@ sed -i 's/^members = \[\(.*\)\]$/members = [\1, "load-probe"]/' "$ws/Cargo.toml"
 git -C "$ws" add -A
 git -C "$ws" -c user.name=bench -c user.email=bench@localhost commit -qm "load probe"
 
-# "<verdict> <build> load-probe/<case>" for each verdict line of one run, sorted.
-verdicts() { grep -E '^[A-Z]+ +(release|bundled) +load-probe/' "$1" | awk '{print $3, $2, $1}' | sort; }
+# "load-probe/<case> <build> <verdict>" for each case and build of one run, sorted: the last
+# verdict printed (a run slowed by problems running side by side is checked again alone, and
+# a failing bundle's cases are printed again by its verification).
+verdicts() {
+    grep -E '^[A-Z]+ +(release|bundled) +load-probe/' "$1" \
+        | awk '{last[$3 " " $2] = $1} END {for (k in last) print k, last[k]}' | sort
+}
 run() {
     local log="$scratch/run-$1.log" start end
     start=$(date +%s.%N)
