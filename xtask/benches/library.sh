@@ -3,7 +3,8 @@
 # workspace gets a generated library OUTSIDE its folder (207 files, about 20,000 lines: a
 # reader, a writer, a segment tree and 204 filler modules of generic code; `rayon` declared
 # and called from one module no solution reaches; a dev-dependency on a sibling that is not
-# there), a problem (point updates and range sums) on it, and then:
+# there), a problem (point updates and range sums) on it and on the workspace's `common`
+# (two path libraries, one outside the workspace folder), and then:
 #   `xtask submit` of it (first time), after a one-line edit, with nothing changed, and a
 #   warm `submit 17825 --force --fresh` beside each (the ratio's baseline), medians of N.
 #
@@ -127,6 +128,9 @@ fn main() {
     let mut rd = Reader::new(stdin.lock());
     let mut wr = Writer::new(std::io::stdout().lock());
     let (n, m, k): (usize, usize, usize) = (rd.next(), rd.next(), rd.next());
+    // The workspace's own library beside the outside one: both go into the bundle.
+    let mut seen = common::exact_map::ExactIndex::with_capacity(4);
+    assert!(seen.add(n as u64));
     let mut st = SegTree::new(n, 0i64, |a, b| a + b);
     for i in 0..n { let v: i64 = rd.next(); st.set(i, v); }
     for _ in 0..m + k {
@@ -159,4 +163,8 @@ for what in first edit same; do
     printf '%-6s %6.2f s  %5.1fx warm 17825 (%.2f s)\n' "$what" "$m" "$(echo "$m / $b" | bc -l)" "$b"
 done
 echo "bundle: $size bytes"
+for lib in biglib common; do
+    grep -q "^mod $lib " "$ws/target/submit/boj-2042.rs" || { echo "the bundle lacks $lib"; exit 1; }
+done
+echo "bundle: holds biglib (outside the workspace folder) and common (inside it)"
 grep -E '^(left|bundle|reuse) ' "$scratch/last.txt" || true

@@ -42,19 +42,10 @@ pub struct Args {
 /// `cargo xtask listen`.
 pub fn run(args: Args) -> anyhow::Result<bool> {
     let ws = Workspace::load()?;
-    let listener = TcpListener::bind(("127.0.0.1", args.port)).map_err(|e| {
-        anyhow::anyhow!(
-            "cannot listen on 127.0.0.1:{} ({e}): another tool holds the port? choose one with --port and add it to Competitive Companion's custom ports",
-            args.port
-        )
-    })?;
-    // Browsers may resolve `localhost` to either loopback address: both are served, `::1`
-    // where the machine has it.
-    let mut listeners = vec![listener];
-    listeners.extend(TcpListener::bind(("::1", args.port)).ok());
+    let listeners = bind(args.port)?;
     println!(
         "listen  localhost:{} (127.0.0.1{}) for Competitive Companion{} (Ctrl-C stops)",
-        args.port,
+        listeners[0].local_addr().map_or(args.port, |a| a.port()),
         if listeners.len() > 1 { " and ::1" } else { "" },
         if args.once {
             ", one problem or batch"
@@ -63,6 +54,20 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
         }
     );
     serve(&listeners, &ws.root, args.once)
+}
+
+/// Both loopback addresses on `port` (0: one the system picks, the same for both): browsers
+/// may resolve `localhost` to either; `::1` where the machine has it.
+fn bind(port: u16) -> anyhow::Result<Vec<TcpListener>> {
+    let v4 = TcpListener::bind(("127.0.0.1", port)).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot listen on 127.0.0.1:{port} ({e}): another tool holds the port? choose one with --port and add it to Competitive Companion's custom ports"
+        )
+    })?;
+    let port = v4.local_addr()?.port();
+    let mut listeners = vec![v4];
+    listeners.extend(TcpListener::bind(("::1", port)).ok());
+    Ok(listeners)
 }
 
 /// The problem the extension sends (its fields as it names them; the ones not read here
@@ -660,6 +665,29 @@ mod tests {
             assert!(manifest.contains("judge = \"BOJ\""), "{manifest}");
             assert!(manifest.contains(url), "{manifest}");
         }
+    }
+
+    /// `localhost` may be `::1` to the browser: a POST to the IPv6 loopback (where this
+    /// machine has one) makes the crate as one to 127.0.0.1 does, on the same port.
+    #[test]
+    fn a_post_to_the_ipv6_loopback_is_served_on_the_same_port() {
+        let listeners = bind(0).unwrap();
+        let v4 = listeners[0].local_addr().unwrap();
+        let Some(v6) = listeners.get(1).map(|l| l.local_addr().unwrap()) else {
+            assert!(
+                TcpListener::bind(("::1", 0)).is_err(),
+                "::1 exists but was not bound"
+            );
+            return;
+        };
+        assert_eq!(v4.port(), v6.port());
+        let ws = workspace();
+        let root = ws.path().to_path_buf();
+        let served = std::thread::spawn(move || serve(&listeners, &root, true));
+        let url = "https://www.acmicpc.net/problem/1008";
+        assert_eq!(post(v6, &payload(url, ("v6", 1))), "HTTP/1.1 200 OK");
+        assert!(served.join().unwrap().unwrap());
+        assert!(ws.path().join("boj-1008/Cargo.toml").is_file());
     }
 
     /// A port another program holds is one line naming the port and the way out.

@@ -799,6 +799,33 @@ mod tests {
         }
     }
 
+    /// BOJ 1008 (A/B, answers within 1e-9) as the extension sends it: nothing says it is a
+    /// special judge, so its decimal sample answer gets the note naming `float-tolerance`;
+    /// integer answers get none.
+    #[test]
+    fn a_decimal_sample_answer_without_a_special_judge_gets_the_float_tolerance_note() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        fs::write(root.join("Cargo.toml"), WORKSPACE).unwrap();
+        create(root, "1008", Kind::Batch).unwrap();
+        let url = "https://www.acmicpc.net/problem/1008";
+        let mut page = page_with(1, false);
+        page.samples = vec![(
+            "1 3\n".into(),
+            "0.33333333333333333333333333333333\n".into(),
+        )];
+        let done = apply(root, "boj-1008", url, &page).unwrap();
+        assert!(
+            done.iter().any(|d| d.contains("float-tolerance")),
+            "{done:?}"
+        );
+        let done = apply(root, "boj-1008", url, &page_with(1, false)).unwrap();
+        assert!(
+            !done.iter().any(|d| d.contains("float-tolerance")),
+            "{done:?}"
+        );
+    }
+
     #[test]
     fn a_fetched_page_fills_samples_and_metadata_and_keeps_the_solution_and_other_cases() {
         let dir = tempfile::tempdir().unwrap();
