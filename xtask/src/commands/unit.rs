@@ -1,7 +1,7 @@
 //! `cargo xtask unit`: the unit tests (`cargo test`) of the workspace members whose inputs
 //! changed since their tests last passed, and the tool's own tests when the tool or the
-//! workspace's manifests changed. With an empty record (a fresh clone) or `--force`, it is
-//! `cargo test --workspace`, as before.
+//! workspace's manifests changed. With an empty record (a fresh clone) or `--force`, every
+//! member with tests (`cargo test --workspace` when that is all of them).
 
 use crate::judge::Compilers;
 use crate::workspace::cargo::{cargo, project_root};
@@ -94,6 +94,34 @@ pub struct Args {
     record: RecordArgs,
 }
 
+/// Whether package `p` has unit tests to run: a library (its doctests) or a `#[test]` in one
+/// of its Rust files. The corpus crate has neither: building its 70 programs as test
+/// harnesses (every crate they use compiled once more, in the test profile) checked nothing
+/// its own step does not.
+fn has_tests(p: &cargo_metadata::Package, dir: &std::path::Path) -> bool {
+    let library = p
+        .targets
+        .iter()
+        .any(|t| t.kind.iter().any(|k| k.to_string() == "lib"));
+    library || tree_mentions(dir, "#[test]")
+}
+
+/// Whether any `.rs` file under `dir` (its `target/` left out) contains `needle`.
+fn tree_mentions(dir: &std::path::Path, needle: &str) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    entries.flatten().any(|e| {
+        let path = e.path();
+        if path.is_dir() {
+            path.file_name().is_some_and(|n| n != "target") && tree_mentions(&path, needle)
+        } else {
+            path.extension().is_some_and(|x| x == "rs")
+                && std::fs::read_to_string(&path).is_ok_and(|t| t.contains(needle))
+        }
+    })
+}
+
 /// `cargo xtask unit`.
 pub fn run(args: Args) -> anyhow::Result<bool> {
     let flags = args.record;
@@ -110,8 +138,10 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
                 .manifest_path
                 .parent()
                 .map_or_else(|| ws.root.clone(), |d| d.as_std_path().to_path_buf());
-            (p.name.to_string(), dir)
+            (p, dir)
         })
+        .filter(|(p, dir)| has_tests(p, dir))
+        .map(|(p, dir)| (p.name.to_string(), dir))
         .collect();
     members.sort();
     let mut stale = Vec::new();
@@ -132,7 +162,8 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
     if !stale.is_empty() {
         // cargo's own lines show the build's progress; the tests print one dot each.
         let mut args = vec!["test"];
-        if stale.len() == members.len() {
+        let all = meta.workspace_packages().len();
+        if stale.len() == all {
             args.push("--workspace");
         } else {
             for (name, _, _) in &stale {
@@ -188,6 +219,38 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// This workspace's members: the corpus crate (binaries only, no `#[test]`) is left to
+    /// its own step; a library (its doctests) and a crate with tests are tested. Checked
+    /// against a plain scan of each member's files.
+    #[test]
+    fn only_members_with_a_library_or_a_test_are_built_as_tests() {
+        let meta = crate::workspace::packages::metadata().unwrap();
+        let tested: Vec<(String, bool)> = meta
+            .workspace_packages()
+            .iter()
+            .map(|p| {
+                let dir = p
+                    .manifest_path
+                    .parent()
+                    .unwrap()
+                    .as_std_path()
+                    .to_path_buf();
+                (p.name.to_string(), has_tests(p, &dir))
+            })
+            .collect();
+        let of = |name: &str| tested.iter().find(|(n, _)| n == name).map(|(_, t)| *t);
+        assert_eq!(of("corpus"), Some(false), "{tested:?}");
+        assert_eq!(of("common"), Some(true), "{tested:?}");
+        assert_eq!(of("testkit"), Some(true), "{tested:?}");
+        // boj-17825 is a binary: tested because its main.rs has tests (a plain grep).
+        let main = std::fs::read_to_string(project_root().join("boj-17825/src/main.rs")).unwrap();
+        assert_eq!(
+            of("boj-17825"),
+            Some(main.contains("#[test]")),
+            "{tested:?}"
+        );
+    }
 
     const LOCK: &str = "version = 4\n\n[[package]]\nname = \"boj-17825\"\nversion = \"0.1.0\"\ndependencies = [\"proconio\"]\n\n[[package]]\nname = \"proconio\"\nversion = \"0.5.0\"\nsource = \"registry+https://example.invalid/index\"\nchecksum = \"ab\"\n";
 
