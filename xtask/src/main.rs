@@ -62,29 +62,12 @@ enum Task {
     Listen(commands::listen::Args),
 }
 
-/// Whether `name` is one of the variables `cargo run` sets for the tool itself (its package's
-/// name, version and folder). Left in place, every cargo the tool starts would see them: a
-/// build script that watches one (ring's `rerun-if-env-changed=CARGO_PKG_NAME`) then reruns,
-/// and the tool and its TLS stack were rebuilt twice in every `make test`.
-fn set_by_cargo_run(name: &str) -> bool {
-    name.starts_with("CARGO_PKG_")
-        || matches!(
-            name,
-            "CARGO_MANIFEST_DIR"
-                | "CARGO_MANIFEST_PATH"
-                | "CARGO_MANIFEST_LINKS"
-                | "CARGO_CRATE_NAME"
-                | "CARGO_BIN_NAME"
-                | "CARGO_PRIMARY_PACKAGE"
-        )
-}
-
 fn main() -> ExitCode {
     // Before any thread starts: the children (cargo, make, rustc) get the caller's
     // environment, not `cargo run`'s additions.
     let ours: Vec<_> = std::env::vars_os()
         .map(|(k, _)| k)
-        .filter(|k| k.to_str().is_some_and(set_by_cargo_run))
+        .filter(|k| k.to_str().is_some_and(workspace::cargo::set_by_cargo_run))
         .collect();
     for name in ours {
         std::env::remove_var(name);
@@ -110,40 +93,6 @@ fn main() -> ExitCode {
         Err(message) => {
             eprintln!("error: {message:#}");
             ExitCode::FAILURE
-        }
-    }
-}
-
-#[cfg(test)]
-mod run_variables {
-    use super::set_by_cargo_run;
-
-    /// The variables `cargo run` (and `cargo test`) set for the tool are dropped, checked on
-    /// this very test's environment, which cargo gave the same ones; what a user sets for
-    /// cargo (its home, target folder, profiles, flags) passes through.
-    #[test]
-    fn what_cargo_run_sets_for_the_tool_is_dropped_and_the_users_settings_pass() {
-        for name in [
-            "CARGO_PKG_NAME",
-            "CARGO_MANIFEST_DIR",
-            "CARGO_PKG_VERSION_MAJOR",
-        ] {
-            assert!(
-                std::env::var_os(name).is_some(),
-                "cargo sets {name} for tests"
-            );
-            assert!(set_by_cargo_run(name), "{name}");
-        }
-        for name in [
-            "CARGO",
-            "CARGO_HOME",
-            "CARGO_TARGET_DIR",
-            "CARGO_PROFILE_RELEASE_DEBUG",
-            "CARGO_BUILD_JOBS",
-            "CARGO_ENCODED_RUSTFLAGS",
-            "RUSTFLAGS",
-        ] {
-            assert!(!set_by_cargo_run(name), "{name}");
         }
     }
 }

@@ -1097,7 +1097,11 @@ mod tests {
             ],
         );
         let root = crate::workspace::cargo::project_root();
-        let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+        // As the tool starts cargo: without `cargo test`'s variables, which would make the
+        // next build of the tool rerun ring's build script and rebuild it.
+        crate::workspace::cargo::forget_cargo_run(&mut command);
+        let out = command
             .args(["run", "--quiet", "--manifest-path"])
             .arg(root.join("xtask/Cargo.toml"))
             .args(["--", "corpus", "--force", "-v", "--real"])

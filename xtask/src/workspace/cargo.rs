@@ -55,22 +55,29 @@ pub fn cargo_command() -> Command {
     command
 }
 
+/// Whether `name` is one of the variables `cargo run` (or `cargo test`) sets for this tool's
+/// own process (its package's name, version and folder). Left in a child's environment, a
+/// build script that watches one (ring's `rerun-if-env-changed=CARGO_MANIFEST_DIR`) reruns,
+/// and the next `cargo xtask` rebuilds the tool and its TLS stack.
+pub fn set_by_cargo_run(name: &str) -> bool {
+    name.starts_with("CARGO_PKG_")
+        || matches!(
+            name,
+            "CARGO_MANIFEST_DIR"
+                | "CARGO_MANIFEST_PATH"
+                | "CARGO_MANIFEST_LINKS"
+                | "CARGO_CRATE_NAME"
+                | "CARGO_BIN_NAME"
+                | "CARGO_PRIMARY_PACKAGE"
+                | "OUT_DIR"
+        )
+}
+
 /// Removes from `command`'s environment the variables `cargo run` set for this process.
 pub fn forget_cargo_run(command: &mut Command) {
     for (key, _) in std::env::vars_os() {
-        let key = key.to_string_lossy();
-        let ours = key.starts_with("CARGO_PKG_")
-            || matches!(
-                key.as_ref(),
-                "CARGO_MANIFEST_DIR"
-                    | "CARGO_MANIFEST_PATH"
-                    | "CARGO_CRATE_NAME"
-                    | "CARGO_BIN_NAME"
-                    | "CARGO_PRIMARY_PACKAGE"
-                    | "OUT_DIR"
-            );
-        if ours {
-            command.env_remove(key.as_ref());
+        if let Some(key) = key.to_str().filter(|k| set_by_cargo_run(k)) {
+            command.env_remove(key);
         }
     }
 }
@@ -116,7 +123,36 @@ pub fn cargo(args: &[&str]) -> anyhow::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::find_root;
+    use super::{find_root, set_by_cargo_run};
+
+    /// The variables `cargo run` (and `cargo test`) set for the tool are dropped, checked on
+    /// this very test's environment, which cargo gave the same ones; what a user sets for
+    /// cargo (its home, target folder, profiles, flags) passes through.
+    #[test]
+    fn what_cargo_run_sets_for_the_tool_is_dropped_and_the_users_settings_pass() {
+        for name in [
+            "CARGO_PKG_NAME",
+            "CARGO_MANIFEST_DIR",
+            "CARGO_PKG_VERSION_MAJOR",
+        ] {
+            assert!(
+                std::env::var_os(name).is_some(),
+                "cargo sets {name} for tests"
+            );
+            assert!(set_by_cargo_run(name), "{name}");
+        }
+        for name in [
+            "CARGO",
+            "CARGO_HOME",
+            "CARGO_TARGET_DIR",
+            "CARGO_PROFILE_RELEASE_DEBUG",
+            "CARGO_BUILD_JOBS",
+            "CARGO_ENCODED_RUSTFLAGS",
+            "RUSTFLAGS",
+        ] {
+            assert!(!set_by_cargo_run(name), "{name}");
+        }
+    }
 
     /// Two clones side by side: from anywhere inside one (its root, a problem's `src/`, its
     /// `xtask/`), the workspace is that clone, whichever clone the tool was built in; from
