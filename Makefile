@@ -7,7 +7,7 @@
 #   make submit-<problem>  one verified file to paste into the judge (e.g. make submit-18139)
 CARGO ?= cargo
 
-.PHONY: test tool unit lint fmt-check clippy clippy-workspace clippy-xtask cases stress-check corpus bench judge-rustc listen
+.PHONY: test tool unit lint fmt-check clippy cases stress-check corpus bench judge-rustc listen
 
 # Each step below, run by the tool one after the other whatever fails (`cargo xtask all`).
 test: tool
@@ -36,14 +36,8 @@ fmt-check:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) fmt $(XTASK_MANIFEST) --all -- --check
 
-# The two workspaces side by side: the tool's check is one long crate on one core.
 clippy:
-	@$(MAKE) --no-print-directory -j2 clippy-workspace clippy-xtask
-
-clippy-workspace:
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
-
-clippy-xtask:
 	$(CARGO) clippy $(XTASK_MANIFEST) --all-targets -- -D warnings
 
 cases: tool
