@@ -106,6 +106,13 @@ fn has_tests(p: &cargo_metadata::Package, dir: &std::path::Path) -> bool {
     library || tree_mentions(dir, "#[test]")
 }
 
+/// The folder of member `p` (its manifest's), `root` if cargo gave none.
+fn member_dir(p: &cargo_metadata::Package, root: &std::path::Path) -> std::path::PathBuf {
+    p.manifest_path
+        .parent()
+        .map_or_else(|| root.to_path_buf(), |d| d.as_std_path().to_path_buf())
+}
+
 /// Whether any `.rs` file under `dir` (its `target/` left out) contains `needle`.
 fn tree_mentions(dir: &std::path::Path, needle: &str) -> bool {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -133,13 +140,7 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
     let mut members: Vec<(String, std::path::PathBuf)> = meta
         .workspace_packages()
         .iter()
-        .map(|p| {
-            let dir = p
-                .manifest_path
-                .parent()
-                .map_or_else(|| ws.root.clone(), |d| d.as_std_path().to_path_buf());
-            (p, dir)
-        })
+        .map(|p| (p, member_dir(p, &ws.root)))
         .filter(|(p, dir)| has_tests(p, dir))
         .map(|(p, dir)| (p.name.to_string(), dir))
         .collect();
@@ -230,12 +231,7 @@ mod tests {
             .workspace_packages()
             .iter()
             .map(|p| {
-                let dir = p
-                    .manifest_path
-                    .parent()
-                    .unwrap()
-                    .as_std_path()
-                    .to_path_buf();
+                let dir = member_dir(p, &project_root());
                 (p.name.to_string(), has_tests(p, &dir))
             })
             .collect();
