@@ -201,7 +201,7 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
         let packages: Vec<&str> = stale.iter().map(|(p, _)| p.name.as_str()).collect();
         let _ = build_release(&packages, &[]);
     }
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = crate::engine::pool::cores();
     let results: Vec<Checked> = if stale.len() <= 1 || workers == 1 {
         stale
             .iter()

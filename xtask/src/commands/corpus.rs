@@ -10,7 +10,7 @@ use crate::bundle;
 use crate::engine;
 use crate::judge::{self, Compilers};
 use crate::resolve::crates;
-use crate::workspace::cargo::cargo;
+use crate::workspace::cargo::build_release_shown;
 use crate::workspace::problems::Workspace;
 use crate::workspace::record::{self, Fingerprint, Record, RecordArgs};
 use std::fs;
@@ -375,7 +375,7 @@ fn run_corpus(names: &[String], flags: RecordArgs) -> anyhow::Result<bool> {
         "corpus  cargo build --release -p corpus --bins ({} programs to check)",
         programs.len()
     );
-    cargo(&["build", "--release", "-p", "corpus", "--bins"])?;
+    build_release_shown(&["corpus"], &["--bins"])?;
     let mut graph = crates::graph(&meta, "corpus", corpus_judge())?;
     let notes = crate::resolve::ready_for_judge(
         &ws.target,

@@ -6,6 +6,11 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+/// The threads to spread work over: one per core (1 where the machine does not say).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// The text of a panic's payload.
 pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     payload

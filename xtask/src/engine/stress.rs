@@ -253,7 +253,7 @@ pub fn stress(p: &Programs, s: &Settings, stop: &AtomicBool) -> anyhow::Result<O
         failures: Mutex::new(Vec::new()),
         broken: Mutex::new(None),
     };
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = crate::engine::pool::cores();
     let finished = AtomicBool::new(false);
     std::thread::scope(|scope| {
         if s.progress {
@@ -424,7 +424,7 @@ fn shrink(
     failure: &Failure,
     stop: &AtomicBool,
 ) -> anyhow::Result<Failure> {
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = crate::engine::pool::cores();
     for size in 1..failure.size {
         let next = AtomicU64::new(failure.seed);
         let end = failure.seed + s.shrink_seeds;

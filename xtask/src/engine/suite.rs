@@ -242,7 +242,7 @@ impl Suite<'_> {
         cases: &[Case],
         one: impl Fn(&Case) -> anyhow::Result<Outcome> + Sync,
     ) -> Tally {
-        let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let workers = crate::engine::pool::cores();
         let outcomes = super::pool::map(cases, workers, one);
         self.report(cases, outcomes)
     }

@@ -86,8 +86,15 @@ pub fn forget_cargo_run(command: &mut Command) {
 /// the one way this tool builds workspace members (a problem, the corpus, a benchmark's
 /// examples), so that every build shares one set of flags and one target folder.
 pub fn release_build(packages: &[&str], targets: &[&str]) -> Command {
+    release_command(packages, targets, true)
+}
+
+fn release_command(packages: &[&str], targets: &[&str], quiet: bool) -> Command {
     let mut command = cargo_command();
-    command.args(["build", "--release", "--quiet"]);
+    command.args(["build", "--release"]);
+    if quiet {
+        command.arg("--quiet");
+    }
     for p in packages {
         command.args(["-p", p]);
     }
@@ -97,7 +104,17 @@ pub fn release_build(packages: &[&str], targets: &[&str]) -> Command {
 
 /// Runs `release_build`; an error unless it succeeds.
 pub fn build_release(packages: &[&str], targets: &[&str]) -> anyhow::Result<()> {
-    let status = release_build(packages, targets)
+    run_release(release_build(packages, targets), packages, targets)
+}
+
+/// `build_release` with cargo's progress shown, for a build that takes a while (the corpus's
+/// programs on a fresh clone).
+pub fn build_release_shown(packages: &[&str], targets: &[&str]) -> anyhow::Result<()> {
+    run_release(release_command(packages, targets, false), packages, targets)
+}
+
+fn run_release(mut command: Command, packages: &[&str], targets: &[&str]) -> anyhow::Result<()> {
+    let status = command
         .status()
         .map_err(|e| anyhow::anyhow!("cannot run cargo: {e}"))?;
     status.success().then_some(()).ok_or_else(|| {

@@ -222,19 +222,13 @@ fn build_variables_of(vars: impl Iterator<Item = (String, String)>) -> Vec<(Stri
                     | "RUSTUP_TOOLCHAIN"
                     | "RUSTC_BOOTSTRAP"
             );
+            // Not what `cargo run` sets for the tool itself, nor what changes no build.
             let cargo = k.starts_with("CARGO_")
-                && !k.starts_with("CARGO_PKG_")
+                && !crate::workspace::cargo::set_by_cargo_run(k)
                 && !k.starts_with("CARGO_TERM_")
                 && !matches!(
                     k.as_str(),
-                    "CARGO_MANIFEST_DIR"
-                        | "CARGO_MANIFEST_PATH"
-                        | "CARGO_CRATE_NAME"
-                        | "CARGO_BIN_NAME"
-                        | "CARGO_PRIMARY_PACKAGE"
-                        | "CARGO_HOME"
-                        | "CARGO_TARGET_DIR"
-                        | "CARGO_MAKEFLAGS"
+                    "CARGO_HOME" | "CARGO_TARGET_DIR" | "CARGO_MAKEFLAGS"
                 );
             rustc || cargo
         })
