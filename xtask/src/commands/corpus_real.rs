@@ -205,7 +205,8 @@ fn package_solutions(manifest: &Path) -> anyhow::Result<Vec<Solution>> {
         if !main_rs.is_file() {
             continue;
         }
-        let Some(samples) = samples_file(&dir.join("testcases"), &main_rs, alias.get(&bin)) else {
+        let testcases = dir.join("testcases");
+        let Some(samples) = samples_file(&testcases, &bin, &main_rs, alias.get(&bin)) else {
             continue;
         };
         let names = names_in(&main_rs, &dependencies);
@@ -222,7 +223,8 @@ fn package_solutions(manifest: &Path) -> anyhow::Result<Vec<Solution>> {
 }
 
 /// A package's binaries, name -> file: its `[[bin]]` entries, then cargo's own
-/// (`src/bin/x.rs`, `src/bin/x/main.rs`) unless `autobins = false`.
+/// (`src/main.rs` named after the package, `src/bin/x.rs`, `src/bin/x/main.rs`) unless
+/// `autobins = false`.
 fn binaries(doc: &toml_edit::DocumentMut, dir: &Path) -> BTreeMap<String, PathBuf> {
     let mut bins: BTreeMap<String, PathBuf> = BTreeMap::new();
     if let Some(list) = doc.get("bin").and_then(|b| b.as_array_of_tables()) {
@@ -247,6 +249,16 @@ fn binaries(doc: &toml_edit::DocumentMut, dir: &Path) -> BTreeMap<String, PathBu
         return bins;
     }
     let explicit: BTreeSet<PathBuf> = bins.values().cloned().collect();
+    let package = doc
+        .get("package")
+        .and_then(|p| p.get("name"))
+        .and_then(|n| n.as_str());
+    let main_rs = dir.join("src/main.rs");
+    if let Some(package) = package {
+        if main_rs.is_file() && !explicit.contains(&main_rs) && !bins.contains_key(package) {
+            bins.insert(package.to_string(), main_rs);
+        }
+    }
     for e in fs::read_dir(dir.join("src/bin"))
         .into_iter()
         .flatten()
@@ -290,14 +302,23 @@ fn aliases(doc: &toml_edit::DocumentMut) -> BTreeMap<String, String> {
     alias
 }
 
-/// A binary's samples: `testcases/<alias>.yml`, else `<stem>.yml`, else the stem before
-/// its first `_` or `-` (`d_bekkai.rs`, another solution of D).
-fn samples_file(testcases: &Path, main_rs: &Path, alias: Option<&String>) -> Option<PathBuf> {
+/// A binary's samples: `testcases/<alias>.yml`, else `<stem>.yml` (for cargo's
+/// `src/main.rs`, the package's name), else the stem before its first `_` or `-`
+/// (`d_bekkai.rs`, another solution of D).
+fn samples_file(
+    testcases: &Path,
+    bin: &str,
+    main_rs: &Path,
+    alias: Option<&String>,
+) -> Option<PathBuf> {
     let stem = main_rs
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let stem = if stem == "main" {
+    let in_src = main_rs.parent().and_then(|p| p.file_name()) == Some("src".as_ref());
+    let stem = if stem == "main" && in_src {
+        bin.to_string() // cargo's `src/main.rs`: the binary is named after its package
+    } else if stem == "main" {
         main_rs
             .parent()
             .and_then(|p| p.file_name())
@@ -944,8 +965,10 @@ mod tests {
     }
 
     /// Both spellings of cargo-compete's bin table, cargo's own bins (`src/bin/x.rs`,
-    /// `src/bin/x/main.rs`), an alternative solution named after its problem (`b_bekkai`),
-    /// and a binary without samples (left out), as a fixture workspace lays them out.
+    /// `src/bin/x/main.rs`, and a package's `src/main.rs`, named after the package, as a
+    /// library's verification solutions are kept), an alternative solution named after its
+    /// problem (`b_bekkai`), and a binary without samples (left out), as a fixture
+    /// workspace lays them out.
     #[test]
     fn solutions_are_found_by_alias_stem_and_prefix_as_cargo_compete_keeps_them() {
         let dir = tempfile::tempdir().unwrap();
@@ -956,7 +979,7 @@ mod tests {
             &[
                 (
                     "Cargo.toml",
-                    "[workspace]\nmembers = [\"abc001\", \"abc300\"]\n",
+                    "[workspace]\nmembers = [\"abc001\", \"abc300\", \"verify/tessoku_057\"]\n",
                 ),
                 ("abc001/Cargo.toml", old),
                 ("abc001/src/bin/a.rs", "fn main() {}"),
@@ -969,6 +992,12 @@ mod tests {
                 ("abc300/Cargo.toml", new),
                 ("abc300/src/bin/h.rs", "fn main() {}"),
                 ("abc300/testcases/ex.yml", SUITE),
+                (
+                    "verify/tessoku_057/Cargo.toml",
+                    "[package]\nname = \"tessoku_057\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+                ),
+                ("verify/tessoku_057/src/main.rs", "fn main() {}"),
+                ("verify/tessoku_057/testcases/tessoku_057.yml", SUITE),
             ],
         );
         let found = discover(dir.path()).unwrap();
@@ -991,10 +1020,11 @@ mod tests {
                 ("abc001", "b_bekkai", "b.yml".to_string()),
                 ("abc001", "c", "c.yml".to_string()),
                 ("abc300", "abc300-ex", "ex.yml".to_string()),
+                ("tessoku_057", "tessoku_057", "tessoku_057.yml".to_string()),
             ]
         );
         assert_eq!(sample(found.clone(), 2).len(), 2);
-        assert_eq!(sample(found, 0).len(), 4);
+        assert_eq!(sample(found, 0).len(), 5);
     }
 
     /// The sample takes every solution naming a crate fewer than 1 in 20 name (here one in
