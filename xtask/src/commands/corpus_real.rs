@@ -647,6 +647,67 @@ fn climb(
     }
 }
 
+/// The path libraries a package reaches, its own and theirs (`path = ...` in any
+/// dependency table, or `workspace = true` taken from the workspace's table), each once.
+fn path_libraries(manifest: &Path) -> Vec<PathBuf> {
+    let mut seen: BTreeSet<PathBuf> = BTreeSet::new();
+    let mut todo = vec![manifest.to_path_buf()];
+    while let Some(m) = todo.pop() {
+        let dir = m.parent().unwrap_or(Path::new(".")).to_path_buf();
+        let Some(doc) = fs::read_to_string(&m)
+            .ok()
+            .and_then(|t| t.parse::<toml_edit::DocumentMut>().ok())
+        else {
+            continue;
+        };
+        let shared = workspace_dependencies(&dir);
+        for table in ["dependencies", "build-dependencies"] {
+            let Some(deps) = doc.get(table).and_then(|d| d.as_table_like()) else {
+                continue;
+            };
+            for (name, dep) in deps.iter() {
+                let own = dep
+                    .get("path")
+                    .and_then(|p| p.as_str())
+                    .map(|p| dir.join(p));
+                let inherited = dep.get("workspace").and_then(|w| w.as_bool()) == Some(true);
+                let path = own.or_else(|| inherited.then(|| shared.get(name).cloned()).flatten());
+                let Some(path) = path else { continue };
+                let path = path.canonicalize().unwrap_or(path);
+                if seen.insert(path.clone()) {
+                    todo.push(path.join("Cargo.toml"));
+                }
+            }
+        }
+    }
+    seen.into_iter().collect()
+}
+
+/// `[workspace.dependencies]` entries with a path, of the workspace above `dir`.
+fn workspace_dependencies(dir: &Path) -> BTreeMap<String, PathBuf> {
+    for d in dir.ancestors() {
+        let Some(doc) = fs::read_to_string(d.join("Cargo.toml"))
+            .ok()
+            .and_then(|t| t.parse::<toml_edit::DocumentMut>().ok())
+        else {
+            continue;
+        };
+        let Some(ws) = doc.get("workspace") else {
+            continue;
+        };
+        let deps = ws.get("dependencies").and_then(|t| t.as_table_like());
+        return deps
+            .into_iter()
+            .flat_map(|t| t.iter())
+            .filter_map(|(name, dep)| {
+                let path = dep.get("path")?.as_str()?;
+                Some((name.to_string(), d.join(path)))
+            })
+            .collect();
+    }
+    BTreeMap::new()
+}
+
 /// Where cargo puts the builds of the workspace the child works in.
 fn target_dir() -> anyhow::Result<PathBuf> {
     let meta = crate::workspace::cargo::metadata_command()
@@ -707,6 +768,11 @@ pub fn run(args: RealArgs) -> anyhow::Result<bool> {
             f.file(&d.join("Cargo.lock"));
             f.tree(&d.join("src"));
         }
+        // The author's own libraries: an edit to one is a new bundle.
+        for lib in path_libraries(&s.manifest) {
+            f.file(&lib.join("Cargo.toml"));
+            f.tree(&lib.join("src"));
+        }
         f.hex()
     };
     let key = |s: &Solution| s.main_rs.display().to_string();
@@ -726,7 +792,9 @@ pub fn run(args: RealArgs) -> anyhow::Result<bool> {
         }
     }
     let packages: Vec<(PathBuf, Vec<Solution>)> = by_package.into_iter().collect();
-    let target = dir.join("target");
+    // Under this workspace's target, never inside the folder checked: a workspace whose
+    // members are a glob (`verify/*`) would take a `target` there for a member.
+    let target = root.join("target").join("xtask-real-builds");
     // The children run a copy of this tool: a rebuild of it meanwhile changes nothing.
     let tool = target.join("xtask-real").join("xtask");
     if !packages.is_empty() {
@@ -1025,6 +1093,45 @@ mod tests {
         );
         assert_eq!(sample(found.clone(), 2).len(), 2);
         assert_eq!(sample(found, 0).len(), 5);
+    }
+
+    /// What a solution's record depends on includes the author's libraries: a package's
+    /// path dependency, that library's own (inherited from `[workspace.dependencies]`),
+    /// and not a registry crate or a library nobody names.
+    #[test]
+    fn a_solutions_path_libraries_are_found_through_the_workspace_table() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            &[
+                (
+                    "Cargo.toml",
+                    "[workspace]\nmembers = [\"crates/*\", \"verify/*\"]\n\n[workspace.dependencies]\nalgebra = { path = \"crates/algebra\" }\n",
+                ),
+                (
+                    "crates/segtree/Cargo.toml",
+                    "[package]\nname = \"segtree\"\nversion = \"0.1.0\"\n\n[dependencies]\nalgebra.workspace = true\nrand = \"0.8\"\n",
+                ),
+                (
+                    "crates/algebra/Cargo.toml",
+                    "[package]\nname = \"algebra\"\nversion = \"0.1.0\"\n",
+                ),
+                (
+                    "crates/unused/Cargo.toml",
+                    "[package]\nname = \"unused\"\nversion = \"0.1.0\"\n",
+                ),
+                (
+                    "verify/abc1/Cargo.toml",
+                    "[package]\nname = \"abc1\"\nversion = \"0.1.0\"\n\n[dependencies]\nproconio = \"0.4\"\nsegtree = { path = \"../../crates/segtree\" }\n",
+                ),
+            ],
+        );
+        let root = dir.path().canonicalize().unwrap();
+        let found = path_libraries(&root.join("verify/abc1/Cargo.toml"));
+        assert_eq!(
+            found,
+            [root.join("crates/algebra"), root.join("crates/segtree")]
+        );
     }
 
     /// The sample takes every solution naming a crate fewer than 1 in 20 name (here one in
