@@ -103,17 +103,18 @@ pub fn keys(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String> 
             }
             // The shape this impl is for, where its type names one (`MatrixMN<N, U3, U3>`):
             // a function generated for another shape is not this one's.
-            let params: HashSet<String> = i
-                .generics
-                .type_params()
-                .map(|p| p.ident.to_string())
+            // Its parameters, const ones too (`impl<const MOD: u32> Mint<MOD>`), are no shape.
+            let params: HashSet<String> = (i.generics.type_params().map(|p| &p.ident))
+                .chain(i.generics.const_params().map(|p| &p.ident))
+                .map(|p| p.to_string())
                 .collect();
             let shape = heads.arguments(&i.self_ty, &params);
+            // A symbol writes a const argument as `_` (`Mint<_>::new`): it fits any.
             let fits = |generated: &Vec<String>| {
                 let Some(shape) = &shape else { return true };
                 generated.len() != shape.len()
                     || (shape.iter().zip(generated))
-                        .all(|(want, got)| want.as_ref().is_none_or(|w| w == got))
+                        .all(|(want, got)| got == "_" || want.as_ref().is_none_or(|w| w == got))
             };
             let generated = |name: &str| {
                 let key = (head.clone(), name.to_string());
@@ -429,6 +430,29 @@ impl<T> M3<T> { pub fn first(self) -> T { let M(t, _) = self; t } }
         assert_eq!(found, ["#0::impl M3<T>::first!", "#0::impl MN<T,U2>::new!"]);
         assert_eq!(stubbed.matches("unreachable").count(), 2, "{stubbed}");
         assert!(stubbed.contains("let r = U3"), "{stubbed}");
+    }
+
+    /// A modint written `impl<const MOD: u32> StaticModInt<MOD> { pub fn new .. }`: a
+    /// symbol names it `StaticModInt<_>::new` (legacy mangling prints no const argument),
+    /// and `MOD` is the impl's parameter, not a shape. Fails before: `MOD` was read as a
+    /// type the symbol had to name, `new` and `pow` became stubs though they run, and the
+    /// bundle panicked on every sample (CoCo-Japan-pan's typical90 057, on their library).
+    #[test]
+    fn an_inherent_function_of_a_const_generic_impl_that_runs_keeps_its_body() {
+        let lib = r#"
+pub struct Mint<const MOD: u32>(pub u32);
+impl<const MOD: u32> Mint<MOD> { pub fn new(x: u64) -> Self { Mint((x % MOD as u64) as u32) } pub fn pow(&self, n: u64) -> Self { let mut r = 1u64; for _ in 0..n { r = r * self.0 as u64 % MOD as u64; } Mint(r as u32) } pub fn never(&self) -> u32 { self.0.wrapping_mul(3) + MOD } }
+pub struct Three;
+impl Mint<7> { pub fn seven(&self) -> u32 { self.0 + 7 + 7 + 7 } }
+"#;
+        let main =
+            "fn main() { let m = lib::Mint::<998244353>::new(2).pow(10); println!(\"{}\", m.0); }";
+        let (found, stubbed) = stubbed_where_not_generated(lib, main);
+        assert_eq!(
+            found,
+            ["#0::impl Mint<7>::seven!", "#0::impl Mint<MOD>::never!"]
+        );
+        assert_eq!(stubbed.matches("unreachable").count(), 2, "{stubbed}");
     }
 
     #[test]
