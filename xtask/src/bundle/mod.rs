@@ -26,6 +26,7 @@
 use crate::error::Context;
 pub mod budget;
 mod cfg;
+mod easy_ext;
 pub use cfg::Cfg;
 pub(crate) use solution::idents;
 pub(crate) mod expand;

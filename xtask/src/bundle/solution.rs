@@ -1,7 +1,7 @@
 //! The solution's own file, kept verbatim but for what the single file needs: paths into
 //! libraries gain `crate::`, `extern crate` lines go, `#[cfg(test)]` items go (the judge
 //! never compiles them), and proconio's `#[fastout]` and `#[derive_readable]` are written out
-//! as proconio writes them.
+//! as proconio writes them (memoise's and easy-ext's attributes: their own modules).
 
 use super::scan::{collect, is_cfg_off, item_attrs, range};
 use super::Dep;
@@ -74,9 +74,15 @@ pub fn prepare(
     if !memoise.is_empty() {
         super::memoise::expand(&ast, &text, &memoise, &at, &mut edits)?;
     }
+    // So are easy-ext's `#[ext]` impls.
+    let easy_ext = super::easy_ext::crate_names(deps);
+    if !easy_ext.is_empty() {
+        super::easy_ext::expand(&ast, &easy_ext, deps, &at, &mut edits)?;
+    }
+    let expanded: Vec<String> = memoise.iter().chain(&easy_ext).cloned().collect();
     let heads = Heads {
         deps,
-        memoise: &memoise,
+        expanded: &expanded,
         at: &at,
     };
     let mut referenced = BTreeSet::new();
@@ -222,34 +228,39 @@ fn is_derive_readable(attr: &syn::Attribute) -> bool {
 /// A type of the solution as the bundle writes it: a path whose head is a dependency
 /// (`proconio::marker::Usize1`) goes through the dependency's module.
 fn in_bundle(ty: &syn::Type, deps: &BTreeMap<String, Dep>) -> String {
-    struct Rewrite<'a>(&'a BTreeMap<String, Dep>);
-    impl syn::visit_mut::VisitMut for Rewrite<'_> {
-        fn visit_path_mut(&mut self, path: &mut syn::Path) {
-            if let Some(Dep::Module(m)) = path
-                .segments
-                .first()
-                .and_then(|s| self.0.get(&s.ident.to_string()))
-            {
-                let span = path.segments[0].ident.span();
-                path.segments[0].ident = syn::Ident::new(m, span);
-                path.segments
-                    .insert(0, syn::PathSegment::from(syn::Ident::new("crate", span)));
-                path.leading_colon = None;
-            }
-            syn::visit_mut::visit_path_mut(self, path);
-        }
-    }
     let mut ty = ty.clone();
-    syn::visit_mut::VisitMut::visit_type_mut(&mut Rewrite(deps), &mut ty);
+    syn::visit_mut::VisitMut::visit_type_mut(&mut InBundle(deps), &mut ty);
     ty.to_token_stream().to_string()
 }
 
+/// Rewrites paths whose head is a dependency (`proconio::marker::Usize1`) to go through the
+/// dependency's module (`crate::proconio::marker::Usize1`), for text the bundler writes.
+pub(super) struct InBundle<'a>(pub &'a BTreeMap<String, Dep>);
+
+impl syn::visit_mut::VisitMut for InBundle<'_> {
+    fn visit_path_mut(&mut self, path: &mut syn::Path) {
+        if let Some(Dep::Module(m)) = path
+            .segments
+            .first()
+            .and_then(|s| self.0.get(&s.ident.to_string()))
+        {
+            let span = path.segments[0].ident.span();
+            path.segments[0].ident = syn::Ident::new(m, span);
+            path.segments
+                .insert(0, syn::PathSegment::from(syn::Ident::new("crate", span)));
+            path.leading_colon = None;
+        }
+        syn::visit_mut::visit_path_mut(self, path);
+    }
+}
+
 /// What the head of a path in the solution names: a dependency's bundle module, nothing
-/// to rewrite, or a refusal (a proc-macro crate other than memoise).
+/// to rewrite, or a refusal (a proc-macro crate other than memoise and easy-ext).
 struct Heads<'a> {
     deps: &'a BTreeMap<String, Dep>,
-    /// The memoise crate's names, whose attributes are written out.
-    memoise: &'a [String],
+    /// The names of the proc-macro crates whose attributes are written out (memoise,
+    /// easy-ext).
+    expanded: &'a [String],
     /// `file:line` of a byte offset, for messages.
     at: &'a dyn Fn(usize) -> String,
 }
@@ -258,7 +269,7 @@ impl Heads<'_> {
     fn module_of(&self, head: &str, start: usize) -> anyhow::Result<Option<String>> {
         match self.deps.get(head) {
             Some(Dep::Module(m)) => Ok(Some(m.clone())),
-            Some(Dep::ProcMacro(_)) if self.memoise.iter().any(|m| m == head) => Ok(None),
+            Some(Dep::ProcMacro(_)) if self.expanded.iter().any(|m| m == head) => Ok(None),
             Some(Dep::ProcMacro(package)) => Err(anyhow::anyhow!(
                 "{}: `{head}` is a proc-macro crate ({package}), which cannot be inlined: the judge compiles one file with no crates",
                 (self.at)(start)
