@@ -7,7 +7,10 @@ use proconio::input;
 #[ext]
 impl usize {
     fn is_prime(&self) -> bool {
-        *self >= 2 && (2..).take_while(|&x| x * x <= *self).all(|x| *self % x != 0)
+        *self >= 2
+            && (2..)
+                .take_while(|&x| x * x <= *self)
+                .all(|x| *self % x != 0)
     }
     fn divisors(&self) -> Vec<usize> {
         let mut div = vec![];

@@ -57,9 +57,8 @@ pub fn expand(
         match found {
             Found::Use(r) => edits.remove(r),
             Found::Impl(i, attr) => {
-                let name = trait_name(attr, range(i).start).map_err(|why| {
-                    anyhow::anyhow!("{}: `#[ext]` {why}", at(range(attr).start))
-                })?;
+                let name = trait_name(attr, range(i).start)
+                    .map_err(|why| anyhow::anyhow!("{}: `#[ext]` {why}", at(range(attr).start)))?;
                 write_impl(i, attr, &name, deps, edits)
                     .map_err(|why| anyhow::anyhow!("{}: `#[ext]` {why}", at(range(i).start)))?;
             }
@@ -180,7 +179,10 @@ fn declaration(
             syn::ImplItem::Fn(f) => {
                 let mut sig = f.sig.clone();
                 if sig.constness.is_some() {
-                    return Err(format!("cannot declare the const fn `{}` in a trait", sig.ident));
+                    return Err(format!(
+                        "cannot declare the const fn `{}` in a trait",
+                        sig.ident
+                    ));
                 }
                 for input in sig.inputs.iter_mut() {
                     match input {

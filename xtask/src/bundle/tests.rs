@@ -850,6 +850,45 @@ fn refuses_a_proc_macro_crate_the_solution_uses() {
     );
 }
 
+/// easy-ext's `#[ext]` is written out on impls (the corpus program `cr_easy_ext` checks the
+/// expansion against the crate's own); anywhere else it is refused in one line, as the
+/// crate refuses it, and an unused import of the crate goes like any other.
+#[test]
+fn easy_ext_is_written_out_on_impls_and_refused_elsewhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let main_rs = dir.path().join("main.rs");
+    let deps = BTreeMap::from([("easy_ext".to_string(), Dep::ProcMacro("easy-ext".into()))]);
+    let bundled = |text: &str| {
+        fs::write(&main_rs, text).unwrap();
+        bundle(&main_rs, &deps, &[], Options::default()).map(|b| b.text)
+    };
+    let text = bundled(
+        "use easy_ext::ext;\n#[allow(dead_code)]\n#[ext(Twice)]\nimpl<T: Copy> Vec<T> {\n    pub fn twice(&self, (a, b): (usize, usize)) -> Vec<T> { let mut v = self.clone(); v.extend_from_slice(&self[a..b]); v }\n}\nfn main() { println!(\"{:?}\", vec![1, 2, 3].twice((0, 2))); }\n",
+    )
+    .unwrap();
+    assert!(!text.contains("easy_ext"), "{text}");
+    assert!(
+        text.contains("pub trait Twice < T : Copy >")
+            && text.contains("impl<T: Copy> Twice<T> for Vec<T>"),
+        "{text}"
+    );
+    let out = bundle_output(dir.path(), &text, b"");
+    assert_eq!(out, "[1, 2, 3, 1, 2]\n");
+    let err = bundled("use easy_ext::ext;\n#[ext]\nfn f() {}\nfn main() { f(); }\n")
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains("main.rs:2:") && err.contains("goes on an impl block"),
+        "{err}"
+    );
+    let err = bundled("use easy_ext::ext;\nstruct S;\n#[ext]\nimpl Clone for S { fn clone(&self) -> S { S } }\nfn main() {}\n")
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("not of a trait"), "{err}");
+}
+
 #[test]
 fn refuses_an_edition_2015_library() {
     let err = refusal(
