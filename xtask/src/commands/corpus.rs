@@ -301,18 +301,29 @@ pub struct Args {
     /// With --real: about this many solutions, every k-th in path order (0: all).
     #[arg(long, default_value_t = 0)]
     sample: usize,
+    /// With --real: each bundle's refining budget in seconds, as `submit --budget` (what a
+    /// user's `make submit` gives with the default is `--budget 10`); unbounded when absent.
+    #[arg(long, value_name = "SECONDS")]
+    budget: Option<f64>,
     #[command(flatten)]
     record: RecordArgs,
 }
 
 /// `cargo xtask corpus [names...]` or `corpus --real <dir>`.
 pub fn run(args: Args) -> anyhow::Result<bool> {
+    if let Some(b) = args
+        .budget
+        .filter(|b| !(b.is_finite() && (0.0..=86400.0).contains(b)))
+    {
+        anyhow::bail!("--budget {b}: the budget is a number of seconds from 0 to 86400");
+    }
     match args.real {
         None => run_corpus(&args.programs, args.record),
         Some(dir) => super::corpus_real::run(super::corpus_real::RealArgs {
             dir,
             only: args.programs,
             sample: args.sample,
+            budget: args.budget,
             verbose: args.record.verbose,
             force: args.record.force,
         }),

@@ -582,6 +582,7 @@ fn climb(
     let climb = bundle::ladder::climb(bundle::Scope::Reached, |scope| {
         let options = bundle::Options {
             scope,
+            deadline: budget(),
             ..bundle::Options::for_judge(real_judge())
         };
         let b = match bundle::bundle(&s.main_rs, &g.deps, &g.libraries, options) {
@@ -708,6 +709,22 @@ fn workspace_dependencies(dir: &Path) -> BTreeMap<String, PathBuf> {
     BTreeMap::new()
 }
 
+/// The variable that hands `corpus --real --budget` to its children.
+const BUDGET_VARIABLE: &str = "XTASK_REAL_BUDGET";
+
+/// The child's refining budget for each bundle: from the parent's `--budget`, else none.
+fn budget() -> bundle::budget::Deadline {
+    match std::env::var(BUDGET_VARIABLE)
+        .ok()
+        .and_then(|v| v.parse::<f64>().ok())
+    {
+        Some(s) if s.is_finite() && s >= 0.0 => {
+            bundle::budget::Deadline::after(Duration::from_secs_f64(s))
+        }
+        _ => bundle::budget::Deadline::NONE,
+    }
+}
+
 /// Where cargo puts the builds of the workspace the child works in.
 fn target_dir() -> anyhow::Result<PathBuf> {
     let meta = crate::workspace::cargo::metadata_command()
@@ -725,6 +742,8 @@ pub struct RealArgs {
     pub only: Vec<String>,
     /// About this many solutions, every k-th (0: all).
     pub sample: usize,
+    /// Each bundle's refining budget, seconds (`submit --budget`); unbounded when `None`.
+    pub budget: Option<f64>,
     pub verbose: bool,
     pub force: bool,
 }
@@ -758,6 +777,9 @@ pub fn run(args: RealArgs) -> anyhow::Result<bool> {
     let compilers = Compilers::find()?;
     let mut base = record::environment(&root, &compilers);
     base.text("check", "real");
+    if let Some(b) = args.budget {
+        base.text("budget", &b.to_string());
+    }
     let record = Record::open(&root.join("target"), "real", args.force);
     let hash = |s: &Solution| {
         let mut f = base.clone();
@@ -803,7 +825,7 @@ pub fn run(args: RealArgs) -> anyhow::Result<bool> {
     let done = std::sync::atomic::AtomicUsize::new(0);
     // Each package's verdicts are remembered as it ends: an interrupted run keeps them.
     let results = crate::engine::pool::map(&packages, 1, |(manifest, solutions)| {
-        let lines = child(&tool, manifest, solutions, &target);
+        let lines = child(&tool, manifest, solutions, &target, args.budget);
         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         eprintln!("checked {n}/{} packages", packages.len());
         let verdicts = settle(solutions, lines);
@@ -914,6 +936,7 @@ fn child(
     manifest: &Path,
     solutions: &[Solution],
     target: &Path,
+    budget: Option<f64>,
 ) -> anyhow::Result<Vec<Verdict>> {
     let root = manifest.parent().unwrap_or(Path::new("."));
     let mut command = Command::new(tool);
@@ -922,7 +945,11 @@ fn child(
         .arg(manifest)
         .args(solutions.iter().map(|s| &s.bin))
         .env(ROOT_VARIABLE, root)
-        .env_remove("RUSTC");
+        .env_remove("RUSTC")
+        .env_remove(BUDGET_VARIABLE);
+    if let Some(b) = budget {
+        command.env(BUDGET_VARIABLE, b.to_string());
+    }
     // One target folder for every package of the folder: their dependencies build once.
     if std::env::var_os("CARGO_TARGET_DIR").is_none() && !has_own_target(root) {
         command.env("CARGO_TARGET_DIR", target);
