@@ -24,6 +24,9 @@ impl Deadline {
 thread_local! {
     /// The deadline of the bundle being made on this thread (`Scope::enter`).
     static CURRENT: Cell<Deadline> = const { Cell::new(Deadline(None)) };
+    /// Whether the draft refined now is over the judge's source limit: no submission yet,
+    /// so nothing is cut for time until one fits (`over_the_limit`).
+    static OVER: Cell<bool> = const { Cell::new(false) };
     /// What was left out for want of time, since the last `take_cuts`.
     static CUTS: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
 }
@@ -33,11 +36,21 @@ pub struct Entered(Deadline);
 
 /// Makes `deadline` the one `cut` reads on this thread until the value returned is dropped.
 pub fn enter(deadline: Deadline) -> Entered {
+    OVER.with(|o| o.set(false));
     Entered(CURRENT.with(|c| c.replace(deadline)))
+}
+
+/// Says whether the best draft so far is over the judge's source limit. While it is, the
+/// budget cuts nothing: a file the judge refuses is no submission, and a spent budget must
+/// not turn a program the refinements would fit into a refusal (a template of ten crates:
+/// a first draft of 1.9 MB, 99 KiB refined).
+pub fn over_the_limit(over: bool) {
+    OVER.with(|o| o.set(over));
 }
 
 impl Drop for Entered {
     fn drop(&mut self) {
+        OVER.with(|o| o.set(false));
         CURRENT.with(|c| c.set(self.0));
     }
 }
@@ -48,7 +61,7 @@ pub fn cut(what: &'static str) -> bool {
     let Deadline(Some(at)) = CURRENT.with(|c| c.get()) else {
         return false;
     };
-    if Instant::now() < at {
+    if Instant::now() < at || OVER.with(|o| o.get()) {
         return false;
     }
     CUTS.with(|c| {
@@ -161,6 +174,27 @@ mod tests {
 
     /// Steps are shown only under `show_steps`, and only the outermost open one: a second
     /// reading's own rounds are inside its line. An error before `end` still closes it.
+    /// A draft over the judge's source limit is no submission: a spent budget cuts nothing
+    /// until the best draft fits, then cuts as before; a new scope starts clear.
+    #[test]
+    fn a_spent_budget_cuts_nothing_while_the_draft_is_over_the_limit() {
+        let _ = take_cuts();
+        {
+            let _scope = enter(Deadline::after(Duration::ZERO));
+            over_the_limit(true);
+            assert!(!cut("the impls pass"));
+            over_the_limit(false);
+            assert!(cut("the impls pass"));
+            over_the_limit(true);
+        }
+        let _scope = enter(Deadline::after(Duration::ZERO));
+        assert!(
+            cut("the unused imports"),
+            "a new scope starts with nothing over"
+        );
+        assert_eq!(take_cuts(), ["the impls pass", "the unused imports"]);
+    }
+
     #[test]
     fn only_the_outermost_step_under_show_steps_is_shown() {
         assert!(!step("alone").shown);

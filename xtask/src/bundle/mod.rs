@@ -254,6 +254,7 @@ pub fn bundle(
     // last word: two more type checks, worth them over the impls pass's floor (a third of a
     // second, for 261 bytes of the showcase's 8 KiB of proconio and `common`).
     let whole = options.scope == Scope::Whole || options.pruning == Pruning::Names;
+    budget::over_the_limit(pruned.text.len() as u64 > options.judge.source_limit);
     if whole || library_bytes(&pruned) <= impls::FLOOR || budget::cut("the unused imports") {
         return Ok(pruned);
     }
@@ -297,6 +298,7 @@ fn pruned(
     let reading = begin_reading(&solution, libraries, &options, false)?;
     step.end(&format!("a first draft of {}", kib(&reading.first)));
     phase("bundle: first reading's first draft");
+    budget::over_the_limit(reading.first.text.len() as u64 > options.judge.source_limit);
     let large_at_once = reached
         && library_bytes(&reading.first) > SECOND_READING_FIRST
         && !budget::cut("a second reading");
@@ -538,9 +540,11 @@ fn refine_and_drop_impls(
     options: &Options,
 ) -> anyhow::Result<(Bundle, bool, bool)> {
     let step = budget::step("the compiler's rounds");
+    budget::over_the_limit(best.text.len() as u64 > options.judge.source_limit);
     let (best, trees, findings, compiled) = refine(best, trees, first, modules, protected, draft)?;
     step.end(&kib(&best));
     phase("bundle: oracle rounds");
+    budget::over_the_limit(best.text.len() as u64 > options.judge.source_limit);
     // Trait impls that never run: worth a few compiles only in large libraries.
     if library_bytes(&best) <= impls::FLOOR || budget::cut("the impls pass") {
         return Ok((best, false, compiled));
