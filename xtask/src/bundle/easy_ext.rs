@@ -11,7 +11,7 @@
 //! keeps as unparsed tokens, is written anew whole.
 
 use super::scan::range;
-use super::solution::InBundle;
+use super::scan::InBundle;
 use super::Dep;
 use crate::edits::Edits;
 use quote::{quote, ToTokens};

@@ -185,6 +185,27 @@ pub(super) fn collect(file: &syn::File, cfg: &super::cfg::Cfg) -> Refs {
     refs
 }
 
+/// Rewrites paths whose head is a dependency (`proconio::marker::Usize1`) to go through the
+/// dependency's module (`crate::proconio::marker::Usize1`), for text the bundler writes.
+pub(super) struct InBundle<'a>(pub &'a std::collections::BTreeMap<String, super::Dep>);
+
+impl syn::visit_mut::VisitMut for InBundle<'_> {
+    fn visit_path_mut(&mut self, path: &mut syn::Path) {
+        if let Some(super::Dep::Module(m)) = path
+            .segments
+            .first()
+            .and_then(|s| self.0.get(&s.ident.to_string()))
+        {
+            let span = path.segments[0].ident.span();
+            path.segments[0].ident = syn::Ident::new(m, span);
+            path.segments
+                .insert(0, syn::PathSegment::from(syn::Ident::new("crate", span)));
+            path.leading_colon = None;
+        }
+        syn::visit_mut::visit_path_mut(self, path);
+    }
+}
+
 #[cfg(test)]
 mod cfg_tests {
     use super::*;

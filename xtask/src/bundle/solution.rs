@@ -69,17 +69,7 @@ pub fn prepare(
     let seeds = seed_tokens(live);
     let refs = collect(&ast, &cfg);
     derive_readable(&ast, deps, &at, &mut edits)?;
-    // The memoise crate's attributes are written out here; its paths then name nothing.
-    let memoise = super::memoise::crate_names(deps);
-    if !memoise.is_empty() {
-        super::memoise::expand(&ast, &text, &memoise, &at, &mut edits)?;
-    }
-    // So are easy-ext's `#[ext]` impls.
-    let easy_ext = super::easy_ext::crate_names(deps);
-    if !easy_ext.is_empty() {
-        super::easy_ext::expand(&ast, &easy_ext, deps, &at, &mut edits)?;
-    }
-    let expanded: Vec<String> = memoise.iter().chain(&easy_ext).cloned().collect();
+    let expanded = expand_attributes(&ast, &text, deps, &at, &mut edits)?;
     let heads = Heads {
         deps,
         expanded: &expanded,
@@ -137,6 +127,26 @@ pub fn prepare(
         imports_from: imports.from,
         referenced,
     })
+}
+
+/// The memoise crate's attributes and easy-ext's `#[ext]` impls written out; the names of
+/// those crates, whose paths then name nothing.
+fn expand_attributes(
+    ast: &syn::File,
+    text: &str,
+    deps: &BTreeMap<String, Dep>,
+    at: &dyn Fn(usize) -> String,
+    edits: &mut Edits,
+) -> anyhow::Result<Vec<String>> {
+    let memoise = super::memoise::crate_names(deps);
+    if !memoise.is_empty() {
+        super::memoise::expand(ast, text, &memoise, at, edits)?;
+    }
+    let easy_ext = super::easy_ext::crate_names(deps);
+    if !easy_ext.is_empty() {
+        super::easy_ext::expand(ast, &easy_ext, deps, at, edits)?;
+    }
+    Ok(memoise.into_iter().chain(easy_ext).collect())
 }
 
 /// `#[derive_readable]` (proconio's `derive` feature) written out in place, as proconio's
@@ -229,29 +239,8 @@ fn is_derive_readable(attr: &syn::Attribute) -> bool {
 /// (`proconio::marker::Usize1`) goes through the dependency's module.
 fn in_bundle(ty: &syn::Type, deps: &BTreeMap<String, Dep>) -> String {
     let mut ty = ty.clone();
-    syn::visit_mut::VisitMut::visit_type_mut(&mut InBundle(deps), &mut ty);
+    syn::visit_mut::VisitMut::visit_type_mut(&mut super::scan::InBundle(deps), &mut ty);
     ty.to_token_stream().to_string()
-}
-
-/// Rewrites paths whose head is a dependency (`proconio::marker::Usize1`) to go through the
-/// dependency's module (`crate::proconio::marker::Usize1`), for text the bundler writes.
-pub(super) struct InBundle<'a>(pub &'a BTreeMap<String, Dep>);
-
-impl syn::visit_mut::VisitMut for InBundle<'_> {
-    fn visit_path_mut(&mut self, path: &mut syn::Path) {
-        if let Some(Dep::Module(m)) = path
-            .segments
-            .first()
-            .and_then(|s| self.0.get(&s.ident.to_string()))
-        {
-            let span = path.segments[0].ident.span();
-            path.segments[0].ident = syn::Ident::new(m, span);
-            path.segments
-                .insert(0, syn::PathSegment::from(syn::Ident::new("crate", span)));
-            path.leading_colon = None;
-        }
-        syn::visit_mut::visit_path_mut(self, path);
-    }
 }
 
 /// What the head of a path in the solution names: a dependency's bundle module, nothing

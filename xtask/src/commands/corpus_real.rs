@@ -748,21 +748,27 @@ pub struct RealArgs {
     pub force: bool,
 }
 
-/// `cargo xtask corpus --real <dir>`: discovers, checks (a child per package, the record
-/// remembering passes), prints each failure and the table by crate.
-pub fn run(args: RealArgs) -> anyhow::Result<bool> {
-    let dir =
-        fs::canonicalize(&args.dir).map_err(|e| anyhow::anyhow!("{}: {e}", args.dir.display()))?;
-    let mut all = discover(&dir)?;
+/// The solutions under `dir` with samples (how many), and those to check: the ones whose
+/// path holds one of `args.only`, sampled.
+fn choose(dir: &Path, args: &RealArgs) -> anyhow::Result<(usize, Vec<Solution>)> {
+    let mut all = discover(dir)?;
     if !args.only.is_empty() {
         all.retain(|s| {
-            let rel = s.main_rs.strip_prefix(&dir).unwrap_or(&s.main_rs);
+            let rel = s.main_rs.strip_prefix(dir).unwrap_or(&s.main_rs);
             let rel = rel.to_string_lossy();
             args.only.iter().any(|o| rel.contains(o.as_str()))
         });
     }
     let found = all.len();
-    let chosen = sample(all, args.sample);
+    Ok((found, sample(all, args.sample)))
+}
+
+/// `cargo xtask corpus --real <dir>`: discovers, checks (a child per package, the record
+/// remembering passes), prints each failure and the table by crate.
+pub fn run(args: RealArgs) -> anyhow::Result<bool> {
+    let dir =
+        fs::canonicalize(&args.dir).map_err(|e| anyhow::anyhow!("{}: {e}", args.dir.display()))?;
+    let (found, chosen) = choose(&dir, &args)?;
     println!(
         "real    {}: {found} solutions with samples, {} checked{}",
         dir.display(),
