@@ -30,8 +30,7 @@ m = m.replace("itertools.workspace = true\n", "itertools.workspace = true\n" + "
 open(p, "w").write(m)
 PY
 cargo build -q --release --manifest-path "$ws/Cargo.toml" -p corpus -p boj-17825 -p boj-99999
-seconds() { local s; s=$(date +%s.%N); "$@" > "$scratch/last.txt" 2>&1; local rc=$?; echo "$(echo "$(date +%s.%N) - $s" | bc) $rc"; }
-run() { XTASK_SOLUTIONS_ROOT="$ws" "$tool" submit "$@"; }
+source "$root/xtask/benches/submit_row.sh"
 echo "| program | first s (x) | edit s (x) | unchanged s (x) | 17825 s | result |"
 echo "|---|---|---|---|---|---|"
 : > "$scratch/rows"
@@ -45,14 +44,7 @@ for src in "$ws"/corpus/src/bin/*.rs; do
         cp "$input" "$ws/testcases/boj-99999/"
         "$ws/target/release/$name" < "$input" > "$ws/testcases/boj-99999/$(basename "$input" .in).out" 2>/dev/null || true
     done
-    read -r base _ < <(seconds run 17825 --force --fresh)
-    read -r first rc < <(seconds run 99999 --force --fresh)
-    result=$(grep -E '^(ready|FAILED|error)' "$scratch/last.txt" | head -1 | cut -c1-8 | tr -d ' ' || true)
-    echo "// edited" >> "$ws/boj-99999/src/main.rs"
-    read -r edit _ < <(seconds run 99999)
-    read -r same _ < <(seconds run 99999)
-    ratio() { echo "scale=1; $1 / $base" | bc; }
-    printf '| %s | %.2f (%sx) | %.2f (%sx) | %.2f (%sx) | %.2f | %s |\n' "$name" "$first" "$(ratio "$first")" "$edit" "$(ratio "$edit")" "$same" "$(ratio "$same")" "$base" "${result:-?}" | tee -a "$scratch/rows"
+    submit_row "$name" 99999
 done
 echo
 echo "five slowest first submits:"

@@ -22,8 +22,7 @@ git clone -q "$root" "$ws"
 XTASK_SOLUTIONS_ROOT="$ws" "$tool" new boj-99998 --url file:///nonexistent > /dev/null 2>&1 || true
 cp "$ws/boj-99998/Cargo.toml" "$scratch/manifest"
 cargo build -q --release --manifest-path "$ws/Cargo.toml" -p boj-17825
-seconds() { local s; s=$(date +%s.%N); "$@" > "$scratch/last.txt" 2>&1; local rc=$?; echo "$(echo "$(date +%s.%N) - $s" | bc) $rc"; }
-run() { XTASK_SOLUTIONS_ROOT="$ws" "$tool" submit "$@"; }
+source "$root/xtask/benches/submit_row.sh"
 echo "| solution | first s (x) | edit s (x) | unchanged s (x) | 17825 s | result |"
 echo "|---|---|---|---|---|---|"
 : > "$scratch/rows"
@@ -79,14 +78,7 @@ PY
         echo "| $name | - | - | - | - | cargo cannot build it here |"
         continue
     fi
-    read -r base _ < <(seconds run 17825 --force --fresh)
-    read -r first _ < <(seconds run 99998 --force --fresh)
-    result=$(grep -E '^(ready|FAILED|error|Error)' "$scratch/last.txt" | head -1 | cut -c1-8 | tr -d ' :' || true)
-    echo "// edited" >> "$ws/boj-99998/src/main.rs"
-    read -r edit _ < <(seconds run 99998)
-    read -r same _ < <(seconds run 99998)
-    ratio() { echo "scale=1; $1 / $base" | bc; }
-    printf '| %s | %.2f (%sx) | %.2f (%sx) | %.2f (%sx) | %.2f | %s |\n' "$name" "$first" "$(ratio "$first")" "$edit" "$(ratio "$edit")" "$same" "$(ratio "$same")" "$base" "${result:-?}" | tee -a "$scratch/rows"
+    submit_row "$name" 99998
 done
 echo
 echo "five slowest first submits:"
