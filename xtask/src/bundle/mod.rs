@@ -254,7 +254,7 @@ pub fn bundle(
     // last word: two more type checks, worth them over the impls pass's floor (a third of a
     // second, for 261 bytes of the showcase's 8 KiB of proconio and `common`).
     let whole = options.scope == Scope::Whole || options.pruning == Pruning::Names;
-    budget::over_the_limit(pruned.text.len() as u64 > options.judge.source_limit);
+    over_the_limit(&pruned, &options);
     if whole || library_bytes(&pruned) <= impls::FLOOR || budget::cut("the unused imports") {
         return Ok(pruned);
     }
@@ -298,7 +298,7 @@ fn pruned(
     let reading = begin_reading(&solution, libraries, &options, false)?;
     step.end(&format!("a first draft of {}", kib(&reading.first)));
     phase("bundle: first reading's first draft");
-    budget::over_the_limit(reading.first.text.len() as u64 > options.judge.source_limit);
+    over_the_limit(&reading.first, &options);
     let large_at_once = reached
         && library_bytes(&reading.first) > SECOND_READING_FIRST
         && !budget::cut("a second reading");
@@ -418,6 +418,12 @@ fn kib(b: &Bundle) -> String {
 }
 
 /// The bytes of a bundle that are its libraries'.
+/// Tells the budget whether draft `b` is over the judge's source limit (nothing is cut for
+/// time while it is).
+fn over_the_limit(b: &Bundle, options: &Options) {
+    budget::over_the_limit(b.text.len() as u64 > options.judge.source_limit);
+}
+
 fn library_bytes(b: &Bundle) -> usize {
     b.libraries.iter().map(|l| l.bytes).sum()
 }
@@ -540,11 +546,11 @@ fn refine_and_drop_impls(
     options: &Options,
 ) -> anyhow::Result<(Bundle, bool, bool)> {
     let step = budget::step("the compiler's rounds");
-    budget::over_the_limit(best.text.len() as u64 > options.judge.source_limit);
+    over_the_limit(&best, options);
     let (best, trees, findings, compiled) = refine(best, trees, first, modules, protected, draft)?;
     step.end(&kib(&best));
     phase("bundle: oracle rounds");
-    budget::over_the_limit(best.text.len() as u64 > options.judge.source_limit);
+    over_the_limit(&best, options);
     // Trait impls that never run: worth a few compiles only in large libraries.
     if library_bytes(&best) <= impls::FLOOR || budget::cut("the impls pass") {
         return Ok((best, false, compiled));
