@@ -10,12 +10,16 @@ use crate::bundle;
 use crate::engine;
 use crate::judge::{self, Compilers};
 use crate::resolve::crates;
-use crate::workspace::cargo::build_release_shown;
+use crate::workspace::cargo::cargo;
 use crate::workspace::problems::Workspace;
 use crate::workspace::record::{self, Fingerprint, Record, RecordArgs};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+/// The cargo profile (workspace `Cargo.toml`) of the builds the bundles are compared with:
+/// release's semantics, unoptimised.
+const REFERENCE: &str = "corpus-reference";
 
 /// What a corpus program may take on one input: generous, the corpus has no judge's limits.
 const PROGRAM_TIME: Duration = Duration::from_secs(10);
@@ -223,7 +227,7 @@ fn same_as_cargo(
     out_dir: &Path,
     binaries: &[(String, PathBuf)],
 ) -> Result<Vec<PathBuf>, Step> {
-    let cargo_bin = ws.target.join("release").join(name);
+    let cargo_bin = ws.target.join(REFERENCE).join(name);
     let cases_dir = ws.root.join("corpus/cases").join(name);
     let mut inputs: Vec<PathBuf> = fs::read_dir(&cases_dir)
         .map(|d| {
@@ -383,10 +387,10 @@ fn run_corpus(names: &[String], flags: RecordArgs) -> anyhow::Result<bool> {
     let programs: Vec<String> = to_check.iter().map(|(n, _)| n.clone()).collect();
     // cargo's progress shown: on a fresh clone this build takes a while.
     println!(
-        "corpus  cargo build --release -p corpus --bins ({} programs to check)",
+        "corpus  cargo build --profile {REFERENCE} -p corpus --bins ({} programs to check)",
         programs.len()
     );
-    build_release_shown(&["corpus"], &["--bins"])?;
+    cargo(&["build", "--profile", REFERENCE, "-p", "corpus", "--bins"])?;
     let mut graph = crates::graph(&meta, "corpus", corpus_judge())?;
     let notes = crate::resolve::ready_for_judge(
         &ws.target,

@@ -200,8 +200,21 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
             tool_checked = 1;
             let manifest = project_root().join("xtask").join("Cargo.toml");
             let manifest = manifest.to_string_lossy();
-            println!("unit    cargo test --manifest-path xtask/Cargo.toml -- --quiet");
-            let passed = cargo(&["test", "--manifest-path", &manifest, "--", "--quiet"]).is_ok();
+            // Two test threads a core: a third of the tool's test time is tests waiting on a
+            // wall clock (time limits, hangs, an unreachable host), which leave their core
+            // idle; more than two a core and a spinning program's CPU share falls so far that
+            // the runner's own time-limit tests see load (docs/runner.md).
+            let threads = format!("--test-threads={}", 2 * crate::engine::pool::cores());
+            println!("unit    cargo test --manifest-path xtask/Cargo.toml -- --quiet {threads}");
+            let passed = cargo(&[
+                "test",
+                "--manifest-path",
+                &manifest,
+                "--",
+                "--quiet",
+                &threads,
+            ])
+            .is_ok();
             if passed && tool_hash(&ws, &env) == tool {
                 record.pass("xtask", &tool, "its unit tests passed");
             } else if !passed {

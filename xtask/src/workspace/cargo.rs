@@ -83,18 +83,12 @@ pub fn forget_cargo_run(command: &mut Command) {
 }
 
 /// `cargo build --release --quiet -p <package>...` then `targets` (`--bin x`, `--examples`):
-/// the one way this tool builds workspace members (a problem, the corpus, a benchmark's
-/// examples), so that every build shares one set of flags and one target folder.
+/// the one way this tool builds workspace members (a problem, a benchmark's
+/// examples; the corpus builds in a profile of its own), so that every build shares one set
+/// of flags and one target folder.
 pub fn release_build(packages: &[&str], targets: &[&str]) -> Command {
-    release_command(packages, targets, true)
-}
-
-fn release_command(packages: &[&str], targets: &[&str], quiet: bool) -> Command {
     let mut command = cargo_command();
-    command.args(["build", "--release"]);
-    if quiet {
-        command.arg("--quiet");
-    }
+    command.args(["build", "--release", "--quiet"]);
     for p in packages {
         command.args(["-p", p]);
     }
@@ -105,12 +99,6 @@ fn release_command(packages: &[&str], targets: &[&str], quiet: bool) -> Command 
 /// Runs `release_build`; an error unless it succeeds.
 pub fn build_release(packages: &[&str], targets: &[&str]) -> anyhow::Result<()> {
     run_release(release_build(packages, targets), packages, targets)
-}
-
-/// `build_release` with cargo's progress shown, for a build that takes a while (the corpus's
-/// programs on a fresh clone).
-pub fn build_release_shown(packages: &[&str], targets: &[&str]) -> anyhow::Result<()> {
-    run_release(release_command(packages, targets, false), packages, targets)
 }
 
 fn run_release(mut command: Command, packages: &[&str], targets: &[&str]) -> anyhow::Result<()> {
