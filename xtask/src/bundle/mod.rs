@@ -417,13 +417,13 @@ fn kib(b: &Bundle) -> String {
     format!("{:.1} KiB", b.text.len() as f64 / 1024.0)
 }
 
-/// The bytes of a bundle that are its libraries'.
 /// Tells the budget whether draft `b` is over the judge's source limit (nothing is cut for
 /// time while it is).
 fn over_the_limit(b: &Bundle, options: &Options) {
     budget::over_the_limit(b.text.len() as u64 > options.judge.source_limit);
 }
 
+/// The bytes of a bundle that are its libraries'.
 fn library_bytes(b: &Bundle) -> usize {
     b.libraries.iter().map(|l| l.bytes).sum()
 }

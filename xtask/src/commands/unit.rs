@@ -202,8 +202,8 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
             let manifest = manifest.to_string_lossy();
             // Two test threads a core: a third of the tool's test time is tests waiting on a
             // wall clock (time limits, hangs, an unreachable host), which leave their core
-            // idle; more than two a core and a spinning program's CPU share falls so far that
-            // the runner's own time-limit tests see load (docs/runner.md).
+            // idle. At three a core a spinning program's CPU share fell so far that the
+            // runner's time-limit test, then judged by the wall clock, failed (docs/runner.md).
             let threads = format!("--test-threads={}", 2 * crate::engine::pool::cores());
             println!("unit    cargo test --manifest-path xtask/Cargo.toml -- --quiet {threads}");
             let passed = cargo(&[
