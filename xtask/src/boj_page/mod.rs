@@ -1,4 +1,4 @@
-//! A BOJ problem page: fetched over HTTP (ureq) and read with an HTML parser (scraper).
+//! A BOJ problem page: fetched (`http`) and read (`html`).
 //!
 //! What is read, as BOJ lays its pages out: the title (`#problem_title`), the time and
 //! memory limits (the first two cells of `#problem-info`'s body row, `1 초` and `128 MB`),
@@ -6,7 +6,10 @@
 //! (`.problem-label-interactive`), and the samples
 //! (`pre.sampledata` with ids `sample-input-N` and `sample-output-N`).
 
-use scraper::{Html, Selector};
+mod html;
+mod http;
+
+use html::Document;
 use std::time::Duration;
 
 /// What a problem page told, each part only when it could be read.
@@ -51,48 +54,21 @@ pub fn get(url: &str) -> anyhow::Result<String> {
         })
 }
 
-/// Fetches `url` with a browser-like User-Agent (BOJ answers some clients with 403).
+/// Fetches `url` as a browser would ask for it (BOJ answers some clients with 403).
 fn get_now(url: &str) -> anyhow::Result<String> {
-    let agent = ureq::AgentBuilder::new()
-        .timeout_connect(TIMEOUT)
-        .timeout(TIMEOUT)
-        .user_agent(
-            "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36",
-        )
-        .build();
-    let answer = agent
-        .get(url)
-        .set("Accept", "text/html")
-        .set("Accept-Language", "ko,en;q=0.8")
-        .call();
+    let answer = http::get(url, TIMEOUT).map_err(|why| {
+        anyhow::anyhow!("{url} could not be fetched ({why}); offline? {WITHOUT_FETCH}")
+    })?;
+    let (status, body) = (answer.status, answer.body);
     // A browser check answers 202 with an empty body, or a small page of its own (also
     // with 403 or 405): no page a script can read.
-    let checked =
-        |status: u16, body: &str| status == 202 && body.trim().is_empty() || is_browser_check(body);
-    match answer {
-        Ok(response) => {
-            let status = response.status();
-            let body = response
-                .into_string()
-                .map_err(|e| anyhow::anyhow!("{url}: reading the page failed: {e}"))?;
-            if checked(status, &body) {
-                return Err(browser_check(url, status));
-            }
-            Ok(body)
-        }
-        Err(ureq::Error::Status(code @ (403 | 405), response)) => {
-            let body = response.into_string().unwrap_or_default();
-            Err(if checked(code, &body) {
-                browser_check(url, code)
-            } else {
-                refused(url, code)
-            })
-        }
-        Err(ureq::Error::Status(code, _)) => Err(anyhow::anyhow!("{url} answered HTTP {code}")),
-        Err(ureq::Error::Transport(t)) => Err(anyhow::anyhow!(
-            "{url} could not be fetched ({}); offline? {WITHOUT_FETCH}",
-            t.kind()
-        )),
+    if status == 202 && body.trim().is_empty() || is_browser_check(&body) {
+        return Err(browser_check(url, status));
+    }
+    match status {
+        200..=299 => Ok(body),
+        403 | 405 => Err(refused(url, status)),
+        _ => Err(anyhow::anyhow!("{url} answered HTTP {status}")),
     }
 }
 
@@ -129,10 +105,6 @@ pub fn read(url: &str) -> anyhow::Result<String> {
     }
 }
 
-fn selector(css: &str) -> Selector {
-    Selector::parse(css).expect("a fixed, valid selector")
-}
-
 /// The number before `unit` in `text` (`1 초` -> 1.0, `0.5 초 (추가 시간 없음)` -> 0.5).
 fn number_before(text: &str, unit: &str) -> Option<f64> {
     let at = text.find(unit)?;
@@ -147,21 +119,17 @@ fn number_before(text: &str, unit: &str) -> Option<f64> {
 
 /// Reads a problem page.
 pub fn parse(html: &str) -> Page {
-    let doc = Html::parse_document(html);
-    let text_of = |css: &str| {
-        doc.select(&selector(css))
-            .next()
-            .map(|e| e.text().collect::<String>())
-    };
+    let doc = Document::parse(html);
+    let text_of = |selector: &str| doc.first(selector).map(|e| doc.text(e));
     let title = text_of("#problem_title")
         .map(|t| t.trim().to_string())
         .filter(|t| !t.is_empty());
     let cells: Vec<String> = doc
-        .select(&selector("#problem-info tbody tr"))
-        .next()
+        .first("#problem-info tbody tr")
         .map(|row| {
-            row.select(&selector("td"))
-                .map(|td| td.text().collect::<String>())
+            doc.select(row, "td")
+                .into_iter()
+                .map(|td| doc.text(td))
                 .collect()
         })
         .unwrap_or_default();
@@ -173,9 +141,8 @@ pub fn parse(html: &str) -> Page {
         .get(1)
         .and_then(|c| number_before(c, "MB"))
         .map(|m| m.round() as u64);
-    let labelled = |class: &str| doc.select(&selector(class)).next().is_some();
-    let special_judge = labelled(".problem-label-spj");
-    let interactive = labelled(".problem-label-interactive");
+    let special_judge = doc.first(".problem-label-spj").is_some();
+    let interactive = doc.first(".problem-label-interactive").is_some();
     let mut samples = Vec::new();
     for n in 1.. {
         let input = text_of(&format!("pre#sample-input-{n}"));
