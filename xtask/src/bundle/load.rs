@@ -76,18 +76,36 @@ pub fn load(
 }
 
 thread_local! {
-    /// The files parsed since `forget_parsed`, with their text: a bundle reads its libraries
-    /// once as written and once with impl-only macro calls written out (`load`'s
-    /// `impls_too`), and parsing is half of a reading (petgraph's dependencies: 160 of
-    /// 300 ms); a copy of the tree is a fraction of that.
+    /// The files parsed on this thread, with their text: a bundle reads its libraries once
+    /// as written and once with impl-only macro calls written out (`load`'s `impls_too`),
+    /// and parsing is half of a reading (petgraph's dependencies: 160 of 300 ms); a copy of
+    /// the tree is a fraction of that. Kept across bundles (the corpus's workers bundle a
+    /// program after another, nearly all on proconio) up to `PARSED_TEXT_BYTES`. A tree's
+    /// spans are this thread's (proc-macro2 keeps their source per thread), so the cache is
+    /// one per thread.
     static PARSED: std::cell::RefCell<std::collections::HashMap<std::path::PathBuf, (String, syn::File)>> =
         Default::default();
 }
 
-/// Empties the cache of parsed files (at the start of each bundle, so that it holds one
-/// bundle's libraries at most).
-pub fn forget_parsed() {
-    PARSED.with(|p| p.borrow_mut().clear());
+/// The most text the cache of parsed files holds before it is emptied (libc, the largest
+/// library a corpus program reaches, is about 4 MB of text).
+const PARSED_TEXT_BYTES: usize = 32 << 20;
+
+/// Empties the cache of parsed files when it holds more than `PARSED_TEXT_BYTES` of text
+/// (at the start of each bundle).
+pub fn bound_parsed() {
+    bound_parsed_to(PARSED_TEXT_BYTES);
+}
+
+fn bound_parsed_to(limit: usize) {
+    if parsed_bytes() > limit {
+        PARSED.with(|p| p.borrow_mut().clear());
+    }
+}
+
+/// The bytes of text the cache of parsed files holds.
+fn parsed_bytes() -> usize {
+    PARSED.with(|p| p.borrow().values().map(|(text, _)| text.len()).sum())
 }
 
 /// `path` parsed, from the cache when its text is the one parsed there.
@@ -809,7 +827,7 @@ fn path_value(file: &Path, m: &syn::ItemMod, k: usize) -> anyhow::Result<String>
 
 #[cfg(test)]
 mod tests {
-    use super::{forget_parsed, parsed};
+    use super::{bound_parsed_to, parsed, parsed_bytes};
 
     /// The cache of parsed files answers from the text it parsed, not from the path: a file
     /// rewritten between two readings is read again, and an unchanged one gives the same
@@ -819,7 +837,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("lib.rs");
         let names = |f: &syn::File| quote::quote!(#f).to_string();
-        forget_parsed();
+        bound_parsed_to(0);
         std::fs::write(&path, "pub fn first() {}").unwrap();
         let once = parsed(&path).unwrap();
         assert_eq!(names(&parsed(&path).unwrap()), names(&once));
@@ -833,5 +851,22 @@ mod tests {
             error.starts_with(&format!("{}:1:", path.display())),
             "{error}"
         );
+    }
+
+    /// The cache is kept across bundles up to its bound, and emptied past it.
+    #[test]
+    fn the_cache_of_parsed_files_is_emptied_past_its_bound_and_kept_below_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("lib.rs");
+        let text = "pub fn kept() {}";
+        std::fs::write(&path, text).unwrap();
+        bound_parsed_to(0);
+        assert_eq!(parsed_bytes(), 0);
+        parsed(&path).unwrap();
+        assert_eq!(parsed_bytes(), text.len());
+        bound_parsed_to(text.len());
+        assert_eq!(parsed_bytes(), text.len());
+        bound_parsed_to(text.len() - 1);
+        assert_eq!(parsed_bytes(), 0);
     }
 }

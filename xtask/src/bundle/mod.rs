@@ -278,7 +278,7 @@ fn pruned(
     };
     let target = options.judge.target_cfgs;
     phase("bundle: begin");
-    load::forget_parsed();
+    load::bound_parsed();
     let solution = solution::prepare(main_rs, deps, target)?;
     phase("bundle: solution read");
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
