@@ -394,7 +394,10 @@ fn run_corpus(names: &[String], flags: RecordArgs) -> anyhow::Result<bool> {
     let mut graph = crates::graph(&meta, "corpus", corpus_judge())?;
     let notes = crate::resolve::ready_for_judge(
         &ws.target,
-        crate::resolve::build::Member::whole("corpus"),
+        crate::resolve::build::Member {
+            profile: REFERENCE,
+            ..crate::resolve::build::Member::whole("corpus")
+        },
         &mut graph.libraries,
         None,
         corpus_judge(),

@@ -542,6 +542,7 @@ fn ready_graph(
     let member = crate::resolve::build::Member {
         package,
         bins: &bins,
+        profile: "release",
     };
     let ready = crate::resolve::ready_for_judge(
         target,

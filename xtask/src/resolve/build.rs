@@ -21,12 +21,22 @@ pub struct Member<'a> {
     pub package: &'a str,
     /// The binaries to build; every target of the package when empty.
     pub bins: &'a [String],
+    /// The cargo profile to build in: `release`, or one whose build the caller has made
+    /// already (the corpus's reference profile), so that nothing is built twice. The steps
+    /// need only the build scripts' executables and the libraries' metadata, which the
+    /// optimiser does not change; they run the build scripts with the judge's variables
+    /// themselves.
+    pub profile: &'a str,
 }
 
 impl<'a> Member<'a> {
-    /// The whole package (a problem crate, the corpus).
+    /// The whole package (a problem crate, the corpus), in the release profile.
     pub fn whole(package: &'a str) -> Member<'a> {
-        Member { package, bins: &[] }
+        Member {
+            package,
+            bins: &[],
+            profile: "release",
+        }
     }
 }
 
@@ -63,12 +73,13 @@ fn build(member: Member) -> anyhow::Result<Built> {
     let mut targets = vec!["--message-format=json"];
     targets.extend(member.bins.iter().flat_map(|b| ["--bin", b.as_str()]));
     let package = member.package;
-    let out = crate::workspace::cargo::release_build(&[package], &targets)
+    let out = crate::workspace::cargo::profile_build(member.profile, &[package], &targets)
         .output()
         .map_err(|e| anyhow::anyhow!("cannot run cargo: {e}"))?;
     if !out.status.success() {
         return Err(anyhow::anyhow!(
-            "cargo build -p {package} {} failed:\n{}",
+            "cargo build --profile {} -p {package} {} failed:\n{}",
+            member.profile,
             targets[1..].join(" "),
             String::from_utf8_lossy(&out.stderr)
         ));

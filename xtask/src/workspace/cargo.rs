@@ -87,8 +87,13 @@ pub fn forget_cargo_run(command: &mut Command) {
 /// examples; the corpus builds in a profile of its own), so that every build shares one set
 /// of flags and one target folder.
 pub fn release_build(packages: &[&str], targets: &[&str]) -> Command {
+    profile_build("release", packages, targets)
+}
+
+/// `release_build` in cargo profile `profile`.
+pub fn profile_build(profile: &str, packages: &[&str], targets: &[&str]) -> Command {
     let mut command = cargo_command();
-    command.args(["build", "--release", "--quiet"]);
+    command.args(["build", "--profile", profile, "--quiet"]);
     for p in packages {
         command.args(["-p", p]);
     }
