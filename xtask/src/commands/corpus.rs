@@ -391,6 +391,7 @@ fn run_corpus(names: &[String], flags: RecordArgs) -> anyhow::Result<bool> {
         programs.len()
     );
     cargo(&["build", "--profile", REFERENCE, "-p", "corpus", "--bins"])?;
+    println!("corpus  readying the libraries for the judge (build scripts, edition migrations)");
     let mut graph = crates::graph(&meta, "corpus", corpus_judge())?;
     let notes = crate::resolve::ready_for_judge(
         &ws.target,
