@@ -353,6 +353,30 @@ fn corpus_programs(ws: &Workspace, names: &[String]) -> anyhow::Result<Vec<Strin
 
 /// The programs whose inputs changed since their last pass (all with `--force`); the others
 /// are counted as cached.
+/// The corpus's libraries, readied for the judge (build scripts run, editions migrated)
+/// from the reference build just made; the notes of what could not be readied printed.
+fn ready_libraries(
+    ws: &Workspace,
+    meta: &cargo_metadata::Metadata,
+) -> anyhow::Result<crates::Graph> {
+    println!("corpus  readying the libraries for the judge (build scripts, edition migrations)");
+    let mut graph = crates::graph(meta, "corpus", corpus_judge())?;
+    let notes = crate::resolve::ready_for_judge(
+        &ws.target,
+        crate::resolve::build::Member {
+            profile: REFERENCE,
+            ..crate::resolve::build::Member::whole("corpus")
+        },
+        &mut graph.libraries,
+        None,
+        corpus_judge(),
+    )?;
+    for note in notes {
+        println!("{note}");
+    }
+    Ok(graph)
+}
+
 fn run_corpus(names: &[String], flags: RecordArgs) -> anyhow::Result<bool> {
     let ws = Workspace::load()?;
     let compilers = Compilers::find()?;
@@ -391,21 +415,7 @@ fn run_corpus(names: &[String], flags: RecordArgs) -> anyhow::Result<bool> {
         programs.len()
     );
     cargo(&["build", "--profile", REFERENCE, "-p", "corpus", "--bins"])?;
-    println!("corpus  readying the libraries for the judge (build scripts, edition migrations)");
-    let mut graph = crates::graph(&meta, "corpus", corpus_judge())?;
-    let notes = crate::resolve::ready_for_judge(
-        &ws.target,
-        crate::resolve::build::Member {
-            profile: REFERENCE,
-            ..crate::resolve::build::Member::whole("corpus")
-        },
-        &mut graph.libraries,
-        None,
-        corpus_judge(),
-    )?;
-    for note in notes {
-        println!("{note}");
-    }
+    let graph = ready_libraries(&ws, &meta)?;
     println!(
         "corpus  {} programs, bundles compiled with {}",
         programs.len(),
