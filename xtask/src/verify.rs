@@ -403,8 +403,18 @@ fn check(
         report: Vec::new(),
     };
     if size > problem.source_limit {
+        let cuts = bundle::budget::cuts();
+        let more = if cuts.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; refining stopped at {}x the budget, before {} (`--budget <s>` gives it more time)",
+                bundle::budget::OVER_THE_LIMIT_BUDGETS,
+                cuts.join(", ")
+            )
+        };
         done.report.push(format!(
-            "FAIL    size {size} bytes exceeds the judge's limit of {} bytes",
+            "FAIL    size {size} bytes exceeds the judge's limit of {} bytes{more}",
             problem.source_limit
         ));
         return Ok(done);

@@ -7,17 +7,26 @@
 use std::cell::{Cell, RefCell};
 use std::time::{Duration, Instant};
 
-/// When refining stops: `None` never.
+/// When refining stops (`None`: never): the budget's end, and the later end that holds
+/// while the best draft is over the judge's source limit (`over_the_limit`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Deadline(pub Option<Instant>);
+pub struct Deadline(pub Option<(Instant, Instant)>);
+
+/// How many budgets a draft over the judge's source limit may be refined for: no file is
+/// no submission, so it gets more time than one that fits, but not minutes (three of
+/// maple8192's templates refined without an end for 13 to 20 minutes each and were still
+/// over the limit); past it, the refusal says how to give it more.
+pub const OVER_THE_LIMIT_BUDGETS: u32 = 3;
 
 impl Deadline {
     /// No deadline: every refinement runs (the corpus, tests).
     pub const NONE: Deadline = Deadline(None);
 
-    /// `budget` from now.
+    /// `budget` from now (`OVER_THE_LIMIT_BUDGETS` of it for a draft over the limit).
     pub fn after(budget: Duration) -> Deadline {
-        Deadline(Instant::now().checked_add(budget))
+        let now = Instant::now();
+        let over = budget.saturating_mul(OVER_THE_LIMIT_BUDGETS);
+        Deadline(now.checked_add(budget).zip(now.checked_add(over)))
     }
 }
 
@@ -25,7 +34,7 @@ thread_local! {
     /// The deadline of the bundle being made on this thread (`Scope::enter`).
     static CURRENT: Cell<Deadline> = const { Cell::new(Deadline(None)) };
     /// Whether the draft refined now is over the judge's source limit: no submission yet,
-    /// so nothing is cut for time until one fits (`over_the_limit`).
+    /// so refining goes on to the deadline's later end (`over_the_limit`).
     static OVER: Cell<bool> = const { Cell::new(false) };
     /// What was left out for want of time, since the last `take_cuts`.
     static CUTS: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
@@ -41,9 +50,9 @@ pub fn enter(deadline: Deadline) -> Entered {
 }
 
 /// Says whether the best draft so far is over the judge's source limit. While it is, the
-/// budget cuts nothing: a file the judge refuses is no submission, and a spent budget must
-/// not turn a program the refinements would fit into a refusal (a template of ten crates:
-/// a first draft of 1.9 MB, 99 KiB refined).
+/// budget cuts nothing until the deadline's later end: a file the judge refuses is no
+/// submission, and a spent budget should not turn a program the refinements would fit into
+/// a refusal (a template of ten crates: a first draft of 1.9 MB, 99 KiB refined).
 pub fn over_the_limit(over: bool) {
     OVER.with(|o| o.set(over));
 }
@@ -58,10 +67,11 @@ impl Drop for Entered {
 /// Whether the refinement `what` must be left out: the deadline has passed. Records it when
 /// so (once per name).
 pub fn cut(what: &'static str) -> bool {
-    let Deadline(Some(at)) = CURRENT.with(|c| c.get()) else {
+    let Deadline(Some((at, over_at))) = CURRENT.with(|c| c.get()) else {
         return false;
     };
-    if Instant::now() < at || OVER.with(|o| o.get()) {
+    let end = if OVER.with(|o| o.get()) { over_at } else { at };
+    if Instant::now() < end {
         return false;
     }
     CUTS.with(|c| {
@@ -71,6 +81,11 @@ pub fn cut(what: &'static str) -> bool {
         }
     });
     true
+}
+
+/// What was left out on this thread since the last `take_cuts`, left in place.
+pub fn cuts() -> Vec<&'static str> {
+    CUTS.with(|c| c.borrow().clone())
 }
 
 /// What was left out on this thread since the last call, in the order it was.
@@ -180,7 +195,8 @@ mod tests {
     fn a_spent_budget_cuts_nothing_while_the_draft_is_over_the_limit() {
         let _ = take_cuts();
         {
-            let _scope = enter(Deadline::after(Duration::ZERO));
+            let now = Instant::now();
+            let _scope = enter(Deadline(Some((now, now + Duration::from_secs(3600)))));
             over_the_limit(true);
             assert!(!cut("the impls pass"));
             over_the_limit(false);
@@ -214,5 +230,32 @@ mod tests {
         assert!(step("again").shown);
         drop(showing);
         assert!(!step("after").shown);
+    }
+
+    /// Over the limit, refining ends too: at `OVER_THE_LIMIT_BUDGETS` budgets, never after
+    /// minutes.
+    #[test]
+    fn a_draft_over_the_limit_is_refined_for_three_budgets_then_cut() {
+        let _ = take_cuts();
+        let budget = Duration::from_millis(40);
+        let started = Instant::now();
+        let _scope = enter(Deadline::after(budget));
+        over_the_limit(true);
+        let mut rounds = 0;
+        while !cut("more rounds of the oracle") {
+            rounds += 1;
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let spent = started.elapsed();
+        assert!(
+            spent >= budget * OVER_THE_LIMIT_BUDGETS,
+            "{spent:?} after {rounds} rounds"
+        );
+        assert!(
+            spent < budget * OVER_THE_LIMIT_BUDGETS + Duration::from_secs(2),
+            "{spent:?}"
+        );
+        assert_eq!(cuts(), ["more rounds of the oracle"]);
+        assert_eq!(take_cuts(), ["more rounds of the oracle"]);
     }
 }
