@@ -403,20 +403,8 @@ fn check(
         report: Vec::new(),
     };
     if size > problem.source_limit {
-        let cuts = bundle::budget::cuts();
-        let more = if cuts.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "; refining stopped at {}x the budget, before {} (`--budget <s>` gives it more time)",
-                bundle::budget::OVER_THE_LIMIT_BUDGETS,
-                cuts.join(", ")
-            )
-        };
-        done.report.push(format!(
-            "FAIL    size {size} bytes exceeds the judge's limit of {} bytes{more}",
-            problem.source_limit
-        ));
+        done.report
+            .push(over_the_limit_line(size, problem.source_limit));
         return Ok(done);
     } else if size > profile.size_note {
         say!(
@@ -672,6 +660,22 @@ fn check_std_apis(dir: &Path, rust: &str) -> anyhow::Result<()> {
             String::from_utf8_lossy(&out.stderr).into_owned()
         )),
     }
+}
+
+/// The refusal of a bundle of `size` bytes over the judge's `limit`, with what the budget
+/// cut (this thread's cuts so far) and how to give it more time.
+fn over_the_limit_line(size: u64, limit: u64) -> String {
+    let cuts = bundle::budget::cuts();
+    let more = if cuts.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; refining stopped at {}x the budget, before {} (`--budget <s>` gives it more time)",
+            bundle::budget::OVER_THE_LIMIT_BUDGETS,
+            cuts.join(", ")
+        )
+    };
+    format!("FAIL    size {size} bytes exceeds the judge's limit of {limit} bytes{more}")
 }
 
 #[cfg(test)]
