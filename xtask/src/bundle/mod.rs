@@ -849,7 +849,7 @@ fn dependencies_first(libraries: &[Library]) -> Vec<usize> {
 }
 
 /// The modules the solution names, and those their libraries depend on, transitively.
-fn reachable_modules(
+pub(crate) fn reachable_modules(
     named: &std::collections::BTreeSet<String>,
     libraries: &[Library],
 ) -> std::collections::BTreeSet<String> {

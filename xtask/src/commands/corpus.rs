@@ -353,6 +353,53 @@ fn corpus_programs(ws: &Workspace, names: &[String]) -> anyhow::Result<Vec<Strin
 
 /// The programs whose inputs changed since their last pass (all with `--force`); the others
 /// are counted as cached.
+/// Orders `programs` (name, hash) by the source bytes of the libraries each reaches, the
+/// heaviest first: the two workers then end together, not one alone on a heavy program
+/// that came last in name order (`w_num_facade` ran 11 s by itself at the end).
+fn heaviest_first(ws: &Workspace, graph: &crates::Graph, programs: &mut [(String, String)]) {
+    let mut library_bytes = std::collections::HashMap::new();
+    for lib in &graph.libraries {
+        let dir = lib.root.parent().unwrap_or(&lib.root);
+        library_bytes.insert(lib.module.clone(), rust_bytes(dir));
+    }
+    let weight = |name: &str| -> u64 {
+        let text = fs::read_to_string(ws.root.join("corpus/src/bin").join(format!("{name}.rs")))
+            .unwrap_or_default();
+        let named: std::collections::BTreeSet<String> = (graph.deps.iter())
+            .filter(|(extern_name, _)| text.contains(&format!("{extern_name}::")))
+            .filter_map(|(_, dep)| match dep {
+                bundle::Dep::Module(m) => Some(m.clone()),
+                bundle::Dep::ProcMacro(_) => None,
+            })
+            .collect();
+        bundle::reachable_modules(&named, &graph.libraries)
+            .iter()
+            .filter_map(|m| library_bytes.get(m))
+            .sum()
+    };
+    programs.sort_by_cached_key(|(name, _)| std::cmp::Reverse(weight(name)));
+}
+
+/// The bytes of the `.rs` files under `dir`.
+fn rust_bytes(dir: &Path) -> u64 {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .map(|e| {
+            let path = e.path();
+            if path.is_dir() {
+                rust_bytes(&path)
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                e.metadata().map_or(0, |m| m.len())
+            } else {
+                0
+            }
+        })
+        .sum()
+}
+
 /// The corpus's libraries, readied for the judge (build scripts run, editions migrated)
 /// from the reference build just made; the notes of what could not be readied printed.
 fn ready_libraries(
@@ -408,7 +455,7 @@ fn run_corpus(names: &[String], flags: RecordArgs) -> anyhow::Result<bool> {
         println!("{}", record::summary_line(cached, 0, 0));
         return Ok(true);
     }
-    let programs: Vec<String> = to_check.iter().map(|(n, _)| n.clone()).collect();
+    let mut programs: Vec<String> = to_check.iter().map(|(n, _)| n.clone()).collect();
     // cargo's progress shown: on a fresh clone this build takes a while.
     println!(
         "corpus  cargo build --profile {REFERENCE} -p corpus --bins ({} programs to check)",
@@ -416,6 +463,8 @@ fn run_corpus(names: &[String], flags: RecordArgs) -> anyhow::Result<bool> {
     );
     cargo(&["build", "--profile", REFERENCE, "-p", "corpus", "--bins"])?;
     let graph = ready_libraries(&ws, &meta)?;
+    heaviest_first(&ws, &graph, &mut to_check);
+    programs = to_check.iter().map(|(n, _)| n.clone()).collect();
     println!(
         "corpus  {} programs, bundles compiled with {}",
         programs.len(),
