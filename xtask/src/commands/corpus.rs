@@ -353,6 +353,53 @@ fn corpus_programs(ws: &Workspace, names: &[String]) -> anyhow::Result<Vec<Strin
 
 /// The programs whose inputs changed since their last pass (all with `--force`); the others
 /// are counted as cached.
+/// How long the corpus goes without a line before one names the programs being checked.
+const QUIET: Duration = Duration::from_secs(8);
+
+/// `check` on every program by two workers (compiling dominates, and the machine has two
+/// cores; a panic while checking one program is that program's failure), each line printed
+/// as its program finishes; after `QUIET` with no line, one names the programs being
+/// checked and for how long, so the step is never silent.
+fn check_all(
+    programs: &[String],
+    check: impl Fn(&str) -> (bool, String) + Sync,
+) -> Vec<anyhow::Result<(bool, String)>> {
+    use std::collections::BTreeMap;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Mutex;
+    use std::time::Instant;
+    let state: Mutex<(Instant, BTreeMap<String, Instant>)> =
+        Mutex::new((Instant::now(), BTreeMap::new()));
+    let lock = || state.lock().unwrap_or_else(|e| e.into_inner());
+    let done = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            while !done.load(Ordering::SeqCst) {
+                std::thread::sleep(Duration::from_millis(200));
+                let mut st = lock();
+                if st.0.elapsed() >= QUIET && !st.1.is_empty() {
+                    let names: Vec<String> = (st.1.iter())
+                        .map(|(n, t)| format!("{n} ({:.0} s)", t.elapsed().as_secs_f64()))
+                        .collect();
+                    println!("corpus  still checking {}", names.join(", "));
+                    st.0 = Instant::now();
+                }
+            }
+        });
+        let results = crate::engine::pool::map(programs, 2, |name| {
+            lock().1.insert(name.clone(), Instant::now());
+            let (ok, line) = check(name);
+            let mut st = lock();
+            st.1.remove(name);
+            println!("{line}");
+            st.0 = Instant::now();
+            (ok, line)
+        });
+        done.store(true, Ordering::SeqCst);
+        results
+    })
+}
+
 /// Orders `programs` (name, hash) by the source bytes of the libraries each reaches, the
 /// heaviest first: the two workers then end together, not one alone on a heavy program
 /// that came last in name order (`w_num_facade` ran 11 s by itself at the end).
@@ -478,13 +525,8 @@ fn run_corpus(names: &[String], flags: RecordArgs) -> anyhow::Result<bool> {
     if let Some(note) = compilers.missing_note() {
         println!("{note}");
     }
-    // Two workers: compiling dominates, and the machine has two cores. A panic while
-    // checking one program is that program's failure.
-    // Each line is printed as its program finishes, not all at the end.
-    let results = crate::engine::pool::map(&programs, 2, |name| {
-        let (ok, line) = check_program(&ws, &graph, &compilers, name);
-        println!("{line}");
-        (ok, line)
+    let results = check_all(&programs, |name| {
+        check_program(&ws, &graph, &compilers, name)
     });
     let mut passed = 0;
     for ((name, hash), result) in to_check.iter().zip(&results) {
