@@ -364,6 +364,16 @@ fn check_all(
     programs: &[String],
     check: impl Fn(&str) -> (bool, String) + Sync,
 ) -> Vec<anyhow::Result<(bool, String)>> {
+    check_all_saying(programs, QUIET, &|line: &str| println!("{line}"), check)
+}
+
+/// `check_all` after `quiet` with no line, each line given to `say`.
+fn check_all_saying(
+    programs: &[String],
+    quiet: Duration,
+    say: &(dyn Fn(&str) + Sync),
+    check: impl Fn(&str) -> (bool, String) + Sync,
+) -> Vec<anyhow::Result<(bool, String)>> {
     use std::collections::BTreeMap;
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Mutex;
@@ -377,11 +387,11 @@ fn check_all(
             while !done.load(Ordering::SeqCst) {
                 std::thread::sleep(Duration::from_millis(200));
                 let mut st = lock();
-                if st.0.elapsed() >= QUIET && !st.1.is_empty() {
+                if st.0.elapsed() >= quiet && !st.1.is_empty() {
                     let names: Vec<String> = (st.1.iter())
                         .map(|(n, t)| format!("{n} ({:.0} s)", t.elapsed().as_secs_f64()))
                         .collect();
-                    println!("corpus  still checking {}", names.join(", "));
+                    say(&format!("corpus  still checking {}", names.join(", ")));
                     st.0 = Instant::now();
                 }
             }
@@ -391,7 +401,7 @@ fn check_all(
             let (ok, line) = check(name);
             let mut st = lock();
             st.1.remove(name);
-            println!("{line}");
+            say(&line);
             st.0 = Instant::now();
             (ok, line)
         });
@@ -554,4 +564,50 @@ fn run_corpus(names: &[String], flags: RecordArgs) -> anyhow::Result<bool> {
     println!("{passed} passed, {failed} failed");
     println!("{}", record::summary_line(cached, results.len(), failed));
     Ok(failed == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// Each program's line comes as it ends, in the results' order its own; while no line
+    /// comes for the quiet spell, one names the programs being checked; a quick run says
+    /// nothing more than its lines.
+    #[test]
+    fn a_quiet_spell_names_the_programs_being_checked_and_a_quick_run_only_its_lines() {
+        let programs: Vec<String> = ["slow_a", "slow_b", "quick"].map(String::from).to_vec();
+        let said = Mutex::new(Vec::new());
+        let say = |line: &str| said.lock().unwrap().push(line.to_string());
+        let results = check_all_saying(&programs, Duration::from_millis(150), &say, |name| {
+            if name.starts_with("slow") {
+                std::thread::sleep(Duration::from_millis(700));
+            }
+            (true, format!("ok    {name}"))
+        });
+        let lines: Vec<String> = results.into_iter().map(|r| r.unwrap().1).collect();
+        assert_eq!(lines, ["ok    slow_a", "ok    slow_b", "ok    quick"]);
+        let said = said.into_inner().unwrap();
+        let still: Vec<&String> = said
+            .iter()
+            .filter(|l| l.contains("still checking"))
+            .collect();
+        assert!(
+            still
+                .first()
+                .is_some_and(|l| l.contains("slow_a") && l.contains("slow_b")),
+            "{said:?}"
+        );
+        assert_eq!(said.len() - still.len(), 3, "{said:?}");
+
+        let said = Mutex::new(Vec::new());
+        let say = |line: &str| said.lock().unwrap().push(line.to_string());
+        let quick: Vec<String> = vec!["a".into(), "b".into()];
+        check_all_saying(&quick, Duration::from_secs(60), &say, |n| {
+            (true, n.to_string())
+        });
+        let mut said = said.into_inner().unwrap();
+        said.sort();
+        assert_eq!(said, ["a", "b"]);
+    }
 }
