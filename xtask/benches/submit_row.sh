@@ -3,7 +3,8 @@
 # (`--force --fresh`), after a one-line edit to its main.rs, and unchanged, and prints one
 # markdown row (seconds and ratios to the baseline), also appended to "$scratch/rows".
 # Needs "$ws" (the scratch clone), "$tool" and "$scratch".
-seconds() { local s; s=$(date +%s.%N); "$@" > "$scratch/last.txt" 2>&1; local rc=$?; echo "$(echo "$(date +%s.%N) - $s" | bc) $rc"; }
+# (A failing command is a row too: under `set -e` its status must not end the subshell.)
+seconds() { local s rc; s=$(date +%s.%N); "$@" > "$scratch/last.txt" 2>&1 && rc=0 || rc=$?; echo "$(echo "$(date +%s.%N) - $s" | bc) $rc"; }
 run() { XTASK_SOLUTIONS_ROOT="$ws" "$tool" submit "$@"; }
 submit_row() {
     local label=$1 id=$2 base first edit same result
