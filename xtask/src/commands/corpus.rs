@@ -351,8 +351,6 @@ fn corpus_programs(ws: &Workspace, names: &[String]) -> anyhow::Result<Vec<Strin
     Ok(programs)
 }
 
-/// The programs whose inputs changed since their last pass (all with `--force`); the others
-/// are counted as cached.
 /// How long the corpus goes without a line before one names the programs being checked.
 const QUIET: Duration = Duration::from_secs(8);
 
@@ -396,11 +394,23 @@ fn check_all_saying(
                 }
             }
         });
+        // Out of the programs being checked however its check ends (a panic is the pool's
+        // to report), so a quiet-spell line never names a program that is done.
+        struct Checking<'a, F: Fn()>(&'a F);
+        impl<F: Fn()> Drop for Checking<'_, F> {
+            fn drop(&mut self) {
+                (self.0)();
+            }
+        }
         let results = crate::engine::pool::map(programs, 2, |name| {
             lock().1.insert(name.clone(), Instant::now());
+            let finished = || {
+                lock().1.remove(name);
+            };
+            let checking = Checking(&finished);
             let (ok, line) = check(name);
+            drop(checking);
             let mut st = lock();
-            st.1.remove(name);
             say(&line);
             st.0 = Instant::now();
             (ok, line)
@@ -481,6 +491,8 @@ fn ready_libraries(
     Ok(graph)
 }
 
+/// The programs whose inputs changed since their last pass (all with `--force`); the others
+/// are counted as cached.
 fn run_corpus(names: &[String], flags: RecordArgs) -> anyhow::Result<bool> {
     let ws = Workspace::load()?;
     let compilers = Compilers::find()?;
@@ -599,6 +611,26 @@ mod tests {
             "{said:?}"
         );
         assert_eq!(said.len() - still.len(), 3, "{said:?}");
+
+        // A check that panics is that program's failure, and is never named as still
+        // being checked after it.
+        let said = Mutex::new(Vec::new());
+        let say = |line: &str| said.lock().unwrap().push(line.to_string());
+        let two: Vec<String> = vec!["panics".into(), "slow".into()];
+        let results = check_all_saying(&two, Duration::from_millis(150), &say, |name| {
+            if name == "panics" {
+                panic!("a planted panic");
+            }
+            std::thread::sleep(Duration::from_millis(700));
+            (true, name.to_string())
+        });
+        assert!(results[0].is_err() && results[1].is_ok());
+        let said = said.into_inner().unwrap();
+        assert!(
+            said.iter().any(|l| l.contains("still checking slow")),
+            "{said:?}"
+        );
+        assert!(!said.iter().any(|l| l.contains("panics")), "{said:?}");
 
         let said = Mutex::new(Vec::new());
         let say = |line: &str| said.lock().unwrap().push(line.to_string());
