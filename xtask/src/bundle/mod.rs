@@ -752,6 +752,7 @@ impl Drafter<'_> {
                     imports: &solution.imports_by_name,
                     use_modules: &solution.use_modules,
                     imports_from: &solution.imports_from,
+                    droppable: &solution.droppable,
                     named: &solution.referenced,
                 },
                 &findings.ruling(),
@@ -795,7 +796,7 @@ impl Drafter<'_> {
             inlined_modules.insert(lib.module.clone());
             chunks.push_str(&chunk);
         }
-        let mut text = solution.text(&inlined_modules);
+        let mut text = solution.text(&inlined_modules, &kept.dropped);
         text.push_str(&chunks);
         if needs_alloc {
             text.push_str(EXTERN_ALLOC);

@@ -24,6 +24,9 @@ pub struct Kept {
     /// Each library's module, package and bytes, in order.
     pub libraries: Vec<(String, String, usize)>,
     pub signature: Vec<String>,
+    /// The solution's imports that went with nothing kept of them (`prune::Kept::dropped`).
+    #[serde(default)]
+    pub dropped: BTreeSet<String>,
 }
 
 /// What of the solution the pruned libraries depend on: the modules and names it imports,
@@ -84,10 +87,19 @@ pub fn keep(
     let library_text = bundle.text[start..].to_string();
     let modules: BTreeSet<String> = bundle.libraries.iter().map(|l| l.module.clone()).collect();
     // The layout read back must be the drafter's: the solution's text, then the libraries.
-    if solution.text(&modules) != bundle.text[..start] {
+    // The imports that went are those of its droppable names its text no longer writes.
+    let mut written = HashSet::new();
+    let solution_text: proc_macro2::TokenStream = bundle.text[..start].parse().ok()?;
+    super::idents(solution_text, &mut written);
+    let dropped: BTreeSet<String> = (solution.droppable.iter())
+        .filter(|n| !written.contains(*n))
+        .cloned()
+        .collect();
+    if solution.text(&modules, &dropped) != bundle.text[..start] {
         return None;
     }
     Some(Kept {
+        dropped,
         signature: signature(&solution, &library_text)?,
         libraries: bundle
             .libraries
@@ -107,11 +119,13 @@ pub fn rebundle(
     target: crate::judge::TargetCfgs,
 ) -> anyhow::Result<Option<Bundle>> {
     let solution = super::solution::prepare(main_rs, deps, target)?;
-    if signature(&solution, &kept.library_text).as_ref() != Some(&kept.signature) {
+    if signature(&solution, &kept.library_text).as_ref() != Some(&kept.signature)
+        || !kept.dropped.is_subset(&solution.droppable)
+    {
         return Ok(None);
     }
     let modules: BTreeSet<String> = kept.libraries.iter().map(|l| l.0.clone()).collect();
-    let mut text = solution.text(&modules);
+    let mut text = solution.text(&modules, &kept.dropped);
     text.push_str(&kept.library_text);
     Ok(Some(Bundle {
         text,

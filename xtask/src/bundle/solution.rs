@@ -31,6 +31,13 @@ pub struct Solution {
     pub use_modules: BTreeSet<String>,
     /// Each name it imports by name, with the bundle module of the import's path.
     pub imports_from: BTreeSet<(String, String)>,
+    /// The leaves of each import in `imports`: the name each imports and the text that goes
+    /// with it (the leaf and its comma).
+    leaves: Vec<Vec<(String, std::ops::Range<usize>)>>,
+    /// The names imported by name that the solution writes nowhere else (the bound name's
+    /// only mention is its import, for every import of that name): a template's unused
+    /// imports. One the pruner keeps nothing of goes with its import (`dropped`).
+    pub droppable: BTreeSet<String>,
     /// The bundle modules of the dependencies it names at all (in a path, a `use`, an
     /// `extern crate`): only these, and what they depend on, can be reached.
     pub referenced: BTreeSet<String>,
@@ -99,6 +106,7 @@ pub fn prepare(
         }
         unbind_crate_self(item, deps, &mut edits);
     }
+    PubUses(&mut edits).visit_file(&ast);
     let globs = refs
         .paths
         .iter()
@@ -110,23 +118,58 @@ pub fn prepare(
         .collect();
     let mut imports = ImportFinder {
         deps,
+        source: &text,
         found: Vec::new(),
+        leaves: Vec::new(),
+        bound: Vec::new(),
         names: BTreeSet::new(),
         modules: BTreeSet::new(),
         from: BTreeSet::new(),
     };
     imports.visit_file(&ast);
+    let droppable = droppable(&ast, &imports.bound);
     Ok(Solution {
-        source: text,
         edits,
         imports: imports.found,
+        leaves: imports.leaves,
+        droppable,
         seeds,
         globs,
         imports_by_name: imports.names,
         use_modules: imports.modules,
         imports_from: imports.from,
         referenced,
+        source: text,
     })
+}
+
+/// The names of `bound` (each import leaf's name and the name it binds) whose every leaf
+/// binds a name the file mentions only there.
+fn droppable(ast: &syn::File, bound: &[(String, String)]) -> BTreeSet<String> {
+    let mut mentions = std::collections::HashMap::<String, usize>::new();
+    count_idents(ast.to_token_stream(), &mut mentions);
+    let once = |b: &String| b != "_" && mentions.get(b).copied() == Some(1);
+    let mut out: BTreeSet<String> = bound
+        .iter()
+        .filter(|(_, b)| once(b))
+        .map(|(n, _)| n.clone())
+        .collect();
+    for (n, b) in bound {
+        if !once(b) {
+            out.remove(n);
+        }
+    }
+    out
+}
+
+fn count_idents(tokens: TokenStream, out: &mut std::collections::HashMap<String, usize>) {
+    for t in tokens {
+        match t {
+            proc_macro2::TokenTree::Ident(i) => *out.entry(i.to_string()).or_default() += 1,
+            proc_macro2::TokenTree::Group(g) => count_idents(g.stream(), out),
+            _ => {}
+        }
+    }
 }
 
 /// The memoise crate's attributes and easy-ext's `#[ext]` impls written out; the names of
@@ -298,6 +341,20 @@ impl Heads<'_> {
     }
 }
 
+/// Every `pub use` of the solution made `pub(crate) use`: the same in a binary crate, and
+/// what can re-export a library's macro or re-export, which the bundle makes crate-wide
+/// (`pub(crate) use`; `pub use` of it: E0364, E0365). maple8192's template keeps its imports in
+/// `mod my_library { pub use proconio::input; pub use bstr::ByteSlice; .. }`.
+struct PubUses<'a>(&'a mut Edits);
+
+impl<'ast> Visit<'ast> for PubUses<'_> {
+    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+        if let syn::Visibility::Public(p) = &u.vis {
+            self.0.replace(range(p), "pub(crate)");
+        }
+    }
+}
+
 /// `use dep::{self, Ext};` at the root names the crate's module, which the bundle already
 /// has at its root under that name (E0255): the `self` binds nothing there.
 fn unbind_crate_self(item: &syn::Item, deps: &BTreeMap<String, Dep>, edits: &mut Edits) {
@@ -324,12 +381,24 @@ impl Solution {
     /// The solution's text once `inlined` modules are known: an import (`use dep::*;`,
     /// `use dep::Trait;`, `extern crate dep;`) of a dependency the program never uses goes
     /// with the dependency, as templates import crates whether or not a solution needs them.
-    pub fn text(&self, inlined: &BTreeSet<String>) -> String {
+    ///
+    /// An import leaf of a name in `dropped` (of `droppable`: the pruner kept nothing of
+    /// it) goes too, and the whole `use` when each of its leaves goes.
+    pub fn text(&self, inlined: &BTreeSet<String>, dropped: &BTreeSet<String>) -> String {
         // The removals first: they win over the rewrite of the same import.
         let mut edits = Edits::default();
-        for (r, modules) in &self.imports {
-            if modules.iter().all(|m| !inlined.contains(m)) {
+        for ((r, modules), leaves) in self.imports.iter().zip(&self.leaves) {
+            let gone = |(name, _): &&(String, std::ops::Range<usize>)| {
+                dropped.contains(name) && self.droppable.contains(name)
+            };
+            if modules.iter().all(|m| !inlined.contains(m))
+                || (!leaves.is_empty() && leaves.iter().all(|l| gone(&l)))
+            {
                 edits.remove(r.clone());
+            } else {
+                for (_, leaf) in leaves.iter().filter(gone) {
+                    edits.remove(leaf.clone());
+                }
             }
         }
         edits.extend(self.edits.clone());
@@ -390,6 +459,26 @@ fn imported_names(tree: &syn::UseTree, f: &mut dyn FnMut(&proc_macro2::Ident, &s
     }
 }
 
+/// Each named leaf of a `use` tree: the name it imports and its text, with the comma after
+/// it when one follows (`Usize1` of `{Bytes, Usize1}`, `Bytes, ` of `{Bytes, Usize1}`).
+fn leaf_ranges(tree: &syn::UseTree, source: &str, out: &mut Vec<(String, std::ops::Range<usize>)>) {
+    let mut push = |ident: &proc_macro2::Ident, r: std::ops::Range<usize>| {
+        let rest = &source[r.end.min(source.len())..];
+        let end = match rest.trim_start().strip_prefix(',') {
+            Some(after) => source.len() - after.trim_start().len(),
+            None => r.end,
+        };
+        out.push((ident.to_string(), r.start..end));
+    };
+    match tree {
+        syn::UseTree::Path(p) => leaf_ranges(&p.tree, source, out),
+        syn::UseTree::Name(n) => push(&n.ident, range(n)),
+        syn::UseTree::Rename(r) => push(&r.ident, range(r)),
+        syn::UseTree::Group(g) => g.items.iter().for_each(|t| leaf_ranges(t, source, out)),
+        syn::UseTree::Glob(_) => {}
+    }
+}
+
 /// Takes the `use` items out of blocks and inline modules, keeping their trees.
 #[derive(Default)]
 struct StripUses {
@@ -427,7 +516,13 @@ impl syn::visit_mut::VisitMut for StripUses {
 /// Finds the imports of dependencies, at any depth (a `use` inside `main` too).
 struct ImportFinder<'a> {
     deps: &'a BTreeMap<String, Dep>,
+    source: &'a str,
     found: Vec<(std::ops::Range<usize>, BTreeSet<String>)>,
+    /// Beside each of `found`: its leaves, each the name it imports and its text with the
+    /// comma after it.
+    leaves: Vec<Vec<(String, std::ops::Range<usize>)>>,
+    /// Each leaf's name and the name it binds.
+    bound: Vec<(String, String)>,
     names: BTreeSet<String>,
     modules: BTreeSet<String>,
     from: BTreeSet<(String, String)>,
@@ -495,18 +590,27 @@ impl<'ast> Visit<'ast> for ImportFinder<'_> {
         if self.heads(&u.tree, &mut modules).is_some() && !modules.is_empty() {
             self.module_paths(&u.tree, &mut Vec::new());
             // A `use` whose leaves start in several crates is taken to import from each.
-            imported_names(&u.tree, &mut |original, _| {
+            let mut bound = Vec::new();
+            imported_names(&u.tree, &mut |original, local| {
                 self.names.insert(original.to_string());
                 for m in &modules {
                     self.from.insert((m.clone(), original.to_string()));
                 }
+                bound.push((original.to_string(), local.to_string()));
             });
+            let mut leaves = Vec::new();
+            leaf_ranges(&u.tree, self.source, &mut leaves);
+            if leaves.len() == bound.len() {
+                self.bound.extend(bound);
+            }
             self.found.push((range(u), modules));
+            self.leaves.push(leaves);
         }
     }
     fn visit_item_extern_crate(&mut self, e: &'ast syn::ItemExternCrate) {
         if let Some(m) = self.module(&e.ident.to_string()) {
             self.found.push((range(e), BTreeSet::from([m])));
+            self.leaves.push(Vec::new());
         }
     }
 }

@@ -1488,6 +1488,7 @@ fn a_dead_type_does_not_take_out_a_type_of_its_name_a_macro_call_makes() {
             imports: &none,
             use_modules: &none,
             imports_from: &Default::default(),
+            droppable: &Default::default(),
             named: &std::collections::BTreeSet::from(["user".to_string()]),
         },
         &super::prune::Ruling {
@@ -1532,6 +1533,7 @@ fn kept_under_ruling(
             imports: &none,
             use_modules: &none,
             imports_from: &Default::default(),
+            droppable: &Default::default(),
             named: &std::collections::BTreeSet::from([named.to_string()]),
         },
         &ruling,
@@ -2729,5 +2731,66 @@ fn a_hundred_file_personal_library_bundles_what_a_solution_reaches_of_it() {
             assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
             assert_eq!(run(&build.join("Main173"), b""), expected, "{name} by rustc 1.73");
         }
+    }
+}
+
+/// A solution that re-exports a library's macro and trait from a module of its own (`mod
+/// my_library { pub use proconio::input; pub use bstr::ByteSlice; } use my_library::*;`,
+/// maple8192's template): the bundle makes a library's macros and re-exports crate-wide
+/// (`pub(crate) use`), which `pub use` cannot re-export (E0364, E0365). The solution's `pub
+/// use` becomes `pub(crate) use`, the same in a binary crate. Fails before: no step
+/// compiled, and the whole crates, 1.9 MB, were refused over the source limit.
+#[test]
+fn a_solution_that_pub_uses_a_library_macro_and_re_exported_trait_bundles() {
+    let text = differential(
+        &[
+            (
+                "lib.rs",
+                "#[macro_export]\nmacro_rules! twice { ($x:expr) => { $x * 2 } }\n\
+                 mod ext { pub trait Inc { fn inc(&self) -> u32; } impl Inc for u32 { fn inc(&self) -> u32 { self + 1 } } }\n\
+                 pub use ext::Inc;\n",
+            ),
+        ],
+        "mod my_library {\n    pub use fixture::{twice, Inc};\n}\nuse my_library::*;\nfn main() { println!(\"{}\", twice!(3u32.inc())); }\n",
+        b"",
+    );
+    assert!(
+        text.contains("pub(crate) use crate::fixture::{twice, Inc};"),
+        "{text}"
+    );
+}
+
+/// A name the solution imports and writes nowhere else, whose item nothing else reaches
+/// (maple8192's template: `pub use num_rational::Ratio;` in every solution, whose impls
+/// brought num-bigint: 595 KiB of first draft), goes with its import instead of being kept
+/// for it; a leaf of a group goes alone (`marker::{Bytes, Usize1}`), an emptied group stays
+/// `{}`, and a trait imported for a method the solution calls stays. Fails before: the
+/// struct and what its impls reach were kept.
+#[test]
+fn an_import_of_a_name_written_nowhere_else_goes_and_takes_nothing_with_it() {
+    let (by_names, text) = differential_both(
+        &[(
+            "lib.rs",
+            "pub struct Ratio(pub Heavy);\n\
+             pub struct Heavy([u8; HEAVY_MARKER]);\n\
+             pub const HEAVY_MARKER: usize = 3;\n\
+             impl std::ops::Add for Ratio { type Output = Ratio; fn add(self, o: Ratio) -> Ratio { let _ = o; self } }\n\
+             pub mod marker { pub struct Bytes; pub struct Usize1; pub struct Chars; }\n\
+             pub mod ext { pub trait Inc { fn inc(&self) -> u32; } impl Inc for u32 { fn inc(&self) -> u32 { self + 1 } } }\n\
+             pub fn one() -> u32 { 1 }\n",
+        )],
+        "mod my_library {\n    pub use fixture::Ratio;\n    pub use fixture::{one, marker::{Bytes, Usize1}, marker::{Chars}};\n    pub use fixture::ext::Inc;\n}\nuse my_library::*;\nfn main() { let _b = Bytes; println!(\"{}\", one().inc()); }\n",
+        b"",
+    );
+    for t in [&by_names, &text] {
+        assert!(!t.contains("HEAVY_MARKER"), "{t}");
+        assert!(!t.contains("Ratio"), "{t}");
+        assert!(!t.contains("Usize1"), "{t}");
+        assert!(t.contains("marker::{Bytes, }"), "{t}");
+        assert!(t.contains("marker::{}"), "{t}");
+        assert!(
+            t.contains("pub(crate) use crate::fixture::ext::Inc;"),
+            "{t}"
+        );
     }
 }

@@ -166,6 +166,7 @@ mod tests {
                 imports: &none,
                 use_modules: &none,
                 imports_from: &Default::default(),
+                droppable: &Default::default(),
                 named: &std::collections::BTreeSet::from(["lib".to_string()]),
             },
             &Default::default(),

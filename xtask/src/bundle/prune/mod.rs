@@ -120,6 +120,9 @@ struct Node {
 /// What survives: the addresses of kept nodes in the trees given to `reach`.
 pub struct Kept {
     addresses: HashSet<usize>,
+    /// The solution's imported names (of `Seeds::droppable`) that nothing kept is named:
+    /// their imports go from the solution's text (`Solution::text`).
+    pub dropped: BTreeSet<String>,
 }
 
 fn addr<T>(node: &T) -> usize {
@@ -319,6 +322,8 @@ pub struct Seeds<'a> {
     pub use_modules: &'a BTreeSet<String>,
     /// Each name it imports by name, with the bundle module its path starts in.
     pub imports_from: &'a BTreeSet<(String, String)>,
+    /// The names it imports and writes nowhere else (`Solution::droppable`).
+    pub droppable: &'a BTreeSet<String>,
     /// The bundle modules of the libraries it names at all (a path, a `use`, an `extern
     /// crate`): only their items (and what their globs open) can be what its names mean.
     pub named: &'a BTreeSet<String>,
@@ -361,6 +366,37 @@ pub fn reach(
         .map(|(_, name)| name.as_str())
         .filter(|name| !written.contains(*name))
         .collect();
+    // One it imports and never mentions again whose name nothing kept bears goes with its
+    // import rather than be kept for it: a template's `pub use num_rational::Ratio;`, whose
+    // struct brought its impls and with them num-bigint (maple8192's templates). Whether it
+    // is a trait whose methods the solution calls needs no asking: the walk reached such a
+    // trait by the method's name, so it is kept.
+    let named_kept: HashSet<Sym> = index
+        .nodes
+        .iter()
+        .filter(|n| n.kept && !matches!(n.kind, Kind::Glob { .. } | Kind::StdUse))
+        .filter_map(|n| n.name)
+        .map(|s| s & !KINDS)
+        .collect();
+    let mut dropped = BTreeSet::new();
+    let imported: Vec<&str> = if whole {
+        imported
+    } else {
+        imported
+            .into_iter()
+            .filter(|name| {
+                let gone = seeds.droppable.contains(*name)
+                    && index
+                        .interner
+                        .get(name)
+                        .is_none_or(|s| !named_kept.contains(&(s & !KINDS)));
+                if gone {
+                    dropped.insert(name.to_string());
+                }
+                !gone
+            })
+            .collect()
+    };
     let index = if imported.is_empty() || whole {
         index
     } else {
@@ -380,6 +416,7 @@ pub fn reach(
             .filter(|(_, &id)| index.nodes[id].kept)
             .map(|(&a, _)| a)
             .collect(),
+        dropped,
     }
 }
 
