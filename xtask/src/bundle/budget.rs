@@ -36,6 +36,9 @@ thread_local! {
     /// Whether the draft refined now is over the judge's source limit: no submission yet,
     /// so refining goes on to the deadline's later end (`over_the_limit`).
     static OVER: Cell<bool> = const { Cell::new(false) };
+    /// Whether a bundle within the limit is known to compile (`a_fit_is_known`): then no
+    /// draft over the limit extends the budget.
+    static FIT: Cell<bool> = const { Cell::new(false) };
     /// What was left out for want of time, since the last `take_cuts`.
     static CUTS: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
 }
@@ -46,6 +49,7 @@ pub struct Entered(Deadline);
 /// Makes `deadline` the one `cut` reads on this thread until the value returned is dropped.
 pub fn enter(deadline: Deadline) -> Entered {
     OVER.with(|o| o.set(false));
+    FIT.with(|f| f.set(false));
     Entered(CURRENT.with(|c| c.replace(deadline)))
 }
 
@@ -54,12 +58,23 @@ pub fn enter(deadline: Deadline) -> Entered {
 /// submission, and a spent budget should not turn a program the refinements would fit into
 /// a refusal (a template of ten crates: a first draft of 1.9 MB, 99 KiB refined).
 pub fn over_the_limit(over: bool) {
-    OVER.with(|o| o.set(over));
+    let fit = FIT.with(|f| f.get());
+    OVER.with(|o| o.set(over && !fit));
+}
+
+/// Says that a bundle within the judge's limit is known to compile (a second reading's,
+/// while the first is refined): a draft over the limit no longer extends the budget, since
+/// there is a submission already (maple8192's template: the first reading's 1.9 MB drafts
+/// were refined for three budgets beside a second reading's 331.6 KiB that compiled).
+pub fn a_fit_is_known() {
+    FIT.with(|f| f.set(true));
+    OVER.with(|o| o.set(false));
 }
 
 impl Drop for Entered {
     fn drop(&mut self) {
         OVER.with(|o| o.set(false));
+        FIT.with(|f| f.set(false));
         CURRENT.with(|c| c.set(self.0));
     }
 }
@@ -185,6 +200,28 @@ mod tests {
         assert!(!cut("the impls pass"));
         assert_eq!(take_cuts(), ["the impls pass", "more oracle rounds"]);
         assert!(take_cuts().is_empty());
+    }
+
+    /// Once a bundle within the limit is known to compile, a draft over the limit no
+    /// longer holds the budget open (the other reading's), until the scope ends.
+    #[test]
+    fn a_draft_over_the_limit_holds_the_budget_open_only_while_nothing_fits() {
+        let _ = take_cuts();
+        {
+            let now = Instant::now();
+            let _scope = enter(Deadline(Some((now, now + Duration::from_secs(3600)))));
+            over_the_limit(true);
+            assert!(!cut("the impls pass"));
+            a_fit_is_known();
+            assert!(cut("the impls pass"));
+            over_the_limit(true);
+            assert!(cut("the impls pass"), "a fit is known: over the limit cuts");
+        }
+        let now = Instant::now();
+        let _scope = enter(Deadline(Some((now, now + Duration::from_secs(3600)))));
+        over_the_limit(true);
+        assert!(!cut("the impls pass"), "a new scope knows no fit");
+        let _ = take_cuts();
     }
 
     /// Steps are shown only under `show_steps`, and only the outermost open one: a second

@@ -320,6 +320,15 @@ fn pruned(
                 }
                 return Ok(b);
             }
+            // A submission exists: the first reading no longer refines for three budgets
+            // because its drafts are over the limit, and is not finished at all once the
+            // budget is spent (its rounds would give the smaller bundle only with time).
+            if b.text.len() as u64 <= options.judge.source_limit {
+                budget::a_fit_is_known();
+                if budget::cut("the first reading's rounds") {
+                    return Ok(b);
+                }
+            }
             again = Some(b);
         }
     }
