@@ -468,6 +468,7 @@ fn begin_reading<'a>(
         refusals: read.refusals,
         lints: Default::default(),
     };
+    phase("bundle: libraries read");
     let first = drafter.draft(&read.trees, &oracle::Findings::default())?;
     Ok(Reading {
         drafter,
