@@ -185,6 +185,19 @@ impl Memo {
         }
     }
 
+    /// The report of a refusal remembered under `key` (a bundle that failed before its
+    /// cases: over the source limit, no step compiling).
+    fn refusal(&self, key: &str) -> Option<String> {
+        fs::read_to_string(self.dir.join(format!("{key}.refused.txt"))).ok()
+    }
+
+    /// Remembers the report of a refusal, so that the same submit again answers at once.
+    fn put_refusal(&self, key: &str, report: &str) {
+        if fs::create_dir_all(&self.dir).is_ok() {
+            let _ = fs::write(self.dir.join(format!("{key}.refused.txt")), report);
+        }
+    }
+
     fn libraries_path(&self) -> PathBuf {
         self.dir.join("libraries.json")
     }
@@ -269,6 +282,34 @@ fn ready_line(path: &std::path::Path, title: &str, url: &str) -> String {
 }
 
 /// `cargo xtask submit <problem>`.
+/// The answer remembered under `key`, printed again: a verified bundle (written as
+/// `ready` writes it) or a refusal; `None` when there is neither.
+fn remembered(
+    memo: &Memo,
+    key: &str,
+    ws: &Workspace,
+    problem: &Problem,
+) -> anyhow::Result<Option<bool>> {
+    if let Some((text, report)) = memo.get(key) {
+        print!("{report}");
+        println!(
+            "cached  {}: verified before, and nothing it depends on has changed since (`--force` verifies again)",
+            problem.name
+        );
+        ready(ws, problem, Some(&text))?;
+        return Ok(Some(true));
+    }
+    if let Some(report) = memo.refusal(key) {
+        print!("{report}");
+        println!(
+            "cached  {}: refused before, and nothing it depends on has changed since (`--force` tries again)",
+            problem.name
+        );
+        return Ok(Some(false));
+    }
+    Ok(None)
+}
+
 pub fn run(args: Args) -> anyhow::Result<bool> {
     let started = Instant::now();
     crate::bundle::phase("submit: begin");
@@ -284,18 +325,12 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
     let label = args.label(budget);
     let (key, libraries_key) = keys(&ws, &problem, &inputs.meta, &compilers, &label);
     crate::bundle::phase("submit: workspace read");
-    if let Some((text, report)) = key
+    if let Some(answer) = key
         .as_ref()
         .filter(|_| !args.force)
-        .and_then(|k| memo.get(k))
+        .and_then(|k| remembered(&memo, k, &ws, &problem).transpose())
     {
-        print!("{report}");
-        println!(
-            "cached  {}: verified before, and nothing it depends on has changed since (`--force` verifies again)",
-            problem.name
-        );
-        ready(&ws, &problem, Some(&text))?;
-        return Ok(true);
+        return answer;
     }
     if let Some(bin) = problem.judge_bin() {
         // The special judge is a binary target of the problem crate.
@@ -319,6 +354,21 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
     println!("{tally}");
     crate::bundle::phase("submit: bundled and verified");
     if !outcome.ok {
+        // A bundle refused before any case ran is refused again from the same inputs (and
+        // budget): remembered, as a verified one is. A failed case is not (a time limit can
+        // be the machine's load).
+        if let Some(key) = key.filter(|_| meant > 0 && never == meant) {
+            if keys(&ws, &problem, &inputs.meta, &compilers, &label)
+                .0
+                .as_ref()
+                == Some(&key)
+            {
+                let mut report = crate::verify::take_transcript();
+                report.push(tally);
+                let report: String = report.iter().map(|l| format!("{l}\n")).collect();
+                memo.put_refusal(&key, &report);
+            }
+        }
         return Ok(false);
     }
     let cuts = crate::bundle::budget::take_cuts();
@@ -355,6 +405,31 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A refusal is remembered under its key only, and never read as a verified bundle (nor
+    /// a verified bundle as a refusal): the same submit answers what it answered.
+    #[test]
+    fn a_remembered_refusal_answers_its_key_only_and_is_never_a_verified_bundle() {
+        let dir = tempfile::tempdir().unwrap();
+        let memo = Memo {
+            dir: dir.path().join("boj-1"),
+        };
+        memo.put_refusal(
+            "k1",
+            "FAIL    size 600000 bytes exceeds the judge's limit\n",
+        );
+        memo.put("k2", "fn main() {}\n", "1 passed, 0 failed\n");
+        assert_eq!(
+            memo.refusal("k1").as_deref(),
+            Some("FAIL    size 600000 bytes exceeds the judge's limit\n")
+        );
+        assert!(memo.get("k1").is_none(), "a refusal is no verified bundle");
+        assert!(
+            memo.refusal("k2").is_none(),
+            "a verified bundle is no refusal"
+        );
+        assert!(memo.refusal("k3").is_none());
+    }
 
     /// A scratch workspace: problem `boj-1` on a path library `lib` beside it, one case, and
     /// a stand-in for the tool's source (`xtask/src`).
