@@ -318,6 +318,9 @@ fn pruned(
             Second::Beside(b) => again = b,
         }
     }
+    if reached && again.is_none() && past_the_later_end(&reading.first, &options) {
+        return Ok(reading.first);
+    }
     let first_bytes = library_bytes(&reading.first);
     let Some((best, large, compiled)) = finish_reading(reading, pruning)? else {
         unreachable!("the reading as written is always finished")
@@ -350,6 +353,16 @@ fn pruned(
         let _ = std::fs::write(tmp.join("xtask-reading2.rs"), &again.text);
     }
     Ok(of_two_readings((best, compiled), again))
+}
+
+/// Whether the first reading's `first` draft, over the judge's limit with nothing known to
+/// compile, is past the budget's later end: its rounds (a compile of a 1.5 MB draft takes 8
+/// to 15 s, the budget cannot interrupt one) are left out, and the draft is refused for its
+/// size with what more time would have tried (a nalgebra template: refused after 89 s, most
+/// of it the first reading's rounds after the second reading had used the later end).
+fn past_the_later_end(first: &Bundle, options: &Options) -> bool {
+    first.text.len() as u64 > options.judge.source_limit
+        && budget::cut("the first reading's rounds")
 }
 
 /// What a second reading that comes first gave.

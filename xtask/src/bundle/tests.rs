@@ -2839,3 +2839,59 @@ fn a_spent_budget_cuts_nothing_before_a_draft_is_known_to_compile() {
     assert!(!cuts.contains(&"a second reading"), "{cuts:?}");
     assert_eq!(bundle_output(dir.path(), &b.text, b""), expected);
 }
+
+/// A first draft over the judge's limit with nothing known to compile and the budget's later
+/// end passed is refused for its size without the first reading's rounds (each a compile of
+/// the whole draft, minutes on a 1.5 MB nalgebra template); with time, the same draft's rounds
+/// run. Fails before: the rounds ran whatever the budget said.
+#[test]
+fn a_first_draft_over_the_limit_past_the_budgets_later_end_skips_its_rounds() {
+    static SMALL: crate::judge::Profile = crate::judge::Profile {
+        source_limit: 20_000,
+        ..crate::judge::BOJ
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut lib = String::from("pub fn used() -> u64 { let all: [fn(u64) -> u64; 300] = [");
+    for k in 0..300 {
+        lib.push_str(&format!("helper_{k}, "));
+    }
+    lib.push_str("]; all.iter().map(|f| f(1)).fold(0, u64::wrapping_add) }\n");
+    for k in 0..300 {
+        lib.push_str(&format!(
+            "fn helper_{k}(x: u64) -> u64 {{ let y = x.wrapping_mul({k}).wrapping_add(7); if y % 3 == 0 {{ y / 3 }} else {{ y ^ {k} }} }}\n"
+        ));
+    }
+    let lib = library(dir.path(), &[("lib.rs", &lib)]);
+    let main_rs = dir.path().join("main.rs");
+    fs::write(
+        &main_rs,
+        "fn main() { println!(\"{}\", fixture::used()); }\n",
+    )
+    .unwrap();
+    let at = |secs: u64| {
+        let now = std::time::Instant::now();
+        let later = now + std::time::Duration::from_secs(secs);
+        Options {
+            judge: &SMALL,
+            deadline: super::budget::Deadline(Some((later, later))),
+            ..Options::default()
+        }
+    };
+    let _ = super::budget::take_cuts();
+    let spent = bundle(&main_rs, &deps_on(&lib), std::slice::from_ref(&lib), at(0)).unwrap();
+    let cuts = super::budget::take_cuts();
+    assert!(cuts.contains(&"the first reading's rounds"), "{cuts:?}");
+    assert!(spent.text.len() as u64 > SMALL.source_limit);
+    let timely = bundle(
+        &main_rs,
+        &deps_on(&lib),
+        std::slice::from_ref(&lib),
+        at(3600),
+    )
+    .unwrap();
+    assert!(super::budget::take_cuts().is_empty());
+    assert!(
+        timely.text.len() as u64 > SMALL.source_limit,
+        "every helper runs"
+    );
+}
