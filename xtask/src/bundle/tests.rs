@@ -2806,23 +2806,7 @@ fn an_import_of_a_name_written_nowhere_else_goes_and_takes_nothing_with_it() {
 #[test]
 fn a_spent_budget_cuts_nothing_before_a_draft_is_known_to_compile() {
     let dir = tempfile::tempdir().unwrap();
-    let mut lib = String::from("pub fn used() -> u64 { let all: [fn(u64) -> u64; 700] = [");
-    for k in 0..700 {
-        lib.push_str(&format!("helper_{k}, "));
-    }
-    lib.push_str("]; all.iter().map(|f| f(1)).fold(0, u64::wrapping_add) }\n");
-    for k in 0..700 {
-        lib.push_str(&format!(
-            "fn helper_{k}(x: u64) -> u64 {{ let y = x.wrapping_mul({k}).wrapping_add(7); if y % 3 == 0 {{ y / 3 }} else {{ y ^ {k} }} }}\n"
-        ));
-    }
-    let lib = library(dir.path(), &[("lib.rs", &lib)]);
-    let main_rs = dir.path().join("main.rs");
-    fs::write(
-        &main_rs,
-        "fn main() { println!(\"{}\", fixture::used()); }\n",
-    )
-    .unwrap();
+    let (lib, main_rs) = helpers_library(dir.path(), 700);
     let expected = reference_output(dir.path(), &lib, &main_rs, b"");
     let now = std::time::Instant::now();
     let spent = Options {
@@ -2851,23 +2835,7 @@ fn a_first_draft_over_the_limit_past_the_budgets_later_end_skips_its_rounds() {
         ..crate::judge::BOJ
     };
     let dir = tempfile::tempdir().unwrap();
-    let mut lib = String::from("pub fn used() -> u64 { let all: [fn(u64) -> u64; 300] = [");
-    for k in 0..300 {
-        lib.push_str(&format!("helper_{k}, "));
-    }
-    lib.push_str("]; all.iter().map(|f| f(1)).fold(0, u64::wrapping_add) }\n");
-    for k in 0..300 {
-        lib.push_str(&format!(
-            "fn helper_{k}(x: u64) -> u64 {{ let y = x.wrapping_mul({k}).wrapping_add(7); if y % 3 == 0 {{ y / 3 }} else {{ y ^ {k} }} }}\n"
-        ));
-    }
-    let lib = library(dir.path(), &[("lib.rs", &lib)]);
-    let main_rs = dir.path().join("main.rs");
-    fs::write(
-        &main_rs,
-        "fn main() { println!(\"{}\", fixture::used()); }\n",
-    )
-    .unwrap();
+    let (lib, main_rs) = helpers_library(dir.path(), 300);
     let at = |secs: u64| {
         let now = std::time::Instant::now();
         let later = now + std::time::Duration::from_secs(secs);
@@ -2894,4 +2862,27 @@ fn a_first_draft_over_the_limit_past_the_budgets_later_end_skips_its_rounds() {
         timely.text.len() as u64 > SMALL.source_limit,
         "every helper runs"
     );
+}
+
+/// A fixture library of `n` small functions, each run by its `used()` (a first draft of
+/// about 100 bytes a function, every one needed), and a `main.rs` that prints `used()`.
+fn helpers_library(dir: &Path, n: usize) -> (Library, std::path::PathBuf) {
+    let mut lib = format!("pub fn used() -> u64 {{ let all: [fn(u64) -> u64; {n}] = [");
+    for k in 0..n {
+        lib.push_str(&format!("helper_{k}, "));
+    }
+    lib.push_str("]; all.iter().map(|f| f(1)).fold(0, u64::wrapping_add) }\n");
+    for k in 0..n {
+        lib.push_str(&format!(
+            "fn helper_{k}(x: u64) -> u64 {{ let y = x.wrapping_mul({k}).wrapping_add(7); if y % 3 == 0 {{ y / 3 }} else {{ y ^ {k} }} }}\n"
+        ));
+    }
+    let lib = library(dir, &[("lib.rs", &lib)]);
+    let main_rs = dir.join("main.rs");
+    fs::write(
+        &main_rs,
+        "fn main() { println!(\"{}\", fixture::used()); }\n",
+    )
+    .unwrap();
+    (lib, main_rs)
 }
