@@ -17,9 +17,9 @@ use syn::visit::Visit;
 pub struct Solution {
     source: String,
     edits: Edits,
-    /// Each `use` item (at any depth) and `extern crate` of a dependency: its byte range and
-    /// the bundle modules it names. Those that name only modules left out of the bundle go.
-    imports: Vec<(std::ops::Range<usize>, BTreeSet<String>)>,
+    /// Each `use` item (at any depth) and `extern crate` of a dependency. Those that name
+    /// only modules left out of the bundle go.
+    imports: Vec<Import>,
     pub seeds: TokenStream,
     /// The libraries it glob-imports a path of (`use itertools::*;`).
     pub globs: BTreeSet<String>,
@@ -31,9 +31,6 @@ pub struct Solution {
     pub use_modules: BTreeSet<String>,
     /// Each name it imports by name, with the bundle module of the import's path.
     pub imports_from: BTreeSet<(String, String)>,
-    /// The leaves of each import in `imports`: the name each imports and the text that goes
-    /// with it (the leaf and its comma).
-    leaves: Vec<Vec<(String, std::ops::Range<usize>)>>,
     /// The names imported by name that the solution writes nowhere else (the bound name's
     /// only mention is its import, for every import of that name): a template's unused
     /// imports. One the pruner keeps nothing of goes with its import (`dropped`).
@@ -120,18 +117,15 @@ pub fn prepare(
         deps,
         source: &text,
         found: Vec::new(),
-        leaves: Vec::new(),
-        bound: Vec::new(),
         names: BTreeSet::new(),
         modules: BTreeSet::new(),
         from: BTreeSet::new(),
     };
     imports.visit_file(&ast);
-    let droppable = droppable(&ast, &imports.bound);
+    let droppable = droppable(&ast, &imports.found);
     Ok(Solution {
         edits,
         imports: imports.found,
-        leaves: imports.leaves,
         droppable,
         seeds,
         globs,
@@ -143,20 +137,40 @@ pub fn prepare(
     })
 }
 
-/// The names of `bound` (each import leaf's name and the name it binds) whose every leaf
-/// binds a name the file mentions only there.
-fn droppable(ast: &syn::File, bound: &[(String, String)]) -> BTreeSet<String> {
+/// One `use` item or `extern crate` of a dependency.
+struct Import {
+    /// Its byte range.
+    range: std::ops::Range<usize>,
+    /// The bundle modules it names.
+    modules: BTreeSet<String>,
+    /// Its named leaves (none for an `extern crate`).
+    leaves: Vec<Leaf>,
+}
+
+/// A named leaf of a `use` tree (`Usize1` of `marker::{Bytes, Usize1}`).
+struct Leaf {
+    /// The name it imports.
+    name: String,
+    /// The name it binds (`HashMap` of `FxHashMap as HashMap`).
+    bound: String,
+    /// Its text, with the comma after it when one follows: what goes with it.
+    text: std::ops::Range<usize>,
+}
+
+/// The names the leaves of `imports` import whose every leaf binds a name the file mentions
+/// only there.
+fn droppable(ast: &syn::File, imports: &[Import]) -> BTreeSet<String> {
     let mut mentions = std::collections::HashMap::<String, usize>::new();
     count_idents(ast.to_token_stream(), &mut mentions);
     let once = |b: &String| b != "_" && mentions.get(b).copied() == Some(1);
-    let mut out: BTreeSet<String> = bound
-        .iter()
-        .filter(|(_, b)| once(b))
-        .map(|(n, _)| n.clone())
+    let leaves = || imports.iter().flat_map(|i| &i.leaves);
+    let mut out: BTreeSet<String> = leaves()
+        .filter(|l| once(&l.bound))
+        .map(|l| l.name.clone())
         .collect();
-    for (n, b) in bound {
-        if !once(b) {
-            out.remove(n);
+    for l in leaves() {
+        if !once(&l.bound) {
+            out.remove(&l.name);
         }
     }
     out
@@ -387,17 +401,16 @@ impl Solution {
     pub fn text(&self, inlined: &BTreeSet<String>, dropped: &BTreeSet<String>) -> String {
         // The removals first: they win over the rewrite of the same import.
         let mut edits = Edits::default();
-        for ((r, modules), leaves) in self.imports.iter().zip(&self.leaves) {
-            let gone = |(name, _): &&(String, std::ops::Range<usize>)| {
-                dropped.contains(name) && self.droppable.contains(name)
-            };
-            if modules.iter().all(|m| !inlined.contains(m))
+        for import in &self.imports {
+            let gone = |l: &&Leaf| dropped.contains(&l.name) && self.droppable.contains(&l.name);
+            let leaves = &import.leaves;
+            if import.modules.iter().all(|m| !inlined.contains(m))
                 || (!leaves.is_empty() && leaves.iter().all(|l| gone(&l)))
             {
-                edits.remove(r.clone());
+                edits.remove(import.range.clone());
             } else {
-                for (_, leaf) in leaves.iter().filter(gone) {
-                    edits.remove(leaf.clone());
+                for leaf in leaves.iter().filter(gone) {
+                    edits.remove(leaf.text.clone());
                 }
             }
         }
@@ -459,22 +472,27 @@ fn imported_names(tree: &syn::UseTree, f: &mut dyn FnMut(&proc_macro2::Ident, &s
     }
 }
 
-/// Each named leaf of a `use` tree: the name it imports and its text, with the comma after
-/// it when one follows (`Usize1` of `{Bytes, Usize1}`, `Bytes, ` of `{Bytes, Usize1}`).
-fn leaf_ranges(tree: &syn::UseTree, source: &str, out: &mut Vec<(String, std::ops::Range<usize>)>) {
-    let mut push = |ident: &proc_macro2::Ident, r: std::ops::Range<usize>| {
-        let rest = &source[r.end.min(source.len())..];
-        let end = match rest.trim_start().strip_prefix(',') {
-            Some(after) => source.len() - after.trim_start().len(),
-            None => r.end,
+/// Each named leaf of a `use` tree, its text with the comma after it when one follows
+/// (`Usize1` of `{Bytes, Usize1}`, `Bytes, ` of `{Bytes, Usize1}`).
+fn leaves(tree: &syn::UseTree, source: &str, out: &mut Vec<Leaf>) {
+    let mut push =
+        |ident: &proc_macro2::Ident, bound: &proc_macro2::Ident, r: std::ops::Range<usize>| {
+            let rest = &source[r.end.min(source.len())..];
+            let end = match rest.trim_start().strip_prefix(',') {
+                Some(after) => source.len() - after.trim_start().len(),
+                None => r.end,
+            };
+            out.push(Leaf {
+                name: ident.to_string(),
+                bound: bound.to_string(),
+                text: r.start..end,
+            });
         };
-        out.push((ident.to_string(), r.start..end));
-    };
     match tree {
-        syn::UseTree::Path(p) => leaf_ranges(&p.tree, source, out),
-        syn::UseTree::Name(n) => push(&n.ident, range(n)),
-        syn::UseTree::Rename(r) => push(&r.ident, range(r)),
-        syn::UseTree::Group(g) => g.items.iter().for_each(|t| leaf_ranges(t, source, out)),
+        syn::UseTree::Path(p) => leaves(&p.tree, source, out),
+        syn::UseTree::Name(n) => push(&n.ident, &n.ident, range(n)),
+        syn::UseTree::Rename(r) => push(&r.ident, &r.rename, range(r)),
+        syn::UseTree::Group(g) => g.items.iter().for_each(|t| leaves(t, source, out)),
         syn::UseTree::Glob(_) => {}
     }
 }
@@ -517,12 +535,7 @@ impl syn::visit_mut::VisitMut for StripUses {
 struct ImportFinder<'a> {
     deps: &'a BTreeMap<String, Dep>,
     source: &'a str,
-    found: Vec<(std::ops::Range<usize>, BTreeSet<String>)>,
-    /// Beside each of `found`: its leaves, each the name it imports and its text with the
-    /// comma after it.
-    leaves: Vec<Vec<(String, std::ops::Range<usize>)>>,
-    /// Each leaf's name and the name it binds.
-    bound: Vec<(String, String)>,
+    found: Vec<Import>,
     names: BTreeSet<String>,
     modules: BTreeSet<String>,
     from: BTreeSet<(String, String)>,
@@ -590,27 +603,28 @@ impl<'ast> Visit<'ast> for ImportFinder<'_> {
         if self.heads(&u.tree, &mut modules).is_some() && !modules.is_empty() {
             self.module_paths(&u.tree, &mut Vec::new());
             // A `use` whose leaves start in several crates is taken to import from each.
-            let mut bound = Vec::new();
-            imported_names(&u.tree, &mut |original, local| {
-                self.names.insert(original.to_string());
+            let mut named = Vec::new();
+            leaves(&u.tree, self.source, &mut named);
+            for leaf in &named {
+                self.names.insert(leaf.name.clone());
                 for m in &modules {
-                    self.from.insert((m.clone(), original.to_string()));
+                    self.from.insert((m.clone(), leaf.name.clone()));
                 }
-                bound.push((original.to_string(), local.to_string()));
-            });
-            let mut leaves = Vec::new();
-            leaf_ranges(&u.tree, self.source, &mut leaves);
-            if leaves.len() == bound.len() {
-                self.bound.extend(bound);
             }
-            self.found.push((range(u), modules));
-            self.leaves.push(leaves);
+            self.found.push(Import {
+                range: range(u),
+                modules,
+                leaves: named,
+            });
         }
     }
     fn visit_item_extern_crate(&mut self, e: &'ast syn::ItemExternCrate) {
         if let Some(m) = self.module(&e.ident.to_string()) {
-            self.found.push((range(e), BTreeSet::from([m])));
-            self.leaves.push(Vec::new());
+            self.found.push(Import {
+                range: range(e),
+                modules: BTreeSet::from([m]),
+                leaves: Vec::new(),
+            });
         }
     }
 }
