@@ -2886,3 +2886,87 @@ fn helpers_library(dir: &Path, n: usize) -> (Library, std::path::PathBuf) {
     .unwrap();
     (lib, main_rs)
 }
+
+/// A macro call the expander leaves as a call (a name it is passed is spelt like a local of
+/// its body: hygiene) defines what follows `struct`, `fn`, `const` in its tokens, but not the
+/// `T` of a pointer type `*const T`: nalgebra's `iterator!(struct MatrixIter for
+/// RawStorage.ptr -> *const T, ..)` was kept wherever a solution wrote a generic `T`, and
+/// with it the whole of nalgebra (a template's unused `use nalgebra::min;`: 1.5 MB, refused).
+/// Fails before: the struct and what it names were kept.
+#[test]
+fn a_macro_call_writing_a_pointer_type_does_not_define_that_types_name() {
+    let (by_names, text) = differential_both(
+        &[(
+            "lib.rs",
+            "pub struct Storage(pub [u8; STORAGE_MARKER]);\n\
+             pub const STORAGE_MARKER: usize = 3;\n\
+             macro_rules! iterator {\n\
+                 (struct $name:ident for $s:ident.$f:ident -> *const $t:ident) => {\n\
+                     pub struct $name { pub $f: *const u8, pub s: Option<$s> }\n\
+                     impl $name { pub fn new() -> $name { let ptr = std::ptr::null(); $name { $f: ptr, s: None } } }\n\
+                 };\n\
+             }\n\
+             iterator!(struct PtrIter for Storage.ptr -> *const T);\n\
+             pub fn one() -> u32 { 1 }\n",
+        )],
+        "fn same<T: Copy>(x: T) -> T { x }\nfn main() { println!(\"{}\", same(fixture::one())); }\n",
+        b"",
+    );
+    for t in [&by_names, &text] {
+        assert!(!t.contains("PtrIter"), "{t}");
+        assert!(!t.contains("STORAGE_MARKER"), "{t}");
+    }
+}
+
+/// A macro's triggers (the library types its expansion hangs on) are inherited from the
+/// macros it calls (`name!`), not from any name spelt like one: wide's bodies write `input`
+/// as a variable and inherited proconio's `input!` (its `StdinSource`), so every impl-only
+/// call of wide's was kept wherever a solution read its input. Fails before: the impl-only
+/// call and the type its body names were kept.
+#[test]
+fn a_macro_body_that_names_a_variable_like_another_macro_inherits_nothing_from_it() {
+    let files = [(
+        "lib.rs",
+        "pub struct Source(pub u32);\n\
+         #[macro_export]\n\
+         macro_rules! read { ($e:expr) => { $crate::Source($e).0 }; }\n\
+         pub struct Heavy(pub [u8; HEAVY_MARKER]);\n\
+         pub const HEAVY_MARKER: usize = 3;\n\
+         pub struct Wide;\n\
+         macro_rules! lanes { ($($t:ident)*) => { $(impl $t { pub fn take(read: u32) -> u32 { let _ = Heavy([0; HEAVY_MARKER]); read } })* }; }\n\
+         lanes!(Wide);\n",
+    )];
+    let (by_names, _) = differential_both(
+        &files,
+        "use fixture::read;\nfn main() { println!(\"{}\", read!(3)); }\n",
+        b"",
+    );
+    assert!(by_names.contains("Source"), "{by_names}");
+    assert!(!by_names.contains("HEAVY_MARKER"), "{by_names}");
+}
+
+/// `const _: () = assert!(size_of::<T>() == 16);` (wide, one per SIMD type) checks the types
+/// it names and goes with them: before, it was a root of its own (kept whatever the solution
+/// used), and it kept each type and their impls. Fails before: the unused type was kept.
+#[test]
+fn a_const_assertion_goes_with_the_types_it_names() {
+    let lib = [(
+        "lib.rs",
+        "pub struct Lane(pub [u8; LANE_MARKER]);\n\
+         pub const LANE_MARKER: usize = 16;\n\
+         const _: () = assert!(std::mem::size_of::<Lane>() == 16);\n\
+         pub fn one() -> u32 { 1 }\n",
+    )];
+    let (unused, _) = differential_both(
+        &lib,
+        "fn main() { println!(\"{}\", fixture::one()); }\n",
+        b"",
+    );
+    assert!(!unused.contains("LANE_MARKER"), "{unused}");
+    let (used, _) = differential_both(
+        &lib,
+        "fn main() { println!(\"{}\", fixture::Lane([1; 16]).0[3]); }\n",
+        b"",
+    );
+    assert!(used.contains("assert!"), "{used}");
+}

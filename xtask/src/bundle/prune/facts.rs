@@ -121,13 +121,17 @@ fn macro_triggers(
     for (name, body) in macro_bodies {
         let mut all = Vec::new();
         collect_idents(body.clone(), &mut index.interner, &mut all);
-        all.iter_mut().for_each(|s| *s &= !KINDS);
+        // A callee is a name called as a macro (`name!`): wide's bodies write `input` as a
+        // variable, which made them inherit proconio's `input!` triggers (`StdinSource`),
+        // and every one was kept wherever the solution reads its input.
         let sym = index.interner.sym(name);
         let callees = all
             .iter()
-            .copied()
+            .filter(|&&s| s & MAC != 0)
+            .map(|&s| s & !KINDS)
             .filter(|s| *s != sym && macro_syms.contains(s))
             .collect();
+        all.iter_mut().for_each(|s| *s &= !KINDS);
         calls.push((sym, callees));
         let mut triggers: Vec<Sym> = all
             .into_iter()

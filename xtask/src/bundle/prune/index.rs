@@ -190,6 +190,9 @@ pub(super) struct Index {
     /// The last segment of the path of the `use` leaf being pushed (`graph_impl` in
     /// `use crate::petgraph::graph_impl::Edges;`).
     use_qualifier: Option<Sym>,
+    /// Every name the libraries declare as a type or const parameter (`T`, `N`): a
+    /// macro call that writes one says nothing about which of its items is needed.
+    pub(super) params: HashSet<Sym>,
 }
 
 impl Index {
@@ -220,6 +223,7 @@ impl Index {
             pending_quals: Vec::new(),
             use_cross: None,
             use_qualifier: None,
+            params: HashSet::new(),
         };
         index.module_names = libraries
             .iter()
@@ -362,7 +366,7 @@ impl Index {
                 syn::Item::Impl(i) => self.impl_(a, i, parent, local_types),
                 syn::Item::Use(u) => self.use_(u, parent),
                 syn::Item::Macro(m) => self.macro_(a, item, m, parent),
-                syn::Item::Const(c) if c.ident == "_" && const_block(c).is_some() => {
+                syn::Item::Const(c) if c.ident == "_" => {
                     self.const_underscore(a, c, parent, local_types)
                 }
                 syn::Item::ForeignMod(f) => self.extern_block(a, f, parent),
@@ -756,7 +760,8 @@ impl Index {
     }
 
     /// `const _: () = { unsafe impl ... };` (zerocopy's macros): its items are
-    /// kept one by one, the rest of the block with any of them.
+    /// kept one by one, the rest of the block with any of them. Without items (a block of
+    /// statements, or an expression), it goes with the library types and traits it names.
     fn const_underscore(
         &mut self,
         a: usize,
@@ -773,6 +778,11 @@ impl Index {
             })
             .collect();
         let mut rest = self.idents(&c.ty);
+        // `const _: () = assert!(size_of::<i8x16>() == 16);` (wide, one per type): a check
+        // of the types it names, with them; never a root of its own.
+        if const_block(c).is_none() {
+            rest.extend(self.idents(&c.expr));
+        }
         for st in stmts {
             if !matches!(st, syn::Stmt::Item(_)) {
                 rest.extend(self.idents(st));
@@ -877,7 +887,7 @@ impl Index {
     /// an item elsewhere (alga's `impl<N1, N2: SupersetOf<N1>> SubsetOf<Complex<N2>> for
     /// Complex<N1>` beside typenum's `type N1`, found dead, took the impl with it).
     fn params_of(&mut self, generics: &syn::Generics) -> HashSet<Sym> {
-        generics
+        let params: HashSet<Sym> = generics
             .params
             .iter()
             .filter_map(|p| match p {
@@ -885,7 +895,9 @@ impl Index {
                 syn::GenericParam::Const(c) => Some(self.interner.sym(&c.ident.to_string())),
                 syn::GenericParam::Lifetime(_) => None,
             })
-            .collect()
+            .collect();
+        self.params.extend(&params);
+        params
     }
 
     /// `uses` less the parameters `generics` declares (see `params_of`).
@@ -1180,6 +1192,9 @@ fn through_gateways(
 /// a path can name).
 fn defined_names(tokens: TokenStream, out: &mut Vec<String>) {
     let mut after_keyword = false;
+    // `*const T` is a pointer's type, not a constant `T` (nalgebra's `iterator!(struct
+    // MatrixIter for RawStorage.ptr -> *const T, ..)` was kept for any solution's `T`).
+    let mut after_star = false;
     for tree in tokens {
         match tree {
             TokenTree::Ident(i) => {
@@ -1187,12 +1202,21 @@ fn defined_names(tokens: TokenStream, out: &mut Vec<String>) {
                 if after_keyword {
                     out.push(name.clone());
                 }
-                after_keyword = matches!(
-                    name.as_str(),
-                    "fn" | "struct" | "enum" | "trait" | "type" | "const" | "static" | "union"
-                );
+                after_keyword = !after_star
+                    && matches!(
+                        name.as_str(),
+                        "fn" | "struct" | "enum" | "trait" | "type" | "const" | "static" | "union"
+                    );
+                after_star = false;
             }
-            _ => after_keyword = false,
+            TokenTree::Punct(p) => {
+                after_keyword = false;
+                after_star = p.as_char() == '*';
+            }
+            _ => {
+                after_keyword = false;
+                after_star = false;
+            }
         }
     }
 }
