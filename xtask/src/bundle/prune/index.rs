@@ -190,9 +190,6 @@ pub(super) struct Index {
     /// The last segment of the path of the `use` leaf being pushed (`graph_impl` in
     /// `use crate::petgraph::graph_impl::Edges;`).
     use_qualifier: Option<Sym>,
-    /// Every name the libraries declare as a type or const parameter (`T`, `N`): a
-    /// macro call that writes one says nothing about which of its items is needed.
-    pub(super) params: HashSet<Sym>,
 }
 
 impl Index {
@@ -223,7 +220,6 @@ impl Index {
             pending_quals: Vec::new(),
             use_cross: None,
             use_qualifier: None,
-            params: HashSet::new(),
         };
         index.module_names = libraries
             .iter()
@@ -887,7 +883,7 @@ impl Index {
     /// an item elsewhere (alga's `impl<N1, N2: SupersetOf<N1>> SubsetOf<Complex<N2>> for
     /// Complex<N1>` beside typenum's `type N1`, found dead, took the impl with it).
     fn params_of(&mut self, generics: &syn::Generics) -> HashSet<Sym> {
-        let params: HashSet<Sym> = generics
+        generics
             .params
             .iter()
             .filter_map(|p| match p {
@@ -895,9 +891,7 @@ impl Index {
                 syn::GenericParam::Const(c) => Some(self.interner.sym(&c.ident.to_string())),
                 syn::GenericParam::Lifetime(_) => None,
             })
-            .collect();
-        self.params.extend(&params);
-        params
+            .collect()
     }
 
     /// `uses` less the parameters `generics` declares (see `params_of`).

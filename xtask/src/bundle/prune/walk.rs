@@ -988,10 +988,7 @@ impl<'a> Walk<'a> {
                 && !facts.noise.contains(s)
                 && if facts.local_types.contains(s) {
                     self.kept_names.contains(s)
-                } else if facts.item_names.contains(s) || index.params.contains(s) {
-                    // A library's item, or a generic parameter (nalgebra's `iterator!(struct
-                    // MatrixIter for RawStorage.ptr -> *const T, ..)` is no more needed for a
-                    // solution's `fn compress<T: Ord>`).
+                } else if facts.item_names.contains(s) {
                     false
                 } else {
                     // A name a kept `use` imports is an item somebody needs, whatever its
