@@ -1185,6 +1185,9 @@ fn consult_mending(
             return Err((e, next.text));
         }
         if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
+            if std::env::var_os("XTASK_MEND_ERRORS").is_some() {
+                eprintln!("{errors}");
+            }
             eprintln!(
                 "oracle: mended {dropped} imports {unresolved:?}, {restored} items back, {needed} names needed {missing:?}"
             );

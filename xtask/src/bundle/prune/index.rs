@@ -190,6 +190,12 @@ pub(super) struct Index {
     /// The last segment of the path of the `use` leaf being pushed (`graph_impl` in
     /// `use crate::petgraph::graph_impl::Edges;`).
     use_qualifier: Option<Sym>,
+    /// Per module path (`#3::control::group`), the renames its `use`s make of paths
+    /// (`use sse2 as imp;`): the path each alias stands for, from the library's root.
+    renames: HashMap<String, HashMap<String, Vec<String>>>,
+    /// The `use` leaf nodes by the module they sit in and the name they bind, whose keys
+    /// `follow_reexports` settles.
+    leaves_at: HashMap<(String, String), usize>,
 }
 
 impl Index {
@@ -220,6 +226,8 @@ impl Index {
             pending_quals: Vec::new(),
             use_cross: None,
             use_qualifier: None,
+            renames: HashMap::new(),
+            leaves_at: HashMap::new(),
         };
         index.module_names = libraries
             .iter()
@@ -240,7 +248,41 @@ impl Index {
             index.items(&items, &root, local_types);
         }
         index.settle_variants();
+        index.follow_reexports();
         index
+    }
+
+    /// A `use` leaf's key is the item it imports: where its path names a re-export (`use
+    /// self::group::Group;` of hashbrown's `group`, which has `use self::imp::Group;`), the
+    /// key of what that re-export imports, and so on, so a leaf goes with the item the
+    /// compiler found dead rather than being left naming nothing.
+    fn follow_reexports(&mut self) {
+        let items: HashSet<String> = (self.nodes.iter())
+            .filter(|n| !matches!(n.kind, Kind::UseLeaf { .. }))
+            .filter_map(|n| n.key.clone())
+            .collect();
+        for i in 0..self.nodes.len() {
+            if !matches!(self.nodes[i].kind, Kind::UseLeaf { .. }) {
+                continue;
+            }
+            let mut hops = 0;
+            while let Some(key) = self.nodes[i].key.clone() {
+                if items.contains(&key) || hops == 16 {
+                    break;
+                }
+                let Some((module, name)) = key.rsplit_once("::") else {
+                    break;
+                };
+                let at = (module.to_string(), name.to_string());
+                match self.leaves_at.get(&at) {
+                    Some(&j) if j != i && self.nodes[j].key.as_ref() != Some(&key) => {
+                        self.nodes[i].key = self.nodes[j].key.clone();
+                    }
+                    _ => break,
+                }
+                hops += 1;
+            }
+        }
     }
 
     pub(super) fn idents(&mut self, node: &impl ToTokens) -> Vec<Sym> {
@@ -354,6 +396,7 @@ impl Index {
             shadow: Rc::new(shadow),
         };
         let parent = &scope;
+        self.record_renames(items, parent);
         for &item in items {
             let a = addr(item);
             match item {
@@ -651,7 +694,9 @@ impl Index {
                         .filter(|&l| l != self.current_lib)
                         .or_else(|| self.through_own_gateway(&path));
                     self.use_qualifier = path.last().map(|q| self.interner.sym(q));
-                    self.push_keyed(addr(tree), kind, None, &mut uses, parent, key);
+                    let bound = self.name_of(local).to_string();
+                    let id = self.push_keyed(addr(tree), kind, None, &mut uses, parent, key);
+                    self.leaves_at.insert((parent.path.clone(), bound), id);
                 }
                 _ => {}
             }
@@ -903,6 +948,16 @@ impl Index {
     /// The key of the item a `use` path names, when the path stays inside the libraries
     /// (`crate::lib::a::Name`, `self::a::Name`, `super::Name`).
     pub(super) fn target_key(&self, path: &[String], name: &str, scope: &Scope) -> Option<String> {
+        let mut at = self.target_module(path, scope)?;
+        at.push(name.to_string());
+        Some(at.join("::"))
+    }
+
+    /// The module (`#k::a::b`, as segments) a `use` path's qualifiers lead to from `scope`,
+    /// through the renames its modules make (`use sse2 as imp; use self::imp::Group;` in
+    /// hashbrown: `Group` of `sse2`, whose key the compiler's findings name). `None` for an
+    /// empty path.
+    fn target_module(&self, path: &[String], scope: &Scope) -> Option<Vec<String>> {
         let mut at: Vec<String> = scope.path.split("::").map(str::to_string).collect();
         let mut rest = path;
         match rest.first().map(String::as_str) {
@@ -922,9 +977,47 @@ impl Index {
             Some(_) => {}
             None => return None,
         }
-        at.extend(rest.iter().cloned());
-        at.push(name.to_string());
-        Some(at.join("::"))
+        for segment in rest {
+            let alias = (self.renames.get(&at.join("::"))).and_then(|m| m.get(segment));
+            match alias {
+                Some(target) => at = target.clone(),
+                None => at.push(segment.clone()),
+            }
+        }
+        Some(at)
+    }
+
+    /// Records the renames of paths the `use`s among `items` make (`use sse2 as imp;`,
+    /// `use self::a::b as c;`) for `target_key`, before any of them is indexed: a `use` of
+    /// the alias may come first.
+    fn record_renames(&mut self, items: &[&syn::Item], scope: &Scope) {
+        for item in items {
+            let syn::Item::Use(u) = item else { continue };
+            let mut leaves = Vec::new();
+            use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+            for (tree, path) in leaves {
+                let syn::UseTree::Rename(r) = tree else {
+                    continue;
+                };
+                if is_std_path(&path) || (path.is_empty() && is_std_path(&[r.ident.to_string()])) {
+                    continue;
+                }
+                let mut full = path.clone();
+                full.push(r.ident.to_string());
+                let target = if path.is_empty() {
+                    // `use sse2 as imp;`: a module beside it.
+                    let mut at: Vec<String> = scope.path.split("::").map(str::to_string).collect();
+                    at.push(r.ident.to_string());
+                    Some(at)
+                } else {
+                    self.target_module(&full, scope)
+                };
+                if let Some(target) = target {
+                    (self.renames.entry(scope.path.clone()).or_default())
+                        .insert(r.rename.to_string(), target);
+                }
+            }
+        }
     }
 
     /// In an item that names an enum, a bare name of one of its variants is that variant
