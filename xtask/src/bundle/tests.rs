@@ -2970,3 +2970,42 @@ fn a_const_assertion_goes_with_the_types_it_names() {
     );
     assert!(used.contains("assert!"), "{used}");
 }
+
+/// A `use` leaf goes with the item it imports when the compiler finds that item dead,
+/// through a module rename (`use sse2 as imp; pub use self::imp::Group;`) and a re-export
+/// of a re-export (`pub use self::group::Group;`): hashbrown 0.16.1 beside 0.15.5 under
+/// petgraph 0.8, where the leaves stayed naming nothing, and the mending put the dead items
+/// back (71,588 bytes, over 64 KiB; 65,353 after). The pruner alone, given the finding on a
+/// name the solution writes (so the walk reaches both leaves). Fails before: the leaves
+/// stayed, and the draft's imports named nothing.
+#[test]
+fn an_import_through_a_module_rename_or_a_re_export_goes_with_its_dead_item() {
+    let parse = |text: &str| syn::parse_file(text).unwrap().items;
+    // The older version: a `Group` that is used (the name is not dead everywhere).
+    let old = parse("pub struct Group(pub u8);\npub fn live() -> u8 { Group(2).0 }\n");
+    let new = parse(
+        "pub mod control {\n\
+             pub mod group {\n\
+                 mod sse2 { pub struct Group(pub u8); pub fn width() -> u8 { 16 } }\n\
+                 use sse2 as imp;\n\
+                 pub use self::imp::{Group, width};\n\
+             }\n\
+             pub use self::group::Group;\n\
+         }\n\
+         pub fn start() -> u8 { control::group::width() + crate::old::live() }\n",
+    );
+    let main = "fn main() { let _ = new::control::Group(1); new::start(); }";
+    let libraries = [("old", &old), ("new", &new)];
+    let rule = |banned: &[&str]| kept_under_ruling(&libraries, main, "new", (banned, &[]));
+    let as_written = rule(&[]);
+    assert_eq!(
+        as_written[1].matches("Group").count(),
+        3,
+        "{}",
+        as_written[1]
+    );
+    let kept = rule(&["#1::control::group::sse2::Group"]);
+    assert!(kept[0].contains("Group"), "{}", kept[0]);
+    assert!(!kept[1].contains("Group"), "{}", kept[1]);
+    assert!(kept[1].contains("width"), "{}", kept[1]);
+}
