@@ -115,7 +115,12 @@ pub fn bundle_and_verify_reusing(
         Some(known) => Background::start(move || Ok(known)),
         None => Background::start(judge::Compilers::find),
     };
+    let readying = std::time::Instant::now();
     let (graph, reached) = readied(ws, problem, inputs, judge)?;
+    let options = bundle::Options {
+        deadline: options.deadline.later_by(readying.elapsed()),
+        ..options
+    };
     bundle::phase("verify: libraries ready");
     if let Some(kept) = reuse {
         if let Some(done) = reused(problem, &graph, &compilers, options, kept, ws)? {

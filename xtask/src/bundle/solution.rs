@@ -81,6 +81,8 @@ pub fn prepare(
     };
     let mut referenced = BTreeSet::new();
     heads.extern_crates(&ast, &mut edits, &mut referenced)?;
+    // Where each module is named (the byte offset of the path's head).
+    let mut named_at: Vec<(String, usize)> = Vec::new();
     let mut seen = std::collections::BTreeSet::new();
     for (segments, r) in &refs.paths {
         if !seen.insert((r.start, r.end)) {
@@ -88,13 +90,13 @@ pub fn prepare(
         }
         if let Some(m) = heads.module_of(&segments[0], r.start)? {
             edits.replace(r.clone(), format!("crate::{m}"));
-            referenced.insert(m);
+            named_at.push((m, r.start));
         }
     }
     for (head, r) in &refs.rooted {
         if let Some(m) = heads.module_of(head, r.start)? {
             edits.replace(r.clone(), format!("crate::{m}"));
-            referenced.insert(m);
+            named_at.push((m, r.start));
         }
     }
     for item in &ast.items {
@@ -123,6 +125,11 @@ pub fn prepare(
     };
     imports.visit_file(&ast);
     let droppable = droppable(&ast, &imports.found);
+    referenced.extend(named_beyond_unused_imports(
+        &named_at,
+        &imports.found,
+        &droppable,
+    ));
     Ok(Solution {
         edits,
         imports: imports.found,
@@ -174,6 +181,42 @@ fn droppable(ast: &syn::File, imports: &[Import]) -> BTreeSet<String> {
         }
     }
     out
+}
+
+/// The modules of `named_at` (each module and where a path names it) named somewhere other
+/// than an unused import of lowercase names: an import whose every leaf is `droppable`
+/// and lowercase (a template's `use nalgebra::min;`, `use libm::log2;`) is of functions,
+/// macros or modules the solution never uses, never of a type or trait (whose methods a
+/// solution calls without writing its name), so a library only such imports name is not
+/// read, readied nor bundled, and the import goes with it (it names only modules left out).
+/// An import that names such a library beside another kept one keeps both: it stays.
+fn named_beyond_unused_imports(
+    named_at: &[(String, usize)],
+    imports: &[Import],
+    droppable: &BTreeSet<String>,
+) -> BTreeSet<String> {
+    let unused = |i: &&Import| {
+        !i.leaves.is_empty()
+            && i.leaves.iter().all(|l| {
+                droppable.contains(&l.name) && l.bound.starts_with(|c: char| c.is_ascii_lowercase())
+            })
+    };
+    let unused: Vec<&Import> = imports.iter().filter(unused).collect();
+    let mut named: BTreeSet<String> = (named_at.iter())
+        .filter(|(_, at)| !unused.iter().any(|i| i.range.contains(at)))
+        .map(|(m, _)| m.clone())
+        .collect();
+    loop {
+        let before = named.len();
+        for i in &unused {
+            if i.modules.iter().any(|m| named.contains(m)) {
+                named.extend(i.modules.iter().cloned());
+            }
+        }
+        if named.len() == before {
+            return named;
+        }
+    }
 }
 
 fn count_idents(tokens: TokenStream, out: &mut std::collections::HashMap<String, usize>) {
