@@ -19,7 +19,8 @@ pub(super) struct Facts {
     /// The library types and traits each macro's expansion hangs on (transitively through
     /// the macros it calls).
     pub(super) macro_triggers: HashMap<Sym, Vec<Sym>>,
-    /// Functions that macro-made impls define (`fn is_one` in num-traits' `one_impl!`).
+    /// Functions that macro-made impls define (`fn is_one` in num-traits' `one_impl!`), and
+    /// those of impls inside function bodies (`Index::nested_impl_fns`).
     pub(super) macro_fns: HashSet<Sym>,
     /// Names that say nothing about which item a macro call makes.
     pub(super) noise: HashSet<Sym>,
@@ -67,7 +68,7 @@ impl Facts {
         }
         let local_types: HashSet<Sym> = local_types.iter().map(|t| index.interner.sym(t)).collect();
         let macro_triggers = macro_triggers(index, macro_bodies, &local_types);
-        let mut macro_fns = HashSet::new();
+        let mut macro_fns = index.nested_impl_fns.clone();
         for body in macro_bodies.values() {
             fns_defined_in(body.clone(), index, &mut macro_fns);
         }

@@ -76,6 +76,32 @@ fn drop_params(uses: &mut Vec<Sym>, params: &HashSet<Sym>) {
     }
 }
 
+/// The names of the functions of impls inside a block (a function's body), at any depth.
+#[derive(Default)]
+struct NestedImplFns {
+    depth: usize,
+    names: HashSet<String>,
+}
+
+impl<'ast> syn::visit::Visit<'ast> for NestedImplFns {
+    fn visit_block(&mut self, b: &'ast syn::Block) {
+        self.depth += 1;
+        syn::visit::visit_block(self, b);
+        self.depth -= 1;
+    }
+
+    fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
+        if self.depth > 0 {
+            for ii in &i.items {
+                if let syn::ImplItem::Fn(f) = ii {
+                    self.names.insert(f.sig.ident.to_string());
+                }
+            }
+        }
+        syn::visit::visit_item_impl(self, i);
+    }
+}
+
 /// Whether `trees[j]` and `trees[j + 1]` are the two colons of a path's `::`.
 fn is_path_sep(trees: &[TokenTree], j: usize) -> bool {
     let colon = |k: usize| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == ':');
@@ -196,6 +222,14 @@ pub(super) struct Index {
     /// The `use` leaf nodes by the module they sit in and the name they bind, whose keys
     /// `follow_reexports` settles.
     leaves_at: HashMap<(String, String), usize>,
+    /// Modules that only re-export the standard library (serde's `mod lib { mod core {
+    /// pub use std::*; } pub use self::core::fmt::{.., Write as FmtWrite}; }`): a path
+    /// through one names std's items.
+    pub(super) std_modules: HashSet<String>,
+    /// The methods of impls written inside function bodies (serde's `seq_impl!` makes
+    /// `fn deserialize` with `impl Visitor for SeqVisitor { fn visit_seq .. }` in it): the
+    /// walk cannot take them out of such an impl, so a trait keeps a member of that name.
+    pub(super) nested_impl_fns: HashSet<Sym>,
 }
 
 impl Index {
@@ -228,6 +262,8 @@ impl Index {
             use_qualifier: None,
             renames: HashMap::new(),
             leaves_at: HashMap::new(),
+            std_modules: HashSet::new(),
+            nested_impl_fns: HashSet::new(),
         };
         index.module_names = libraries
             .iter()
@@ -244,6 +280,14 @@ impl Index {
                 path: format!("#{k}"),
                 shadow: Rc::default(),
             };
+            let mut nested = NestedImplFns::default();
+            for item in items.iter() {
+                syn::visit::Visit::visit_item(&mut nested, item);
+            }
+            for name in nested.names {
+                let sym = index.interner.sym(&name);
+                index.nested_impl_fns.insert(sym);
+            }
             let items: Vec<&syn::Item> = items.iter().collect();
             index.items(&items, &root, local_types);
         }
@@ -630,7 +674,10 @@ impl Index {
                 syn::UseTree::Rename(r) => full.push(r.ident.to_string()),
                 _ => {}
             }
-            if is_std_path(&path) || (path.is_empty() && is_std_path(&full)) {
+            if is_std_path(&path)
+                || (path.is_empty() && is_std_path(&full))
+                || self.through_std_module(&path, parent)
+            {
                 self.std_leaf(tree, private, parent);
                 continue;
             }
@@ -987,11 +1034,40 @@ impl Index {
         Some(at)
     }
 
+    /// Whether `path` (a `use` leaf's qualifiers) goes through a module that only
+    /// re-exports the standard library (`std_modules`).
+    fn through_std_module(&self, path: &[String], scope: &Scope) -> bool {
+        if self.std_modules.is_empty() || path.is_empty() {
+            return false;
+        }
+        let Some(at) = self.target_module(path, scope) else {
+            return false;
+        };
+        (1..=at.len()).any(|k| self.std_modules.contains(&at[..k].join("::")))
+    }
+
     /// Records the renames of paths the `use`s among `items` make (`use sse2 as imp;`,
     /// `use self::a::b as c;`) for `target_key`, before any of them is indexed: a `use` of
     /// the alias may come first.
     fn record_renames(&mut self, items: &[&syn::Item], scope: &Scope) {
         for item in items {
+            if let syn::Item::Mod(m) = item {
+                let only_std = m.content.as_ref().is_some_and(|(_, inner)| {
+                    !inner.is_empty()
+                        && inner.iter().all(|i| match i {
+                            syn::Item::Use(u) => {
+                                let mut leaves = Vec::new();
+                                use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                                leaves.iter().all(|(_, p)| is_std_path(p))
+                            }
+                            _ => false,
+                        })
+                });
+                if only_std {
+                    self.std_modules
+                        .insert(format!("{}::{}", scope.path, m.ident));
+                }
+            }
             let syn::Item::Use(u) = item else { continue };
             let mut leaves = Vec::new();
             use_leaves(&u.tree, &mut Vec::new(), &mut leaves);

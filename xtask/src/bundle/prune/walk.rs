@@ -1169,6 +1169,15 @@ fn settle(index: &mut Index, mentioned: &Mentions) {
         .filter(|n| n.kept && !matches!(n.kind, Kind::Glob { .. } | Kind::StdUse))
         .map(|n| n.lib)
         .collect();
+    // A module that only re-exports the standard library stays with its parent, as a std
+    // import does: paths through it are std's (`self::core::fmt::Write` in serde's `lib`).
+    for path in &index.std_modules {
+        if let Some(&m) = index.module_ids.get(path) {
+            if index.nodes[m].parent.is_some_and(|p| index.nodes[p].kept) {
+                index.nodes[m].kept = true;
+            }
+        }
+    }
     for i in 0..index.nodes.len() {
         let node = &index.nodes[i];
         if matches!(node.kind, Kind::StdUse | Kind::UseLeaf { std: true, .. }) {
