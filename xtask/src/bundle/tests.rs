@@ -3059,3 +3059,43 @@ fn a_library_only_unused_lowercase_imports_name_is_not_reached() {
     );
     assert!(!text.contains("fixture"), "{text}");
 }
+
+/// A path through a module that only re-exports the standard library is std's: serde 1.0.203
+/// keeps `mod lib { mod core { pub use std::*; } pub use self::core::fmt::{self, Write as
+/// FmtWrite}; }` and its modules `use lib::*;`, and `write!` into a `fmt::Write` needs the
+/// renamed trait in scope though no one writes `FmtWrite`. Fails before: the leaf went with
+/// the unwritten name, and `write!` found no `write_fmt` (no draft compiled; a template with
+/// bstr was refused at 1.7 MB).
+#[test]
+fn an_import_through_a_module_that_re_exports_std_stays_as_a_std_import() {
+    differential(
+        &[(
+            "lib.rs",
+            "mod lib {\n    mod core { pub use std::*; }\n    pub use self::core::fmt::{self, Write as FmtWrite};\n}\n\
+             use lib::*;\n\
+             pub struct Look { pub n: usize }\n\
+             impl fmt::Write for Look { fn write_str(&mut self, s: &str) -> fmt::Result { self.n += s.len(); Ok(()) } }\n\
+             pub fn width(x: f64) -> usize { let mut l = Look { n: 0 }; let _ = write!(l, \"{}\", x); l.n }\n",
+        )],
+        "fn main() { println!(\"{}\", fixture::width(1.25)); }\n",
+        b"",
+    );
+}
+
+/// An impl written inside a function's body (serde's `seq_impl!` makes `fn deserialize`
+/// holding `impl Visitor for SeqVisitor { fn visit_seq .. }`) cannot lose a method, so its
+/// trait keeps a member of that name though no one calls it. Fails before: `visit_seq` went
+/// from the trait (E0407 in every draft).
+#[test]
+fn a_trait_keeps_the_members_an_impl_inside_a_function_body_defines() {
+    differential(
+        &[(
+            "lib.rs",
+            "pub trait Visitor { fn visit_str(&self) -> u32 { 1 } fn visit_seq(&self) -> u32 { 2 } }\n\
+             pub trait Deserialize { fn deserialize() -> u32; }\n\
+             impl Deserialize for u8 { fn deserialize() -> u32 { struct V; impl Visitor for V { fn visit_seq(&self) -> u32 { 3 } } V.visit_str() } }\n",
+        )],
+        "use fixture::Deserialize;\nfn main() { println!(\"{}\", u8::deserialize()); }\n",
+        b"",
+    );
+}

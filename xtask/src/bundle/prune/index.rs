@@ -678,7 +678,7 @@ impl Index {
                 || (path.is_empty() && is_std_path(&full))
                 || self.through_std_module(&path, parent)
             {
-                self.std_leaf(tree, private, parent);
+                self.std_leaf(tree, &path, private, parent);
                 continue;
             }
             // The path's segments are qualifiers (modules, types, crates).
@@ -776,8 +776,14 @@ impl Index {
     /// A leaf of a standard-library `use`: `pub use core::ffi::c_int;` gives the module an
     /// item to be imported by name, kept like one (and with its module); a private one stays
     /// with its module.
-    fn std_leaf(&mut self, tree: &syn::UseTree, private: bool, parent: &Scope) {
+    /// `self` of a group binds the path's last module (`pub use self::core::fmt::{self, ..}`
+    /// through serde's `mod core { pub use std::*; }`: `fmt`).
+    fn std_leaf(&mut self, tree: &syn::UseTree, path: &[String], private: bool, parent: &Scope) {
         let local = match tree {
+            syn::UseTree::Name(n) if !private && n.ident == "self" => path
+                .last()
+                .filter(|l| !matches!(l.as_str(), "std" | "core" | "alloc"))
+                .cloned(),
             syn::UseTree::Name(n) if !private => Some(n.ident.to_string()),
             syn::UseTree::Rename(r) if !private => Some(r.rename.to_string()),
             _ => None,
