@@ -3,7 +3,7 @@
 //! never compiles them), and proconio's `#[fastout]` and `#[derive_readable]` are written out
 //! as proconio writes them (memoise's and easy-ext's attributes: their own modules).
 
-use super::scan::{collect, is_cfg_off, item_attrs, range};
+use super::scan::{collect, is_cfg_off, item_attrs, range, Refs};
 use super::Dep;
 use crate::edits::Edits;
 use proc_macro2::TokenStream;
@@ -81,24 +81,7 @@ pub fn prepare(
     };
     let mut referenced = BTreeSet::new();
     heads.extern_crates(&ast, &mut edits, &mut referenced)?;
-    // Where each module is named (the byte offset of the path's head).
-    let mut named_at: Vec<(String, usize)> = Vec::new();
-    let mut seen = std::collections::BTreeSet::new();
-    for (segments, r) in &refs.paths {
-        if !seen.insert((r.start, r.end)) {
-            continue; // a `use` group repeats its head for each leaf
-        }
-        if let Some(m) = heads.module_of(&segments[0], r.start)? {
-            edits.replace(r.clone(), format!("crate::{m}"));
-            named_at.push((m, r.start));
-        }
-    }
-    for (head, r) in &refs.rooted {
-        if let Some(m) = heads.module_of(head, r.start)? {
-            edits.replace(r.clone(), format!("crate::{m}"));
-            named_at.push((m, r.start));
-        }
-    }
+    let named_at = heads.rewrite_paths(&refs, &mut edits)?;
     for item in &ast.items {
         if !is_cfg_off(item_attrs(item), &cfg) {
             fastout(item, &at, &mut edits)?;
@@ -365,6 +348,33 @@ impl Heads<'_> {
             )),
             None => Ok(None),
         }
+    }
+
+    /// Each path of `refs` that starts at a dependency rewritten to start at its bundle
+    /// module (`crate::m`); each module named, with the byte offset of the path's head.
+    fn rewrite_paths(
+        &self,
+        refs: &Refs,
+        edits: &mut Edits,
+    ) -> anyhow::Result<Vec<(String, usize)>> {
+        let mut named_at = Vec::new();
+        let mut seen = std::collections::BTreeSet::new();
+        for (segments, r) in &refs.paths {
+            if !seen.insert((r.start, r.end)) {
+                continue; // a `use` group repeats its head for each leaf
+            }
+            if let Some(m) = self.module_of(&segments[0], r.start)? {
+                edits.replace(r.clone(), format!("crate::{m}"));
+                named_at.push((m, r.start));
+            }
+        }
+        for (head, r) in &refs.rooted {
+            if let Some(m) = self.module_of(head, r.start)? {
+                edits.replace(r.clone(), format!("crate::{m}"));
+                named_at.push((m, r.start));
+            }
+        }
+        Ok(named_at)
     }
 
     /// `extern crate dep;` is implied by the module; `#[macro_use]` becomes a glob import,

@@ -317,7 +317,12 @@ fn migrate_one(
     if ok {
         return Ok(());
     }
-    let first = diagnostics
+    Err(anyhow::anyhow!("{}", first_error(&diagnostics)))
+}
+
+/// The first three lines of the first error among rustc's JSON `diagnostics`.
+fn first_error(diagnostics: &str) -> String {
+    diagnostics
         .lines()
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
         .find(|v| v["level"] == "error")
@@ -326,8 +331,7 @@ fn migrate_one(
                 .as_str()
                 .map(|r| r.lines().take(3).collect::<Vec<_>>().join(" "))
         })
-        .unwrap_or_else(|| "it does not compile as edition 2021".into());
-    Err(anyhow::anyhow!("{first}"))
+        .unwrap_or_else(|| "it does not compile as edition 2021".into())
 }
 
 /// Writes `dyn ` where each of rustc's E0782 errors in `diagnostics` ("expected a type,
