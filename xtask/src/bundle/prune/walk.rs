@@ -1173,9 +1173,11 @@ fn settle(index: &mut Index, mentioned: &Mentions) {
     // import does: paths through it are std's (`self::core::fmt::Write` in serde's `lib`).
     for path in &index.std_modules {
         if let Some(&m) = index.module_ids.get(path) {
-            if index.nodes[m].parent.is_some_and(|p| index.nodes[p].kept) {
-                index.nodes[m].kept = true;
-            }
+            let with_parent = match index.nodes[m].parent {
+                Some(p) => index.nodes[p].kept,
+                None => live_libraries.contains(&index.nodes[m].lib),
+            };
+            index.nodes[m].kept |= with_parent;
         }
     }
     for i in 0..index.nodes.len() {
