@@ -987,7 +987,9 @@ fn refine_from(
         }
         let mut accepted = None;
         for (step, step_broken) in broken.iter_mut().enumerate() {
-            if *step_broken {
+            // Each step is up to `MENDS + 1` compiles of the draft (a 600 KB num template:
+            // one round ran 117 s past a 30 s budget): the budget is asked before each.
+            if *step_broken || budget::cut("more rounds of the oracle") {
                 continue;
             }
             let candidate = findings.with(&step_findings(&found, step, &name_counts), true);
@@ -1146,7 +1148,7 @@ fn consult_mending(
             Ok(found) => return Ok((next, found)),
             Err(e) => e,
         };
-        if mends >= MENDS {
+        if mends >= MENDS || budget::cut("more rounds of the oracle") {
             return Err((e, next.text));
         }
         let errors = format!("{e:#}");

@@ -1058,17 +1058,23 @@ impl Index {
     fn record_renames(&mut self, items: &[&syn::Item], scope: &Scope) {
         for item in items {
             if let syn::Item::Mod(m) = item {
+                // Its items are all `pub use`s of std, one at least a glob (a module of
+                // private imports left after the findings took its functions is no such module).
+                let mut glob = false;
                 let only_std = m.content.as_ref().is_some_and(|(_, inner)| {
-                    !inner.is_empty()
-                        && inner.iter().all(|i| match i {
-                            syn::Item::Use(u) => {
-                                let mut leaves = Vec::new();
-                                use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
-                                leaves.iter().all(|(_, p)| is_std_path(p))
-                            }
-                            _ => false,
-                        })
+                    inner.iter().all(|i| match i {
+                        syn::Item::Use(u) if !matches!(u.vis, syn::Visibility::Inherited) => {
+                            let mut leaves = Vec::new();
+                            use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                            glob |= leaves
+                                .iter()
+                                .any(|(t, _)| matches!(t, syn::UseTree::Glob(_)));
+                            leaves.iter().all(|(_, p)| is_std_path(p))
+                        }
+                        _ => false,
+                    })
                 });
+                let only_std = only_std && glob;
                 if only_std {
                     self.std_modules
                         .insert(format!("{}::{}", scope.path, m.ident));
