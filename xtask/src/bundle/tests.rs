@@ -3136,3 +3136,27 @@ fn a_spent_budget_stops_the_mending_between_compiles() {
         1
     );
 }
+
+/// An inherent impl of a kept type for one type argument only (glidesort's `impl<'l, 'r, T>
+/// BranchlessMergeState<'l, 'r, 'r, T, GapLeft> { fn new_gap_left .. }`) is kept when one of
+/// its functions is called, though no caller writes the marker (the type is inferred), and
+/// the marker comes with it; one whose functions nobody calls still goes. Fails before: the
+/// impl went with its unwritten marker (E0599 in every draft).
+#[test]
+fn an_inherent_impl_for_a_marker_argument_is_kept_when_its_function_is_called() {
+    let text = differential(
+        &[(
+            "lib.rs",
+            "pub struct GapLeft;\npub struct GapRight([u8; GAP_RIGHT_MARKER]);\npub const GAP_RIGHT_MARKER: usize = 2;\n\
+             pub struct State<G>(pub u32, pub core::marker::PhantomData<G>);\n\
+             impl State<GapLeft> { pub fn new_gap_left(x: u32) -> Self { State(x, core::marker::PhantomData) } }\n\
+             impl State<GapRight> { pub fn new_gap_right(x: u32) -> Self { State(x + 1, core::marker::PhantomData) } }\n\
+             impl<G> State<G> { pub fn value(&self) -> u32 { self.0 } }\n\
+             pub fn run(x: u32) -> u32 { let s = State::new_gap_left(x); s.value() }\n",
+        )],
+        "fn main() { println!(\"{}\", fixture::run(7)); }\n",
+        b"",
+    );
+    assert!(text.contains("new_gap_left"), "{text}");
+    assert!(!text.contains("GAP_RIGHT_MARKER"), "{text}");
+}

@@ -418,6 +418,38 @@ impl<'a> Walk<'a> {
     /// hashbrown defines a `HashSet` too).
     /// A name written through a path into another library (`crate::indexmap::IndexMap`) is
     /// that library's.
+    /// Impl node `i`: when every library type and trait its header names is kept, or
+    /// (inherent) when `inherent_impl_called`.
+    fn impl_kept(&self, index: &Index, i: usize) -> bool {
+        let node = &index.nodes[i];
+        let Kind::Impl {
+            header_locals,
+            trait_name,
+            ..
+        } = &node.kind
+        else {
+            return false;
+        };
+        self.header_kept(index, node, header_locals)
+            || (trait_name.is_none() && self.inherent_impl_called(index, i))
+    }
+
+    /// An inherent impl of a kept type for some of its type arguments only (glidesort's
+    /// `impl<'l, 'r, T> BranchlessMergeState<'l, 'r, 'r, T, GapLeft> { fn new_gap_left .. }`,
+    /// whose marker `GapLeft` no caller writes: the type is inferred) when one of its
+    /// functions is called: what its header names comes with it.
+    fn inherent_impl_called(&self, index: &Index, i: usize) -> bool {
+        let head = (index.nodes[i].key.as_deref())
+            .and_then(|k| k.rsplit("::").next())
+            .and_then(|h| index.interner.get(h));
+        if !head.is_some_and(|h| self.kept_names.contains(&h)) {
+            return false;
+        }
+        (index.nodes[i + 1..].iter())
+            .take_while(|n| n.parent == Some(i))
+            .any(|n| matches!(n.kind, Kind::ImplItem { is_fn: true, .. }) && self.method(n.name))
+    }
+
     fn header_kept(&self, index: &Index, node: &Node, header_locals: &[Sym]) -> bool {
         // An impl for an alias is an impl for the type it stands for (nalgebra's `impl ..
         // Vector<N, D, S> { fn gemv .. }` is for `Matrix`, which `gemm` calls it on).
@@ -853,7 +885,7 @@ impl<'a> Walk<'a> {
                         || self.method(node.name)
                         || node.name.is_some_and(|n| self.facts.macro_fns.contains(&n)))
             }
-            Kind::Impl { header_locals, .. } => self.header_kept(index, node, header_locals),
+            Kind::Impl { .. } => self.impl_kept(index, i),
             // A macro among an impl's items: with a trait's impl, or when what it defines
             // cannot be told; in an inherent impl, when one of its functions is called.
             Kind::ImplItem { makes, .. } if node.name.is_none() => {
