@@ -102,6 +102,28 @@ impl<'ast> syn::visit::Visit<'ast> for NestedImplFns {
     }
 }
 
+/// Whether module `m` only re-exports the standard library: its items all `pub use`s of
+/// std, one at least a glob (serde's `mod core { pub use std::*; }`; a module of private
+/// imports left after the findings took its functions is no such module).
+fn reexports_std(m: &syn::ItemMod) -> bool {
+    let Some((_, inner)) = &m.content else {
+        return false;
+    };
+    let mut glob = false;
+    let all_std = inner.iter().all(|i| match i {
+        syn::Item::Use(u) if !matches!(u.vis, syn::Visibility::Inherited) => {
+            let mut leaves = Vec::new();
+            use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+            glob |= leaves
+                .iter()
+                .any(|(t, _)| matches!(t, syn::UseTree::Glob(_)));
+            leaves.iter().all(|(_, p)| is_std_path(p))
+        }
+        _ => false,
+    });
+    all_std && glob
+}
+
 /// Whether `trees[j]` and `trees[j + 1]` are the two colons of a path's `::`.
 fn is_path_sep(trees: &[TokenTree], j: usize) -> bool {
     let colon = |k: usize| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == ':');
@@ -1052,30 +1074,14 @@ impl Index {
         (1..=at.len()).any(|k| self.std_modules.contains(&at[..k].join("::")))
     }
 
-    /// Records the renames of paths the `use`s among `items` make (`use sse2 as imp;`,
-    /// `use self::a::b as c;`) for `target_key`, before any of them is indexed: a `use` of
-    /// the alias may come first.
+    /// Records what the items of a module say of the paths through it before any of them
+    /// is indexed (a `use` of an alias may come first): the renames its `use`s make
+    /// (`use sse2 as imp;`, `use self::a::b as c;`), for `target_module`, and its modules
+    /// that only re-export std (`std_modules`).
     fn record_renames(&mut self, items: &[&syn::Item], scope: &Scope) {
         for item in items {
             if let syn::Item::Mod(m) = item {
-                // Its items are all `pub use`s of std, one at least a glob (a module of
-                // private imports left after the findings took its functions is no such module).
-                let mut glob = false;
-                let only_std = m.content.as_ref().is_some_and(|(_, inner)| {
-                    inner.iter().all(|i| match i {
-                        syn::Item::Use(u) if !matches!(u.vis, syn::Visibility::Inherited) => {
-                            let mut leaves = Vec::new();
-                            use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
-                            glob |= leaves
-                                .iter()
-                                .any(|(t, _)| matches!(t, syn::UseTree::Glob(_)));
-                            leaves.iter().all(|(_, p)| is_std_path(p))
-                        }
-                        _ => false,
-                    })
-                });
-                let only_std = only_std && glob;
-                if only_std {
+                if reexports_std(m) {
                     self.std_modules
                         .insert(format!("{}::{}", scope.path, m.ident));
                 }
@@ -1087,20 +1093,13 @@ impl Index {
                 let syn::UseTree::Rename(r) = tree else {
                     continue;
                 };
-                if is_std_path(&path) || (path.is_empty() && is_std_path(&[r.ident.to_string()])) {
-                    continue;
-                }
                 let mut full = path.clone();
                 full.push(r.ident.to_string());
-                let target = if path.is_empty() {
-                    // `use sse2 as imp;`: a module beside it.
-                    let mut at: Vec<String> = scope.path.split("::").map(str::to_string).collect();
-                    at.push(r.ident.to_string());
-                    Some(at)
-                } else {
-                    self.target_module(&full, scope)
-                };
-                if let Some(target) = target {
+                if is_std_path(&path) || (path.is_empty() && is_std_path(&full)) {
+                    continue;
+                }
+                // `use sse2 as imp;` is a module beside it: a path relative to this one.
+                if let Some(target) = self.target_module(&full, scope) {
                     (self.renames.entry(scope.path.clone()).or_default())
                         .insert(r.rename.to_string(), target);
                 }

@@ -411,13 +411,6 @@ impl<'a> Walk<'a> {
             })
     }
 
-    /// Whether an impl of library `lib` has all the library types its header names kept:
-    /// its own library's when it defines one of that name; another library's (any of that
-    /// name) when it imports one; else the name is the standard library's
-    /// (`impl VisitMap<N> for HashSet<N>` after `use std::collections::HashSet;`, while
-    /// hashbrown defines a `HashSet` too).
-    /// A name written through a path into another library (`crate::indexmap::IndexMap`) is
-    /// that library's.
     /// Impl node `i`: when every library type and trait its header names is kept, or
     /// (inherent) when `inherent_impl_called`.
     fn impl_kept(&self, index: &Index, i: usize) -> bool {
@@ -450,6 +443,13 @@ impl<'a> Walk<'a> {
             .any(|n| matches!(n.kind, Kind::ImplItem { is_fn: true, .. }) && self.method(n.name))
     }
 
+    /// Whether an impl of library `lib` has all the library types its header names kept:
+    /// its own library's when it defines one of that name; another library's (any of that
+    /// name) when it imports one; else the name is the standard library's
+    /// (`impl VisitMap<N> for HashSet<N>` after `use std::collections::HashSet;`, while
+    /// hashbrown defines a `HashSet` too).
+    /// A name written through a path into another library (`crate::indexmap::IndexMap`) is
+    /// that library's.
     fn header_kept(&self, index: &Index, node: &Node, header_locals: &[Sym]) -> bool {
         // An impl for an alias is an impl for the type it stands for (nalgebra's `impl ..
         // Vector<N, D, S> { fn gemv .. }` is for `Matrix`, which `gemm` calls it on).
