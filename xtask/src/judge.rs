@@ -30,9 +30,17 @@ pub struct Profile {
     /// Its Rust version, and the rustup toolchain that is its compiler.
     pub rust: &'static str,
     pub toolchain: &'static str,
-    /// `rustc --edition <edition> <flags> -o Main Main.rs`.
+    /// How the judge names the language on its submit page (`Rust 1.89.0 (2021)`).
+    pub language: &'static str,
+    /// `rustc --edition <edition> <flags> -o Main Main.rs`: the judge's own command line.
     pub edition: &'static str,
     pub flags: &'static [&'static str],
+    /// The flags a build here takes to run the cases: the judge's less what only its own
+    /// platform understands (Codeforces' `-C link-args=/STACK:..` is for Windows' linker;
+    /// the stack here is the runner's limit, `stack_mb`).
+    pub host_flags: &'static [&'static str],
+    /// The main thread's stack, MiB: `None` when it is the memory limit (BOJ).
+    pub stack_mb: Option<u64>,
     /// Its source-size limit, bytes.
     pub source_limit: u64,
     /// The size past which a bundle gets a note (judges that keep a 64 KiB limit).
@@ -49,15 +57,26 @@ pub struct Profile {
     /// `#[cfg]`s, build scripts and platform-specific dependencies are judged by).
     pub target_triple: &'static str,
     pub target_cfgs: TargetCfgs,
+    /// Where each fact above comes from, for README's judges table.
+    pub sources: &'static str,
+    /// The crates the judge has installed (AtCoder): a bundle leaves them as `use` lines and
+    /// is built by cargo against these versions, as the judge builds it.
+    pub installed: &'static [Installed],
 }
+
+/// A crate a judge has installed: package name, exact version, features.
+pub type Installed = (&'static str, &'static str, &'static [&'static str]);
 
 /// BOJ: `rustc --edition 2021 -O`, rustc 1.73, 512,000 bytes, trailing spaces ignored.
 pub const BOJ: Profile = Profile {
     name: "BOJ",
+    language: "Rust 2021",
     rust: JUDGE_RUST,
     toolchain: JUDGE_TOOLCHAIN,
     edition: EDITION,
     flags: &["-O"],
+    host_flags: &["-O"],
+    stack_mb: None,
     source_limit: BOJ_SOURCE_LIMIT,
     size_note: OUR_SOURCE_TARGET,
     rule: crate::engine::compare::Rule::Lines,
@@ -66,7 +85,151 @@ pub const BOJ: Profile = Profile {
     memory_limit_mb: 256,
     target_triple: TARGET_TRIPLE,
     target_cfgs: TARGET_CFGS,
+    sources: "BOJ's help page for Rust 2021 (compiler and command); the source limit from BOJ's feature-request tracker (issue 56)",
+    installed: &[],
 };
+
+/// Codeforces: "Rust 1.89.0 (2021)" (language 75), built on Windows as
+/// `rustc --edition=2021 -O -C link-args=/STACK:268435456 --cfg ONLINE_JUDGE`, 64 KB of
+/// source. Checkers compare tokens, so the rule is whitespace-blind.
+pub const CODEFORCES: Profile = Profile {
+    name: "codeforces",
+    language: "Rust 1.89.0 (2021)",
+    rust: "1.89",
+    toolchain: "1.89.0",
+    edition: "2021",
+    flags: &[
+        "-O",
+        "-C",
+        "link-args=/STACK:268435456",
+        "--cfg",
+        "ONLINE_JUDGE",
+    ],
+    host_flags: &["-O", "--cfg", "ONLINE_JUDGE"],
+    stack_mb: Some(256),
+    source_limit: 65_536,
+    size_note: 65_536,
+    rule: crate::engine::compare::Rule::Tokens,
+    output_limit_bytes: OUTPUT_LIMIT_BYTES,
+    time_limit_ms: 2000,
+    memory_limit_mb: 256,
+    target_triple: "x86_64-pc-windows-msvc",
+    target_cfgs: WINDOWS_CFGS,
+    sources: "the compiler list on Codeforces' submit page (language 75); the command line from Codeforces' blog entry 121114 (\"Command lines\"); 64 KB from its problem statements' rules",
+    installed: &[],
+};
+
+/// AtCoder (language update 2025-10): "Rust (rustc 1.89.0)", edition 2024, built by cargo
+/// in a project whose manifest lists the installed crates at fixed versions, with
+/// `--cfg atcoder`; 512 KiB of source.
+pub const ATCODER: Profile = Profile {
+    name: "atcoder",
+    language: "Rust (rustc 1.89.0)",
+    rust: "1.89",
+    toolchain: "1.89.0",
+    edition: "2024",
+    flags: &["-O", "--cfg", "atcoder"],
+    host_flags: &["-O", "--cfg", "atcoder"],
+    stack_mb: None,
+    source_limit: 512 * 1024,
+    size_note: OUR_SOURCE_TARGET,
+    rule: crate::engine::compare::Rule::Lines,
+    output_limit_bytes: OUTPUT_LIMIT_BYTES,
+    time_limit_ms: 2000,
+    memory_limit_mb: 1024,
+    target_triple: TARGET_TRIPLE,
+    target_cfgs: ATCODER_CFGS,
+    sources: "AtCoder's language list of 2025-10 (language 6088) and its install script for Rust (the manifest of rust-lang-ja/atcoder-proposal); 512 KiB from its contests' rules",
+    installed: ATCODER_CRATES,
+};
+
+/// AtCoder's installed crates (language update 2025-10), as its Rust install script's
+/// manifest lists them.
+const ATCODER_CRATES: &[Installed] = &[
+    ("rpds", "1.1.1", &[]),
+    ("rand_xorshift", "0.4.0", &[]),
+    ("rand_xoshiro", "0.7.0", &[]),
+    ("statrs", "0.18.0", &[]),
+    ("primal", "0.3.3", &[]),
+    ("thiserror", "2.0.16", &[]),
+    ("ac-library-rs", "0.2.0", &[]),
+    ("once_cell", "1.21.3", &[]),
+    ("static_assertions", "1.1.0", &[]),
+    ("varisat", "0.2.2", &[]),
+    ("memoise", "0.3.2", &[]),
+    ("argio", "0.2.0", &[]),
+    ("bitvec", "1.0.1", &[]),
+    ("counter", "0.7.0", &[]),
+    ("hashbag", "0.1.12", &[]),
+    ("pathfinding", "4.14.0", &[]),
+    ("recur-fn", "2.2.0", &[]),
+    ("indexing", "0.4.1", &["experimental_pointer_ranges"]),
+    (
+        "amplify",
+        "4.9.0",
+        &["c_raw", "rand", "stringly_conversions"],
+    ),
+    ("amplify_derive", "4.0.1", &[]),
+    ("amplify_num", "0.5.3", &["std"]),
+    ("easy-ext", "1.0.2", &[]),
+    ("multimap", "0.10.1", &[]),
+    ("btreemultimap", "0.1.1", &[]),
+    ("bstr", "1.12.0", &[]),
+    ("az", "1.2.1", &[]),
+    ("glidesort", "0.1.2", &[]),
+    ("tap", "1.0.1", &[]),
+    ("omniswap", "0.1.0", &[]),
+    ("multiversion", "0.8.0", &[]),
+    ("num", "0.4.3", &[]),
+    ("num-bigint", "0.4.6", &[]),
+    ("num-complex", "0.4.6", &[]),
+    ("num-integer", "0.1.46", &[]),
+    ("num-iter", "0.1.45", &[]),
+    ("num-rational", "0.4.2", &[]),
+    ("num-traits", "0.2.19", &[]),
+    ("num-derive", "0.4.2", &[]),
+    ("ndarray", "0.16.1", &[]),
+    ("nalgebra", "0.34.0", &[]),
+    ("alga", "0.9.3", &[]),
+    ("libm", "0.2.15", &[]),
+    ("rand", "0.9.2", &[]),
+    ("getrandom", "0.3.3", &[]),
+    ("rand_chacha", "0.9.0", &[]),
+    ("rand_core", "0.9.3", &[]),
+    ("rand_hc", "0.4.0", &[]),
+    ("rand_pcg", "0.9.0", &[]),
+    ("rand_distr", "0.5.1", &[]),
+    ("petgraph", "0.8.2", &[]),
+    ("indexmap", "2.11.0", &[]),
+    ("regex", "1.11.2", &[]),
+    ("lazy_static", "1.5.0", &[]),
+    ("ordered-float", "5.0.0", &[]),
+    ("ascii", "1.1.0", &[]),
+    ("permutohedron", "0.2.4", &[]),
+    ("superslice", "1.0.0", &[]),
+    ("itertools", "0.14.0", &[]),
+    ("itertools-num", "0.1.3", &[]),
+    ("maplit", "1.0.2", &[]),
+    ("either", "1.15.0", &[]),
+    ("im-rc", "15.1.0", &[]),
+    ("fixedbitset", "0.5.7", &[]),
+    ("bitset-fixed", "0.1.0", &[]),
+    ("proconio", "0.5.0", &["derive"]),
+    ("text_io", "0.1.13", &[]),
+    ("rustc-hash", "2.1.1", &[]),
+    (
+        "smallvec",
+        "1.15.1",
+        &[
+            "const_generics",
+            "const_new",
+            "write",
+            "union",
+            "serde",
+            "arbitrary",
+        ],
+    ),
+];
 
 impl Profile {
     /// Whether it is a real judge's (not `NO_JUDGE`).
@@ -82,12 +245,34 @@ impl Profile {
         words.join(" ")
     }
 
-    /// The arguments of that command for `source` built into `out`.
+    /// The arguments of that command for `source` built into `out` here (`host_flags`).
     pub fn rustc_args(&self, source: &Path, out: &Path) -> Vec<std::ffi::OsString> {
         let mut args: Vec<std::ffi::OsString> = vec!["--edition".into(), self.edition.into()];
-        args.extend(self.flags.iter().map(Into::into));
+        args.extend(self.host_flags.iter().map(Into::into));
         args.extend(["-o".into(), out.into(), source.into()]);
         args
+    }
+
+    /// Whether its target is another platform than this machine's (Codeforces' Windows): a
+    /// bundle is then also checked for that target (`Compiler::check_on_target`).
+    pub fn foreign_target(&self) -> bool {
+        self.target_triple != TARGET_TRIPLE
+    }
+
+    /// The rustup command that adds its target's std to its toolchain.
+    pub fn target_install(&self) -> String {
+        format!(
+            "rustup target add --toolchain {} {}",
+            self.toolchain, self.target_triple
+        )
+    }
+
+    /// The rustup command that installs its compiler.
+    pub fn toolchain_install(&self) -> String {
+        format!(
+            "rustup toolchain install {} --profile minimal",
+            self.toolchain
+        )
     }
 }
 
@@ -95,17 +280,22 @@ impl Profile {
 /// our own size target as its limit.
 pub const NO_JUDGE: Profile = Profile {
     name: "none",
+    language: "-",
     source_limit: OUR_SOURCE_TARGET,
     ..BOJ
 };
 
-/// The profile of `judge` (`BOJ`); any other name gets `NO_JUDGE`. Where a problem's profile
-/// is chosen: everything that reads a judge's facts is handed the profile chosen here.
+/// The judges with a profile, in README's order.
+pub const JUDGES: [&Profile; 3] = [&BOJ, &CODEFORCES, &ATCODER];
+
+/// The profile of `judge` (`BOJ`, `codeforces`, `atcoder`, in any case); any other name gets
+/// `NO_JUDGE`. Where a problem's profile is chosen: everything that reads a judge's facts is
+/// handed the profile chosen here.
 pub fn profile(judge: &str) -> &'static Profile {
-    match judge {
-        "BOJ" => &BOJ,
-        _ => &NO_JUDGE,
-    }
+    JUDGES
+        .into_iter()
+        .find(|p| p.name.eq_ignore_ascii_case(judge))
+        .unwrap_or(&NO_JUDGE)
 }
 
 /// A compiler a bundle is built with.
@@ -151,11 +341,49 @@ impl Compiler {
         self.compile_as(&BOJ, source, out)
     }
 
-    /// `source` built into `out` as `judge` builds a submission.
+    /// `source` built into `out` as `judge` builds a submission (its flags for this
+    /// machine: `Profile::host_flags`).
     pub fn compile_as(&self, judge: &Profile, source: &Path, out: &Path) -> anyhow::Result<()> {
+        self.run(&judge.rustc_args(source, out))
+    }
+
+    /// `source` checked as `judge` builds it on its own platform: the judge's whole command
+    /// with `--target <its triple>`, up to the metadata (type and borrow checks, every
+    /// `#[cfg]` of that target; no linking, which needs the platform's linker). Needs the
+    /// target's std in this compiler's toolchain (`Profile::target_install`).
+    pub fn check_on_target(
+        &self,
+        judge: &Profile,
+        source: &Path,
+        dir: &Path,
+    ) -> anyhow::Result<()> {
+        let mut args: Vec<std::ffi::OsString> = vec!["--edition".into(), judge.edition.into()];
+        args.extend(judge.flags.iter().map(Into::into));
+        args.extend([
+            "--target".into(),
+            judge.target_triple.into(),
+            "--emit=metadata".into(),
+            "-o".into(),
+            dir.join("Main.rmeta").into(),
+            source.into(),
+        ]);
+        self.run(&args)
+    }
+
+    /// Whether this compiler's toolchain has the std of `judge`'s target.
+    pub fn has_target(&self, judge: &Profile) -> bool {
+        let Ok(dir) = tempfile::tempdir() else {
+            return false;
+        };
+        let probe = dir.path().join("probe.rs");
+        std::fs::write(&probe, "fn main() {}").is_ok()
+            && self.check_on_target(judge, &probe, dir.path()).is_ok()
+    }
+
+    fn run(&self, args: &[std::ffi::OsString]) -> anyhow::Result<()> {
         let output = Command::new(&self.program)
             .args(&self.prefix)
-            .args(judge.rustc_args(source, out))
+            .args(args)
             .output()
             .map_err(|e| anyhow::anyhow!("cannot run {}: {e}", self.label))?;
         if output.status.success() {
@@ -170,20 +398,32 @@ impl Compiler {
 }
 
 /// The compilers to verify with: this machine's rustc, then the judge's own (rustup's
-/// 1.73.0 toolchain) when it is installed.
+/// toolchain of the profile, 1.73.0 for BOJ) when it is installed.
 #[derive(Clone)]
 pub struct Compilers {
     pub local: Compiler,
     pub judge: Option<Compiler>,
+    /// The profile whose compiler `judge` is.
+    pub profile: &'static Profile,
 }
 
 impl Compilers {
+    /// BOJ's.
     pub fn find() -> anyhow::Result<Compilers> {
+        Compilers::find_for(&BOJ)
+    }
+
+    /// `profile`'s.
+    pub fn find_for(profile: &'static Profile) -> anyhow::Result<Compilers> {
         let rustc = local_rustc();
         let local =
             Compiler::probe(&rustc, &[]).ok_or_else(|| anyhow::anyhow!("cannot run rustc"))?;
-        let judge = Compiler::probe("rustup", &["run", BOJ.toolchain, "rustc"]);
-        Ok(Compilers { local, judge })
+        let judge = Compiler::probe("rustup", &["run", profile.toolchain, "rustc"]);
+        Ok(Compilers {
+            local,
+            judge,
+            profile,
+        })
     }
 
     /// All of them, the judge's last.
@@ -193,9 +433,12 @@ impl Compilers {
 
     /// The note printed when the judge's compiler is missing.
     pub fn missing_note(&self) -> Option<String> {
+        let p = self.profile;
         self.judge.is_none().then(|| {
             format!(
-                "note    the judge's compiler (rustc {JUDGE_RUST}) is not installed: `rustup toolchain install {JUDGE_TOOLCHAIN} --profile minimal` adds it"
+                "note    the judge's compiler (rustc {}) is not installed: `{}` adds it (`make judge-rustc` adds every judge's)",
+                p.rust,
+                p.toolchain_install()
             )
         })
     }
@@ -216,6 +459,45 @@ const TARGET_CFGS: &[(&str, &[&str])] = &[
     ("target_feature", &["fxsr", "sse", "sse2"]),
     ("panic", &["unwind"]),
 ];
+
+/// Codeforces' target (Windows on x86-64, MSVC), as `rustc --print cfg --target
+/// x86_64-pc-windows-msvc` gives it, and its `--cfg ONLINE_JUDGE`.
+const WINDOWS_CFGS: &[(&str, &[&str])] = &[
+    ("target_os", &["windows"]),
+    ("target_family", &["windows"]),
+    ("target_arch", &["x86_64"]),
+    ("target_pointer_width", &["64"]),
+    ("target_endian", &["little"]),
+    ("target_env", &["msvc"]),
+    ("target_vendor", &["pc"]),
+    ("target_has_atomic", &["8", "16", "32", "64", "128", "ptr"]),
+    (
+        "target_feature",
+        &["cmpxchg16b", "fxsr", "sse", "sse2", "sse3"],
+    ),
+    ("panic", &["unwind"]),
+    (JUDGE_CFG, &["ONLINE_JUDGE"]),
+];
+
+/// AtCoder's target is Linux on x86-64 like BOJ's, with `--cfg atcoder` in its
+/// `.cargo/config.toml`.
+const ATCODER_CFGS: &[(&str, &[&str])] = &[
+    ("target_os", &["linux"]),
+    ("target_family", &["unix"]),
+    ("target_arch", &["x86_64"]),
+    ("target_pointer_width", &["64"]),
+    ("target_endian", &["little"]),
+    ("target_env", &["gnu"]),
+    ("target_vendor", &["unknown"]),
+    ("target_has_atomic", &["8", "16", "32", "64", "ptr"]),
+    ("target_feature", &["fxsr", "sse", "sse2"]),
+    ("panic", &["unwind"]),
+    (JUDGE_CFG, &["atcoder"]),
+];
+
+/// The key under which a target's table lists the bare names the judge sets with `--cfg`
+/// (`ONLINE_JUDGE`): not a `key = "value"` cfg, so never one a predicate names.
+pub const JUDGE_CFG: &str = "--cfg";
 
 /// The `target_*` cfg values of a judge's target.
 pub type TargetCfgs = &'static [(&'static str, &'static [&'static str])];

@@ -113,7 +113,7 @@ pub fn bundle_and_verify_reusing(
     // done beside the bundler, which needs them only once a draft is final.
     let compilers = match inputs.compilers.clone() {
         Some(known) => Background::start(move || Ok(known)),
-        None => Background::start(judge::Compilers::find),
+        None => Background::start(move || judge::Compilers::find_for(judge)),
     };
     let readying = std::time::Instant::now();
     let (graph, reached) = readied(ws, problem, inputs, judge)?;
@@ -409,7 +409,7 @@ fn check(
     };
     if size > problem.source_limit {
         done.report
-            .push(over_the_limit_line(size, problem.source_limit));
+            .push(over_the_limit_line(size, problem.source_limit, &bundle));
         return Ok(done);
     } else if size > profile.size_note {
         say!(
@@ -456,6 +456,19 @@ fn check(
         labels.join(" and "),
         profile.rust
     );
+    if let Err(message) = on_the_judges_target(compilers, profile, build.path(), &source) {
+        done.failure = Failure::Compile(format!(
+            "it does not build for {} ({})",
+            profile.target_triple,
+            first_error(&[(String::new(), message.clone())])
+        ));
+        done.report.push(format!(
+            "FAIL    `{} --target {}` on the bundle alone:\n{message}",
+            profile.command(),
+            profile.target_triple
+        ));
+        return Ok(done);
+    }
     if compilers.judge.is_none() {
         if let Some(note) = compilers.missing_note() {
             say!("{note}");
@@ -473,6 +486,43 @@ fn check(
     done.failure = Failure::Cases;
     done.ok = done.tally.failed == 0;
     Ok(done)
+}
+
+/// A judge on another platform (Codeforces' Windows): the bundle type- and borrow-checked
+/// by the judge's compiler for that target with the judge's own command, every `#[cfg]` as
+/// there. Says so, or says how to add the target when its std is missing; the error when
+/// the check fails.
+fn on_the_judges_target(
+    compilers: &judge::Compilers,
+    profile: &judge::Profile,
+    dir: &Path,
+    source: &Path,
+) -> Result<(), String> {
+    if !profile.foreign_target() {
+        return Ok(());
+    }
+    let Some(compiler) = &compilers.judge else {
+        return Ok(());
+    };
+    if !compiler.has_target(profile) {
+        say!(
+            "note    not checked for {} ({}'s platform): `{}` adds its std",
+            profile.target_triple,
+            profile.name,
+            profile.target_install()
+        );
+        return Ok(());
+    }
+    compiler
+        .check_on_target(profile, source, dir)
+        .map_err(|e| format!("{e:#}"))?;
+    say!(
+        "check   {} builds it for {} ({}'s platform; type and borrow checks, not linked here)",
+        compiler.label,
+        profile.target_triple,
+        profile.name
+    );
+    Ok(())
 }
 
 /// The first `error` line of the compilers' messages.
@@ -669,8 +719,24 @@ fn check_std_apis(dir: &Path, rust: &str) -> anyhow::Result<()> {
 
 /// The refusal of a bundle of `size` bytes over the judge's `limit`, with what the budget
 /// cut (this thread's cuts so far) and how to give it more time.
-fn over_the_limit_line(size: u64, limit: u64) -> String {
+fn over_the_limit_line(size: u64, limit: u64, made: &bundle::Bundle) -> String {
     let cuts = bundle::budget::cuts();
+    let mut largest: Vec<&bundle::Inlined> = made.libraries.iter().collect();
+    largest.sort_by_key(|lib| std::cmp::Reverse(lib.bytes));
+    let solution = made.text.len()
+        - made
+            .libraries
+            .iter()
+            .map(|lib| lib.bytes as usize)
+            .sum::<usize>()
+            .min(made.text.len());
+    let pieces: Vec<String> = largest
+        .iter()
+        .take(3)
+        .map(|lib| format!("{} {:.1} KiB", lib.label(), lib.bytes as f64 / 1024.0))
+        .chain([format!("the solution {:.1} KiB", solution as f64 / 1024.0)])
+        .collect();
+    let largest = format!(" (largest: {})", pieces.join(", "));
     let more = if cuts.is_empty() {
         String::new()
     } else {
@@ -680,7 +746,7 @@ fn over_the_limit_line(size: u64, limit: u64) -> String {
             cuts.join(", ")
         )
     };
-    format!("FAIL    size {size} bytes exceeds the judge's limit of {limit} bytes{more}")
+    format!("FAIL    size {size} bytes exceeds the judge's limit of {limit} bytes{largest}{more}")
 }
 
 #[cfg(test)]
@@ -699,6 +765,7 @@ mod tests {
         static STRICT: judge::Profile = judge::Profile {
             name: "STRICT",
             flags: &["-C", "opt-level=1", "-C", "debug-assertions=on"],
+            host_flags: &["-C", "opt-level=1", "-C", "debug-assertions=on"],
             source_limit: 100_000,
             size_note: 50_000,
             time_limit_ms: 1000,

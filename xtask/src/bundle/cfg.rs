@@ -29,7 +29,11 @@ impl Cfg<'_> {
                     && self.target.iter().any(|(k, values)| {
                         *k == "target_family" && values.contains(&name.as_str())
                     });
-                Some(family || self.cfgs.contains(&name))
+                // What the judge passes with `--cfg` (`ONLINE_JUDGE`, `atcoder`).
+                let judges = self.target.iter().any(|(k, values)| {
+                    *k == crate::judge::JUDGE_CFG && values.contains(&name.as_str())
+                });
+                Some(family || judges || self.cfgs.contains(&name))
             }
             syn::Meta::NameValue(nv) => {
                 let key = nv.path.get_ident()?.to_string();

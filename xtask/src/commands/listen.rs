@@ -616,10 +616,10 @@ mod tests {
         assert!(cases.is_empty(), "{cases:?}");
     }
 
-    /// A contest's batch: `--once` waits for every problem of the batch; another judge's
-    /// problem gets a crate named from its URL, with the judge `none`.
+    /// A contest's batch: `--once` waits for every problem of the batch; an AtCoder problem
+    /// gets a crate named from its URL, judged by the `atcoder` profile.
     #[test]
-    fn once_takes_a_whole_batch_and_another_judges_problem_is_named_from_its_url() {
+    fn once_takes_a_whole_batch_and_an_atcoder_problem_is_named_and_judged_from_its_url() {
         let ws = workspace();
         let root = ws.path().to_path_buf();
         let (address, served) = listening_once(&root);
@@ -633,7 +633,7 @@ mod tests {
         assert!(served.join().unwrap().unwrap());
         for name in ["atcoder-abc300-a", "atcoder-abc300-b"] {
             let manifest = std::fs::read_to_string(root.join(name).join("Cargo.toml")).unwrap();
-            assert!(manifest.contains("judge = \"none\""), "{manifest}");
+            assert!(manifest.contains("judge = \"atcoder\""), "{manifest}");
             assert!(root
                 .join("testcases")
                 .join(name)

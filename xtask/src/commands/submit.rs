@@ -318,7 +318,7 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
     let problem = ws.find(&args.problem)?.clone();
     let mut options = args.options(problem.profile());
     let mut inputs = inputs(&ws)?;
-    let compilers = crate::judge::Compilers::find()?;
+    let compilers = crate::judge::Compilers::find_for(problem.profile())?;
     // Asked once: verify takes them from here (a fifth of a second through rustup's proxy).
     inputs.compilers = Some(compilers.clone());
     let memo = Memo::open(&ws, &problem);

@@ -12,6 +12,9 @@ use std::time::Duration;
 pub enum Rule {
     /// BOJ's rule: trailing spaces on each line and trailing blank lines are ignored.
     Lines,
+    /// Codeforces' usual checker (testlib's `wcmp`): the same tokens in the same order, white
+    /// space of any kind and amount between them.
+    Tokens,
     /// `float-tolerance = e`: numeric tokens equal within absolute or relative error `e`,
     /// other tokens exactly.
     Float(f64),
@@ -68,7 +71,7 @@ pub fn judge(rule: &Rule, input: &Path, expected: &[u8], actual: &Path) -> Resul
     let size = fs::metadata(actual).map(|m| m.len()).unwrap_or(0);
     let saved = format!("full output: {}", actual.display());
     match rule {
-        Rule::Lines | Rule::Float(_) => {
+        Rule::Lines | Rule::Float(_) | Rule::Tokens => {
             let bytes = read_head_bytes(actual, READ_AT_MOST);
             let truncated = size > READ_AT_MOST;
             let (Ok(expected), Ok(text)) = (
@@ -86,6 +89,7 @@ pub fn judge(rule: &Rule, input: &Path, expected: &[u8], actual: &Path) -> Resul
             };
             let report = match rule {
                 Rule::Float(tolerance) => float_difference(expected, &text, *tolerance),
+                Rule::Tokens => token_difference(expected, &text),
                 _ => line_difference(expected, &text, truncated),
             };
             match (report, truncated) {
@@ -215,6 +219,26 @@ fn tokens(text: &str) -> Vec<(usize, &str)> {
         .collect()
 }
 
+/// The first token that differs, or the first one either side has more of.
+fn token_difference(expected: &str, actual: &str) -> Option<String> {
+    let want = tokens(expected);
+    let got = tokens(actual);
+    let k = (0..want.len().max(got.len()))
+        .find(|&k| want.get(k).map(|&(_, w)| w) != got.get(k).map(|&(_, g)| g))?;
+    let show = |t: Option<&(usize, &str)>| match t {
+        Some(&(line, t)) => format!("{} (line {line})", cut(t, 60)),
+        None => "nothing".to_string(),
+    };
+    Some(format!(
+        "token {} differs (expected {} tokens, got {}): expected {}, got {}",
+        k + 1,
+        want.len(),
+        got.len(),
+        show(want.get(k)),
+        show(got.get(k))
+    ))
+}
+
 /// Numbers within `tolerance` (absolute or relative), other tokens equal: the first
 /// token that is not, if any.
 fn float_difference(expected: &str, actual: &str, tolerance: f64) -> Option<String> {
@@ -292,6 +316,38 @@ mod tests {
         let report = line_difference("short\n", &format!("{long}\n"), false).unwrap();
         assert!(report.contains("(9880 more characters)"), "{report}");
         assert!(report.len() < 1000);
+    }
+
+    /// Codeforces' rule against a plain reading of testlib's `wcmp`: split both on white
+    /// space, compare the lists.
+    #[test]
+    fn the_token_rule_is_blind_to_white_space_and_nothing_else() {
+        let cases = [
+            ("1 2\n3\n", "1\n2 3"),
+            ("1 2\n3\n", "  1\t2\r\n\n3  \n\n"),
+            ("1 2\n", "1 2 2\n"),
+            ("1 2 2\n", "1 2\n"),
+            ("1.0\n", "1\n"),
+            ("YES\n", "yes\n"),
+            ("", "\n\n"),
+            ("", "0"),
+        ];
+        for (expected, actual) in cases {
+            let plain = expected.split_whitespace().eq(actual.split_whitespace());
+            let report = token_difference(expected, actual);
+            assert_eq!(
+                report.is_none(),
+                plain,
+                "{expected:?} vs {actual:?}: {report:?}"
+            );
+        }
+        let r = token_difference("1 2\n3 4\n", "1 2\n3 5\n").unwrap();
+        assert!(
+            r.starts_with("token 4 differs") && r.contains("4 (line 2)"),
+            "{r}"
+        );
+        let r = token_difference("1 2\n", "1\n").unwrap();
+        assert!(r.contains("got nothing"), "{r}");
     }
 
     #[test]

@@ -219,8 +219,7 @@ fn run_for_judge(
             origin.manifest_dir.join("Cargo.toml"),
         )
         .env("CARGO_PKG_NAME", &origin.name)
-        .env("CARGO_PKG_VERSION", &origin.version)
-        .env("CARGO_CFG_UNIX", "");
+        .env("CARGO_PKG_VERSION", &origin.version);
     let mut parts = origin.version.splitn(3, '.');
     for key in ["MAJOR", "MINOR", "PATCH"] {
         let part = parts.next().unwrap_or("0");
@@ -228,6 +227,19 @@ fn run_for_judge(
         command.env(format!("CARGO_PKG_VERSION_{key}"), part);
     }
     for (key, values) in script.judge.target_cfgs {
+        if *key == crate::judge::JUDGE_CFG {
+            // `--cfg ONLINE_JUDGE`: cargo sets a bare cfg as an empty variable.
+            for name in *values {
+                command.env(format!("CARGO_CFG_{}", name.to_uppercase()), "");
+            }
+            continue;
+        }
+        if *key == "target_family" {
+            // `unix`/`windows`, the family's shorthand cfgs.
+            for family in *values {
+                command.env(format!("CARGO_CFG_{}", family.to_uppercase()), "");
+            }
+        }
         command.env(
             format!("CARGO_CFG_{}", key.to_uppercase()),
             values.join(","),

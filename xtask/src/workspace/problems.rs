@@ -234,7 +234,8 @@ impl Problem {
         crate::engine::Limits {
             // The judge's stack limit is its memory limit (BOJ's feature-request tracker,
             // issue 107): a deep recursion that fits in memory is AC there.
-            stack_bytes: memory_bytes,
+            // Codeforces links its programs with a 256 MiB stack (`Profile::stack_mb`).
+            stack_bytes: self.profile().stack_mb.map_or(memory_bytes, |mb| mb << 20),
             output_bytes: self.profile().output_limit_bytes,
             ..crate::engine::Limits::new(
                 std::time::Duration::from_millis(self.time_limit_ms),

@@ -18,6 +18,9 @@ pub fn crate_name(wanted: &str) -> anyhow::Result<String> {
     if !wanted.is_empty() && wanted.chars().all(|c| c.is_ascii_digit()) {
         return Ok(format!("boj-{wanted}"));
     }
+    if let Some(name) = judge_short_name(wanted) {
+        return Ok(name);
+    }
     let valid = wanted.starts_with(|c: char| c.is_ascii_lowercase())
         && wanted
             .chars()
@@ -30,6 +33,34 @@ pub fn crate_name(wanted: &str) -> anyhow::Result<String> {
             "`{wanted}` is not a problem name: use a BOJ number (1000) or lowercase letters, digits and dashes (boj-1000, puzzle68-q12)"
         ))
     }
+}
+
+/// The short names of other judges' problems, as the listener names them: `cf-1234a` (or
+/// `cf-1234-a`, `cf-1234a1`) is `codeforces-1234-a`; `abc300-a` (AtCoder's contest kinds
+/// `abc`, `arc`, `agc`, `ahc` and a number, then the task) is `atcoder-abc300-a`.
+fn judge_short_name(wanted: &str) -> Option<String> {
+    if let Some(rest) = wanted.strip_prefix("cf-") {
+        let rest = rest.replace('-', "");
+        let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
+        let (contest, index) = rest.split_at(digits);
+        let index_ok = index.starts_with(|c: char| c.is_ascii_lowercase())
+            && index
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+        return (digits > 0 && index_ok).then(|| format!("codeforces-{contest}-{index}"));
+    }
+    let (contest, task) = wanted.split_once('-')?;
+    let numbered = |kind: &str| {
+        contest
+            .strip_prefix(kind)
+            .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    };
+    let contest_ok = ["abc", "arc", "agc", "ahc"].into_iter().any(numbered);
+    let task_ok = !task.is_empty()
+        && task
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+    (contest_ok && task_ok).then(|| format!("atcoder-{contest}-{task}"))
 }
 
 use crate::workspace::problems::TEMPLATE_MARK;
@@ -269,11 +300,42 @@ pub fn add_member(manifest: &str, name: &str) -> anyhow::Result<String> {
 
 /// Where a problem's page is, and which judge it is for: BOJ numbers have both.
 pub fn source_of(name: &str) -> (Option<String>, &'static str) {
-    match name.strip_prefix("boj-") {
-        Some(number) if !number.is_empty() && number.chars().all(|c| c.is_ascii_digit()) => {
-            (Some(crate::boj_page::boj_url(number)), "BOJ")
+    if let Some(number) = name.strip_prefix("boj-") {
+        if !number.is_empty() && number.chars().all(|c| c.is_ascii_digit()) {
+            return (Some(crate::boj_page::boj_url(number)), "BOJ");
+        }
+    }
+    let words: Vec<&str> = name.split('-').collect();
+    match words[..] {
+        ["codeforces", "gym", contest, index] | ["codeforces", contest, index]
+            if contest.chars().all(|c| c.is_ascii_digit()) && !contest.is_empty() =>
+        {
+            let kind = if words[1] == "gym" { "gym" } else { "contest" };
+            let url = format!(
+                "https://codeforces.com/{kind}/{contest}/problem/{}",
+                index.to_ascii_uppercase()
+            );
+            (Some(url), crate::judge::CODEFORCES.name)
+        }
+        ["atcoder", ref contest @ .., task] if !contest.is_empty() => {
+            let contest = contest.join("-");
+            let url = format!(
+                "https://atcoder.jp/contests/{contest}/tasks/{}_{task}",
+                contest.replace('-', "_")
+            );
+            (Some(url), crate::judge::ATCODER.name)
         }
         _ => (None, crate::judge::NO_JUDGE.name),
+    }
+}
+
+/// The page `make new` and `make fetch` read for `name`: a BOJ problem's. (Codeforces' and
+/// AtCoder's pages answer scripts with a browser check: their problems come through the
+/// listener.)
+fn page_of(name: &str) -> Option<String> {
+    match source_of(name) {
+        (url, "BOJ") => url,
+        _ => None,
     }
 }
 
@@ -600,7 +662,7 @@ pub struct Fetched {
 /// Reads the page of `name` (or `url`); `None` for a problem with no page to fetch (not a
 /// BOJ number, no `url`). Writes nothing.
 pub fn fetch_page(name: &str, url: Option<&str>) -> anyhow::Result<Option<Fetched>> {
-    let url = match url.map(str::to_string).or_else(|| source_of(name).0) {
+    let url = match url.map(str::to_string).or_else(|| page_of(name)) {
         Some(u) => u,
         None => return Ok(None), // not a BOJ problem: no page to fetch
     };
@@ -617,7 +679,7 @@ pub fn fetch_page(name: &str, url: Option<&str>) -> anyhow::Result<Option<Fetche
 /// Applies a fetched page to the problem `name` and says what it wrote.
 pub fn apply_fetched(root: &Path, name: &str, fetched: &Fetched) -> anyhow::Result<()> {
     // A mirror or a saved page stands in for the problem's own address, which is kept.
-    let canonical = source_of(name).0.unwrap_or_else(|| fetched.from.clone());
+    let canonical = page_of(name).unwrap_or_else(|| fetched.from.clone());
     let done = apply(root, name, &canonical, &fetched.page)?;
     println!("fetched {}: {}", fetched.from, done.join(", "));
     Ok(())
@@ -680,8 +742,57 @@ mod tests {
     fn names_a_bare_number_as_a_boj_problem_and_rejects_odd_names() {
         assert_eq!(crate_name("1000").unwrap(), "boj-1000");
         assert_eq!(crate_name("puzzle68-q12").unwrap(), "puzzle68-q12");
-        for bad in ["", "Boj-1", "boj_1", "-x", "x-", "../x"] {
+        for bad in ["", "Boj-1", "boj_1", "-x", "x-", "../x", "cf-12A"] {
             assert!(crate_name(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// Other judges' short names, their crates, and the judge and page each crate gets;
+    /// the listener's names (from the problems' URLs) come back to the same URLs.
+    #[test]
+    fn codeforces_and_atcoder_short_names_name_their_judges_crates_and_pages() {
+        let cases = [
+            (
+                "cf-1234a",
+                "codeforces-1234-a",
+                "https://codeforces.com/contest/1234/problem/A",
+                "codeforces",
+            ),
+            (
+                "cf-1234-b1",
+                "codeforces-1234-b1",
+                "https://codeforces.com/contest/1234/problem/B1",
+                "codeforces",
+            ),
+            (
+                "codeforces-gym-100001-c",
+                "codeforces-gym-100001-c",
+                "https://codeforces.com/gym/100001/problem/C",
+                "codeforces",
+            ),
+            (
+                "abc300-a",
+                "atcoder-abc300-a",
+                "https://atcoder.jp/contests/abc300/tasks/abc300_a",
+                "atcoder",
+            ),
+            (
+                "atcoder-typical90-bx",
+                "atcoder-typical90-bx",
+                "https://atcoder.jp/contests/typical90/tasks/typical90_bx",
+                "atcoder",
+            ),
+            ("abc-a", "abc-a", "", "none"),
+        ];
+        for (wanted, name, url, judge) in cases {
+            assert_eq!(crate_name(wanted).unwrap(), name, "{wanted}");
+            let (got_url, got_judge) = source_of(name);
+            assert_eq!(got_url.unwrap_or_default(), url, "{wanted}");
+            assert_eq!(got_judge, judge, "{wanted}");
+            if !url.is_empty() {
+                assert_eq!(crate::commands::listen::crate_for(url).unwrap(), name);
+                assert_eq!(page_of(name), None, "{name}: not fetched as a BOJ page");
+            }
         }
     }
 
