@@ -140,17 +140,14 @@ impl Workspace {
         })
     }
 
-    /// Finds a problem by crate name or short id (`18139`, `q58`, `boj-18139`).
+    /// Finds a problem by crate name or short id (`18139`, `q58`, `boj-18139`, `cf-4a`,
+    /// `abc300-a`).
     pub fn find(&self, wanted: &str) -> anyhow::Result<&Problem> {
-        let named = |n: &str| n == wanted || n.rsplit('-').next() == Some(wanted);
+        let named = |n: &str| n == wanted || short_id(n) == wanted;
         if let Some((_, why)) = self.invalid.iter().find(|(n, _)| named(n)) {
             return Err(anyhow::anyhow!("{why}"));
         }
-        let matches: Vec<&Problem> = self
-            .problems
-            .iter()
-            .filter(|p| p.name == wanted || p.name.rsplit('-').next() == Some(wanted))
-            .collect();
+        let matches: Vec<&Problem> = self.problems.iter().filter(|p| named(&p.name)).collect();
         match matches.as_slice() {
             [one] => Ok(one),
             [] => Err(anyhow::anyhow!(
@@ -242,6 +239,20 @@ impl Problem {
                 memory_bytes,
             )
         }
+    }
+}
+
+/// The short id a problem answers to besides its crate name: the last part of the name
+/// (`18139`, `q58`), but for other judges' problems, whose last part is a task letter,
+/// the short name `make new` takes (`cf-4a` for `codeforces-4-a`, `abc300-a` for
+/// `atcoder-abc300-a`).
+pub fn short_id(name: &str) -> String {
+    let words: Vec<&str> = name.split('-').collect();
+    match words[..] {
+        ["codeforces", contest, index] => format!("cf-{contest}{index}"),
+        ["codeforces", "gym", contest, index] => format!("cf-gym-{contest}{index}"),
+        ["atcoder", _, _, ..] => words[1..].join("-"),
+        _ => words.last().copied().unwrap_or(name).to_string(),
     }
 }
 

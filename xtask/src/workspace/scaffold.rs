@@ -36,10 +36,14 @@ pub fn crate_name(wanted: &str) -> anyhow::Result<String> {
 }
 
 /// The short names of other judges' problems, as the listener names them: `cf-1234a` (or
-/// `cf-1234-a`, `cf-1234a1`) is `codeforces-1234-a`; `abc300-a` (AtCoder's contest kinds
+/// `cf-1234-a`, `cf-1234a1`) is `codeforces-1234-a`, `cf-gym-100001c` a gym's; `abc300-a` (AtCoder's contest kinds
 /// `abc`, `arc`, `agc`, `ahc` and a number, then the task) is `atcoder-abc300-a`.
 fn judge_short_name(wanted: &str) -> Option<String> {
     if let Some(rest) = wanted.strip_prefix("cf-") {
+        let (kind, rest) = match rest.strip_prefix("gym-") {
+            Some(rest) => ("gym-", rest),
+            None => ("", rest),
+        };
         let rest = rest.replace('-', "");
         let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
         let (contest, index) = rest.split_at(digits);
@@ -47,7 +51,7 @@ fn judge_short_name(wanted: &str) -> Option<String> {
             && index
                 .chars()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
-        return (digits > 0 && index_ok).then(|| format!("codeforces-{contest}-{index}"));
+        return (digits > 0 && index_ok).then(|| format!("codeforces-{kind}{contest}-{index}"));
     }
     let (contest, task) = wanted.split_once('-')?;
     let numbered = |kind: &str| {
@@ -701,7 +705,7 @@ pub fn title_header(root: &Path, name: &str, title: &str) -> anyhow::Result<()> 
 /// existing problem's short id nor have one an existing problem already answers to; and a
 /// package of the dependency graph (`proconio`) would make `cargo build -p` ambiguous.
 pub fn name_clash(name: &str, problems: &[String], packages: &[String]) -> Option<String> {
-    let short = |n: &str| n.rsplit('-').next().unwrap_or(n).to_string();
+    let short = |n: &str| crate::workspace::problems::short_id(n);
     if let Some(p) = problems
         .iter()
         .find(|p| short(p) == name && p.as_str() != name)
@@ -790,6 +794,11 @@ mod tests {
             assert_eq!(got_url.unwrap_or_default(), url, "{wanted}");
             assert_eq!(got_judge, judge, "{wanted}");
             if !url.is_empty() {
+                let short = crate::workspace::problems::short_id(name);
+                if wanted != name {
+                    // The short name `make new` took is the one the crate answers to.
+                    assert_eq!(crate_name(&short).unwrap(), name, "{short}");
+                }
                 assert_eq!(crate::commands::listen::crate_for(url).unwrap(), name);
                 assert_eq!(page_of(name), None, "{name}: not fetched as a BOJ page");
             }
