@@ -60,9 +60,12 @@ stress-check: tool
 corpus: tool
 	$(CARGO) xtask corpus $(RECORD)
 
-# The judge's own compiler (BOJ: rustc 1.73), used by `make submit` and `make test` when present.
+# The judges' own compilers (BOJ: rustc 1.73; Codeforces and AtCoder: rustc 1.89, with
+# Windows' std for Codeforces' target check), used by `make submit` and `make test` when present.
 judge-rustc:
 	rustup toolchain install 1.73.0 --profile minimal
+	rustup toolchain install 1.89.0 --profile minimal
+	rustup target add --toolchain 1.89.0 x86_64-pc-windows-msvc
 
 # One problem, everything, always run: its unit tests, its cases (release and bundled), and
 # its stress pair for a few seconds when it has one. The command to type while solving.

@@ -372,6 +372,18 @@ mod tests {
         assert!(top_files <= 10, "{top_files} files directly in xtask/src");
     }
 
+    /// README's judges table is the profiles' facts, row for row (`Profile::readme_row`):
+    /// a fact changed in one place only fails here.
+    #[test]
+    fn the_readme_judges_table_states_each_profiles_facts() {
+        let root = crate::workspace::cargo::project_root();
+        let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+        for profile in crate::judge::JUDGES {
+            let row = profile.readme_row();
+            assert!(readme.contains(&row), "README lacks the row:\n{row}");
+        }
+    }
+
     /// README stays a user's page (at most about 300 lines), every `docs/` file it links
     /// exists, and every file of `docs/` is linked from it.
     #[test]

@@ -25,8 +25,10 @@ pub const EDITION: &str = "2021";
 /// metadata. Another judge is one more entry in [`profile`].
 #[derive(Clone, Debug)]
 pub struct Profile {
-    /// Its name in `[package.metadata.problem]` (`BOJ`).
+    /// Its name in `[package.metadata.problem]` (`BOJ`, `codeforces`).
     pub name: &'static str,
+    /// Its name in a sentence (`Codeforces`).
+    pub display: &'static str,
     /// Its Rust version, and the rustup toolchain that is its compiler.
     pub rust: &'static str,
     pub toolchain: &'static str,
@@ -57,7 +59,8 @@ pub struct Profile {
     /// `#[cfg]`s, build scripts and platform-specific dependencies are judged by).
     pub target_triple: &'static str,
     pub target_cfgs: TargetCfgs,
-    /// Where each fact above comes from, for README's judges table.
+    /// Where each fact above comes from, for README's judges table (read by its test only).
+    #[cfg_attr(not(test), allow(dead_code))]
     pub sources: &'static str,
     /// The crates the judge has installed (AtCoder): a bundle leaves them as `use` lines and
     /// is built by cargo against these versions, as the judge builds it.
@@ -70,6 +73,7 @@ pub type Installed = (&'static str, &'static str, &'static [&'static str]);
 /// BOJ: `rustc --edition 2021 -O`, rustc 1.73, 512,000 bytes, trailing spaces ignored.
 pub const BOJ: Profile = Profile {
     name: "BOJ",
+    display: "BOJ",
     language: "Rust 2021",
     rust: JUDGE_RUST,
     toolchain: JUDGE_TOOLCHAIN,
@@ -94,6 +98,7 @@ pub const BOJ: Profile = Profile {
 /// source. Checkers compare tokens, so the rule is whitespace-blind.
 pub const CODEFORCES: Profile = Profile {
     name: "codeforces",
+    display: "Codeforces",
     language: "Rust 1.89.0 (2021)",
     rust: "1.89",
     toolchain: "1.89.0",
@@ -124,6 +129,7 @@ pub const CODEFORCES: Profile = Profile {
 /// `--cfg atcoder`; 512 KiB of source.
 pub const ATCODER: Profile = Profile {
     name: "atcoder",
+    display: "AtCoder",
     language: "Rust (rustc 1.89.0)",
     rust: "1.89",
     toolchain: "1.89.0",
@@ -253,6 +259,29 @@ impl Profile {
         args
     }
 
+    /// Its row of README's judges table: name, language as the judge names it, command
+    /// line, target, source limit, stack, compare rule, and where the facts come from.
+    #[cfg(test)]
+    pub fn readme_row(&self) -> String {
+        let stack = match self.stack_mb {
+            Some(mb) => format!("{mb} MiB"),
+            None => "the memory limit".to_string(),
+        };
+        let rule = match self.rule {
+            crate::engine::compare::Rule::Tokens => "tokens",
+            _ => "lines, trailing white space ignored",
+        };
+        format!(
+            "| {} | {} | `{}` | {} | {} bytes | {stack} | {rule} | {} |",
+            self.display,
+            self.language,
+            self.command(),
+            self.target_triple,
+            self.source_limit,
+            self.sources
+        )
+    }
+
     /// Whether its target is another platform than this machine's (Codeforces' Windows): a
     /// bundle is then also checked for that target (`Compiler::check_on_target`).
     pub fn foreign_target(&self) -> bool {
@@ -280,6 +309,7 @@ impl Profile {
 /// our own size target as its limit.
 pub const NO_JUDGE: Profile = Profile {
     name: "none",
+    display: "no judge",
     language: "-",
     source_limit: OUR_SOURCE_TARGET,
     ..BOJ
@@ -567,5 +597,42 @@ mod tests {
         let ci = read(".ci/run");
         assert!(ci.contains(&install));
         assert!(ci.contains(&format!("rustup run {JUDGE_TOOLCHAIN} rustc")));
+        // Every judge's compiler (and a foreign target's std) is installed by both.
+        for profile in JUDGES {
+            let toolchain = format!("rustup toolchain install {} ", profile.toolchain);
+            let target = profile.target_install();
+            for file in ["Makefile", ".ci/run"] {
+                let text = read(file);
+                assert!(text.contains(&toolchain), "{file}: {}", profile.name);
+                assert!(
+                    !profile.foreign_target() || text.contains(&target),
+                    "{file}: {target}"
+                );
+            }
+        }
+    }
+
+    /// Each judge is found by its name in a problem's metadata, in any case; an unknown
+    /// judge gets `NO_JUDGE`; the command line shown is the judge's own.
+    #[test]
+    fn a_judges_name_chooses_its_profile_and_its_own_command_line() {
+        assert_eq!(profile("BOJ").name, "BOJ");
+        assert_eq!(profile("Codeforces").name, "codeforces");
+        assert_eq!(profile("atcoder").name, "atcoder");
+        assert_eq!(profile("yukicoder").name, NO_JUDGE.name);
+        assert_eq!(
+            CODEFORCES.command(),
+            "rustc --edition 2021 -O -C link-args=/STACK:268435456 --cfg ONLINE_JUDGE -o Main Main.rs"
+        );
+        assert_eq!(
+            ATCODER.command(),
+            "rustc --edition 2024 -O --cfg atcoder -o Main Main.rs"
+        );
+        // What runs here drops only the Windows linker's flag.
+        assert!(!CODEFORCES.host_flags.iter().any(|f| f.contains("/STACK")));
+        assert!(CODEFORCES
+            .host_flags
+            .iter()
+            .all(|f| CODEFORCES.flags.contains(f)));
     }
 }

@@ -392,7 +392,11 @@ fn check(
     let compilers = compilers.ready()?;
     if notes {
         let rust = options.judge.rust;
-        for line in newer_than_judge(&graph.libraries, &bundle, rust, registry::releases) {
+        let newer = newer_than_judge(&graph.libraries, &bundle, rust, registry::releases);
+        for line in newer
+            .into_iter()
+            .chain(installed_there(&bundle, options.judge))
+        {
             say!("{line}");
         }
     }
@@ -451,22 +455,14 @@ fn check(
     }
     let labels: Vec<&str> = compilers.all().iter().map(|c| c.label.as_str()).collect();
     say!(
-        "compile `{}` by {} (the judge's is Rust {}; the cases run on the last one's build)",
+        "compile `{}` by {} (the judge's is {}, Rust {}; the cases run on the last one's build)",
         profile.command(),
         labels.join(" and "),
+        profile.language,
         profile.rust
     );
-    if let Err(message) = on_the_judges_target(compilers, profile, build.path(), &source) {
-        done.failure = Failure::Compile(format!(
-            "it does not build for {} ({})",
-            profile.target_triple,
-            first_error(&[(String::new(), message.clone())])
-        ));
-        done.report.push(format!(
-            "FAIL    `{} --target {}` on the bundle alone:\n{message}",
-            profile.command(),
-            profile.target_triple
-        ));
+    if let Err((failure, report)) = on_the_judges_target(compilers, profile, &source) {
+        (done.failure, done.report) = (failure, vec![report]);
         return Ok(done);
     }
     if compilers.judge.is_none() {
@@ -490,14 +486,14 @@ fn check(
 
 /// A judge on another platform (Codeforces' Windows): the bundle type- and borrow-checked
 /// by the judge's compiler for that target with the judge's own command, every `#[cfg]` as
-/// there. Says so, or says how to add the target when its std is missing; the error when
-/// the check fails.
+/// there. Says so, or says how to add the target when its std is missing; the failure and
+/// its report when the check fails.
 fn on_the_judges_target(
     compilers: &judge::Compilers,
     profile: &judge::Profile,
-    dir: &Path,
     source: &Path,
-) -> Result<(), String> {
+) -> Result<(), (Failure, String)> {
+    let dir = source.parent().unwrap_or(Path::new("."));
     if !profile.foreign_target() {
         return Ok(());
     }
@@ -508,21 +504,59 @@ fn on_the_judges_target(
         say!(
             "note    not checked for {} ({}'s platform): `{}` adds its std",
             profile.target_triple,
-            profile.name,
+            profile.display,
             profile.target_install()
         );
         return Ok(());
     }
-    compiler
-        .check_on_target(profile, source, dir)
-        .map_err(|e| format!("{e:#}"))?;
+    if let Err(e) = compiler.check_on_target(profile, source, dir) {
+        let message = format!("{e:#}");
+        let failure = Failure::Compile(format!(
+            "it does not build for {} ({})",
+            profile.target_triple,
+            first_error(&[(String::new(), message.clone())])
+        ));
+        let report = format!(
+            "FAIL    `{} --target {}` on the bundle alone:\n{message}",
+            profile.command(),
+            profile.target_triple
+        );
+        return Err((failure, report));
+    }
     say!(
         "check   {} builds it for {} ({}'s platform; type and borrow checks, not linked here)",
         compiler.label,
         profile.target_triple,
-        profile.name
+        profile.display
     );
     Ok(())
+}
+
+/// One line when the bundle inlines crates the judge has installed (AtCoder): which, and
+/// where the version here is not the judge's, both versions.
+fn installed_there(made: &bundle::Bundle, judge: &judge::Profile) -> Option<String> {
+    let mut same = Vec::new();
+    let mut other = Vec::new();
+    for lib in &made.libraries {
+        let mut words = lib.package.split(' ');
+        let (name, version) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
+        match judge.installed.iter().find(|(n, _, _)| *n == name) {
+            Some((_, theirs, _)) if *theirs == version => same.push(lib.package.clone()),
+            Some((_, theirs, _)) => {
+                other.push(format!("{} ({} has {theirs})", lib.package, judge.display))
+            }
+            None => {}
+        }
+    }
+    if same.is_empty() && other.is_empty() {
+        return None;
+    }
+    let listed: Vec<String> = same.into_iter().chain(other).collect();
+    Some(format!(
+        "note    {} has {} installed; the bundle inlines them all the same, so it needs none of them",
+        judge.display,
+        listed.join(", ")
+    ))
 }
 
 /// The first `error` line of the compilers' messages.
@@ -545,7 +579,7 @@ fn size_line(problem: &Problem, bundle: &bundle::Bundle, profile: &judge::Profil
         size as f64 / 1024.0,
         problem.source_limit,
         if profile.source_limit == problem.source_limit && profile.is_judge() {
-            format!(", {}'s", profile.name)
+            format!(", {}'s", profile.display)
         } else {
             ", our own".to_string()
         },
@@ -727,7 +761,7 @@ fn over_the_limit_line(size: u64, limit: u64, made: &bundle::Bundle) -> String {
         - made
             .libraries
             .iter()
-            .map(|lib| lib.bytes as usize)
+            .map(|lib| lib.bytes)
             .sum::<usize>()
             .min(made.text.len());
     let pieces: Vec<String> = largest
@@ -824,6 +858,90 @@ mod tests {
                 .unwrap()
                 .trim_end()
         );
+    }
+
+    /// Each judge's profile on a real showcase problem (boj-17825: proconio and `common`):
+    /// bundled for the judge within its source limit, built by the judge's command with
+    /// every compiler here (its own, rustc 1.89, when installed), checked for Codeforces'
+    /// Windows target when that std is installed, and answering the sample as the
+    /// testcase says. Counts what it compiled with, so a missing compiler is seen.
+    #[test]
+    fn each_judges_profile_bundles_a_showcase_problem_its_compilers_build_and_answer() {
+        let meta = crate::workspace::packages::metadata().unwrap();
+        let root = crate::workspace::cargo::project_root();
+        let target = std::path::PathBuf::from(meta.target_directory.as_std_path());
+        let cases = root.join("testcases/boj-17825");
+        let expected = std::fs::read_to_string(cases.join("sample-1.out")).unwrap();
+        let mut built = Vec::new();
+        for profile in [&judge::CODEFORCES, &judge::ATCODER] {
+            let mut graph = crate::resolve::crates::graph(&meta, "boj-17825", profile).unwrap();
+            let member = crate::resolve::build::Member::whole("boj-17825");
+            crate::resolve::ready_for_judge(&target, member, &mut graph.libraries, None, profile)
+                .unwrap();
+            let main_rs = root.join("boj-17825/src/main.rs");
+            let options = bundle::Options::for_judge(profile);
+            let b = bundle::bundle(&main_rs, &graph.deps, &graph.libraries, options).unwrap();
+            assert!(
+                (b.text.len() as u64) <= profile.source_limit,
+                "{}",
+                profile.name
+            );
+            let dir = tempfile::tempdir().unwrap();
+            let source = dir.path().join("Main.rs");
+            std::fs::write(&source, &b.text).unwrap();
+            let compilers = judge::Compilers::find_for(profile).unwrap();
+            if let Some(own) = &compilers.judge {
+                if profile.foreign_target() && own.has_target(profile) {
+                    own.check_on_target(profile, &source, dir.path()).unwrap();
+                    built.push(format!("{} for {}", own.label, profile.target_triple));
+                }
+            }
+            for compiler in compilers.all() {
+                let bin = dir.path().join("Main");
+                compiler.compile_as(profile, &source, &bin).unwrap();
+                let input = std::fs::File::open(cases.join("sample-1.in")).unwrap();
+                let out = std::process::Command::new(&bin)
+                    .stdin(input)
+                    .output()
+                    .unwrap();
+                assert!(out.status.success(), "{} {}", profile.name, compiler.label);
+                let got = String::from_utf8_lossy(&out.stdout);
+                assert_eq!(got.trim_end(), expected.trim_end(), "{}", profile.name);
+                built.push(format!("{} as {}", compiler.label, profile.name));
+            }
+        }
+        // This machine's rustc for both judges at least; the judges' own where installed.
+        eprintln!("built and ran: {}", built.join(", "));
+        assert!(built.len() >= 2, "{built:?}");
+    }
+
+    /// The target check sees the judge's platform: a program that cannot build on Windows
+    /// builds here and fails the check, with the judge's error.
+    #[test]
+    fn a_program_that_breaks_only_on_windows_fails_the_codeforces_target_check() {
+        let profile = &judge::CODEFORCES;
+        let compilers = judge::Compilers::find_for(profile).unwrap();
+        let Some(own) = compilers.judge.as_ref().filter(|c| c.has_target(profile)) else {
+            eprintln!(
+                "not checked: `{}` and `{}` add it",
+                profile.toolchain_install(),
+                profile.target_install()
+            );
+            return;
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let source = dir.path().join("Main.rs");
+        std::fs::write(
+            &source,
+            "#[cfg(windows)]\ncompile_error!(\"not on Windows\");\n#[cfg(ONLINE_JUDGE)]\nfn main() {}\n",
+        )
+        .unwrap();
+        own.compile_as(profile, &source, &dir.path().join("Main"))
+            .unwrap();
+        let err = own
+            .check_on_target(profile, &source, dir.path())
+            .unwrap_err();
+        assert!(format!("{err:#}").contains("not on Windows"), "{err:#}");
     }
 
     #[test]

@@ -199,6 +199,45 @@ mod tests {
         .eval(&syn::parse_str(predicate).unwrap())
     }
 
+    /// Codeforces' Windows and `--cfg ONLINE_JUDGE`, AtCoder's `--cfg atcoder`, against the
+    /// cfgs `rustc --print cfg` names for each target (written out here).
+    #[test]
+    fn each_judges_target_and_cfg_flags_settle_its_predicates() {
+        let eval = |target, predicate: &str| {
+            Cfg {
+                target,
+                features: &[],
+                cfgs: &[],
+            }
+            .eval(&syn::parse_str::<syn::Meta>(predicate).unwrap())
+        };
+        let cf = crate::judge::CODEFORCES.target_cfgs;
+        let ac = crate::judge::ATCODER.target_cfgs;
+        let boj = crate::judge::BOJ.target_cfgs;
+        for (predicate, on_cf, on_ac, on_boj) in [
+            ("windows", true, false, false),
+            ("unix", false, true, true),
+            ("ONLINE_JUDGE", true, false, false),
+            ("atcoder", false, true, false),
+            (r#"target_env = "msvc""#, true, false, false),
+            (r#"target_os = "linux""#, false, true, true),
+            (
+                r#"all(windows, target_pointer_width = "64")"#,
+                true,
+                false,
+                false,
+            ),
+        ] {
+            assert_eq!(
+                eval(cf, predicate),
+                Some(on_cf),
+                "{predicate} on Codeforces"
+            );
+            assert_eq!(eval(ac, predicate), Some(on_ac), "{predicate} on AtCoder");
+            assert_eq!(eval(boj, predicate), Some(on_boj), "{predicate} on BOJ");
+        }
+    }
+
     #[test]
     fn evaluates_features_and_target_as_the_judge_builds() {
         assert_eq!(eval(&["use_std"], r#"feature = "use_std""#), Some(true));

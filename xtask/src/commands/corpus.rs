@@ -121,10 +121,22 @@ fn check_program(
 }
 
 /// The judge the corpus's bundles are made and checked for (its programs are no problems
-/// with metadata of their own): the workspace's judge, BOJ.
+/// with metadata of their own): BOJ, the workspace's judge, unless `--judge` names another.
 fn corpus_judge() -> &'static judge::Profile {
-    judge::profile("BOJ")
+    CORPUS_JUDGE.get().copied().unwrap_or(&judge::BOJ)
 }
+
+/// BOJ's record and bundles are the corpus's (`target/corpus/`); another judge's are kept
+/// beside them (`target/corpus-codeforces/`).
+fn record_kind() -> String {
+    match corpus_judge().name {
+        "BOJ" => "corpus".to_string(),
+        other => format!("corpus-{other}"),
+    }
+}
+
+/// `--judge`, set once as the command starts.
+static CORPUS_JUDGE: std::sync::OnceLock<&'static judge::Profile> = std::sync::OnceLock::new();
 
 /// One step: the program bundled at `scope`, compiled, run against cargo's build.
 fn check_step(
@@ -135,7 +147,7 @@ fn check_step(
     scope: bundle::Scope,
 ) -> Step {
     let main_rs = ws.root.join("corpus/src/bin").join(format!("{name}.rs"));
-    let out_dir = ws.target.join("corpus").join(name);
+    let out_dir = ws.target.join(record_kind()).join(name);
     let fail = Step::Failed;
     // Two corpus runs at once take turns on a program's folder.
     let _held = match engine::lock_outputs(&out_dir, name) {
@@ -201,7 +213,7 @@ fn compile_all(
     let mut binaries = Vec::new();
     for c in compilers.all() {
         let bin = out_dir.join(format!("Main-{}", c.label.replace(' ', "-")));
-        if let Err(e) = c.compile(source, &bin) {
+        if let Err(e) = c.compile_as(corpus_judge(), source, &bin) {
             let e = format!("{e:#}");
             let first = e
                 .lines()
@@ -309,6 +321,10 @@ pub struct Args {
     /// user's `make submit` gives with the default is `--budget 10`); unbounded when absent.
     #[arg(long, value_name = "SECONDS")]
     budget: Option<f64>,
+    /// The judge whose profile the corpus's programs are bundled and checked for (`BOJ`,
+    /// `codeforces`, `atcoder`): its compilers, flags, target and source limit.
+    #[arg(long, default_value = "BOJ")]
+    judge: String,
     #[command(flatten)]
     record: RecordArgs,
 }
@@ -321,6 +337,15 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
     {
         anyhow::bail!("--budget {b}: the budget is a number of seconds from 0 to 86400");
     }
+    let profile = judge::profile(&args.judge);
+    if !profile.is_judge() {
+        anyhow::bail!(
+            "--judge {}: no such judge; the profiles are {}",
+            args.judge,
+            judge::JUDGES.map(|p| p.name).join(", ")
+        );
+    }
+    let _ = CORPUS_JUDGE.set(profile);
     match args.real {
         None => run_corpus(&args.programs, args.record),
         Some(dir) => super::corpus_real::run(super::corpus_real::RealArgs {
@@ -495,14 +520,15 @@ fn ready_libraries(
 /// are counted as cached.
 fn run_corpus(names: &[String], flags: RecordArgs) -> anyhow::Result<bool> {
     let ws = Workspace::load()?;
-    let compilers = Compilers::find()?;
+    let compilers = Compilers::find_for(corpus_judge())?;
     let programs = corpus_programs(&ws, names)?;
     let meta = crate::workspace::packages::metadata()?;
     let mut base = record::environment(&ws.root, &compilers);
     base.text("check", "corpus");
+    base.text("judge", corpus_judge().name);
     base.file(&ws.root.join("corpus/Cargo.toml"));
     base.packages(&ws.root, &meta, "corpus")?;
-    let record = Record::open(&ws.target, "corpus", flags.force);
+    let record = Record::open(&ws.target, &record_kind(), flags.force);
     let hashes: Vec<String> = programs
         .iter()
         .map(|name| program_hash(&ws, &base, name))
