@@ -374,7 +374,10 @@ impl Compiler {
     /// `source` built into `out` as `judge` builds a submission (its flags for this
     /// machine: `Profile::host_flags`).
     pub fn compile_as(&self, judge: &Profile, source: &Path, out: &Path) -> anyhow::Result<()> {
-        self.run(&judge.rustc_args(source, out))
+        let mut args = judge.rustc_args(source, out);
+        // The judge's installed crates, while a bundle for it is made (AtCoder's).
+        args.extend(crate::bundle::externs::args().into_iter().map(Into::into));
+        self.run(&args)
     }
 
     /// `source` checked as `judge` builds it on its own platform: the judge's whole command

@@ -116,7 +116,7 @@ pub fn bundle_and_verify_reusing(
         None => Background::start(move || judge::Compilers::find_for(judge)),
     };
     let readying = std::time::Instant::now();
-    let (graph, reached) = readied(ws, problem, inputs, judge)?;
+    let (graph, reached, _installed) = readied(ws, problem, inputs, judge)?;
     let options = bundle::Options {
         deadline: options.deadline.later_by(readying.elapsed()),
         ..options
@@ -181,8 +181,13 @@ pub fn bundle_and_verify_reusing(
     failed(attempt, failed_path)
 }
 
-/// A crate graph readied for the judge, and the modules the solution can reach.
-type Readied = (crates::Graph, Option<std::collections::BTreeSet<String>>);
+/// A crate graph readied for the judge, the modules the solution can reach, and the judge's
+/// installed crates in force for drafts while it lives (AtCoder's).
+type Readied = (
+    crates::Graph,
+    Option<std::collections::BTreeSet<String>>,
+    Option<bundle::externs::Entered>,
+);
 
 /// The problem's crate graph with the libraries the solution can reach readied for the
 /// judge (`resolve::ready_for_judge`, its notes said), and those libraries' modules (`None`
@@ -195,6 +200,7 @@ fn readied(
     judge: &'static judge::Profile,
 ) -> anyhow::Result<Readied> {
     let mut graph = crates::graph(&inputs.meta, &problem.name, judge)?;
+    let installed = installed_crates(ws, &mut graph, judge)?;
     // Only what the solution can reach is readied (a refusal in reading it is reported by
     // the bundler: then everything is).
     let reached =
@@ -214,7 +220,44 @@ fn readied(
     for note in notes {
         say!("{note}");
     }
-    Ok((graph, reached))
+    Ok((graph, reached, installed))
+}
+
+/// The crates of `graph` the judge has installed, left out and built at the judge's
+/// versions for every compile of a draft (`bundle::externs`); `None` when the judge has
+/// none, the program uses none, or its compiler is missing (then they are inlined, and a
+/// note says why).
+fn installed_crates(
+    ws: &Workspace,
+    graph: &mut crates::Graph,
+    judge: &'static judge::Profile,
+) -> anyhow::Result<Option<bundle::externs::Entered>> {
+    if judge.installed.is_empty() {
+        return Ok(None);
+    }
+    if judge::judge_rustc_path(judge).is_none() {
+        say!(
+            "note    {}'s compiler (rustc {}) is not installed, so its installed crates are inlined: `{}` adds it",
+            judge.display,
+            judge.rust,
+            judge.toolchain_install()
+        );
+        return Ok(None);
+    }
+    let mut left = graph.clone();
+    let used = crate::resolve::installed::leave_installed(&mut left, judge);
+    if used.is_empty() {
+        return Ok(None);
+    }
+    let step = bundle::budget::step(&format!("readying {}'s installed crates", judge.display));
+    let externs = crate::resolve::installed::environment(&ws.target, judge, &used)?;
+    let names: Vec<String> = used.iter().map(|u| format!("{} {}", u.package, u.theirs)).collect();
+    step.end(&format!("{} left as `use`", names.join(", ")));
+    for line in crate::resolve::installed::version_warnings(&used, judge) {
+        say!("{line}");
+    }
+    *graph = left;
+    Ok(Some(bundle::externs::enter(externs)))
 }
 
 /// One line for each library the judge could not take (a native library, a build script
@@ -605,9 +648,13 @@ fn compile_all(
     dir: &Path,
     source: &Path,
 ) -> (PathBuf, Vec<(String, String)>) {
+    // With the judge's installed crates in force, only its compiler reads them.
+    let list = match bundle::externs::active() {
+        Some(_) => compilers.judge.iter().collect(),
+        None => compilers.all(),
+    };
     let results: Vec<(String, PathBuf, anyhow::Result<()>)> = std::thread::scope(|scope| {
-        let jobs: Vec<_> = compilers
-            .all()
+        let jobs: Vec<_> = list
             .into_iter()
             .map(|c| {
                 let bin = dir.join(format!("Main-{}", c.label.replace(' ', "-")));

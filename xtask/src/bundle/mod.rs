@@ -27,6 +27,7 @@ use crate::error::Context;
 pub mod budget;
 mod cfg;
 mod easy_ext;
+pub mod externs;
 pub use cfg::Cfg;
 pub(crate) use solution::idents;
 pub(crate) mod expand;
@@ -69,6 +70,9 @@ pub enum Dep {
     Module(String),
     /// A proc-macro crate (its package name): it cannot be inlined.
     ProcMacro(String),
+    /// A crate the judge has installed (AtCoder's, its package name): paths to it are left
+    /// as written, and the bundle is built against the judge's copy (`externs`).
+    Installed(String),
 }
 
 /// A library crate that may be inlined.

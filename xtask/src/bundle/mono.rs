@@ -145,11 +145,12 @@ pub fn generated_code(text: &str, dir: &Path) -> anyhow::Result<Option<String>> 
 fn debug_build(text: &str, dir: &Path) -> anyhow::Result<Result<String, String>> {
     let source = dir.join("mono.rs");
     std::fs::write(&source, text).at(&source)?;
-    let rustc = crate::judge::local_rustc();
+    let rustc = super::externs::rustc_or(crate::judge::local_rustc().into());
     let out = Command::new(rustc)
         .current_dir(dir)
         .args(["--edition", crate::judge::EDITION, "--crate-type", "bin"])
         .args(["--crate-name", "draft", "-A", "warnings"])
+        .args(super::externs::args())
         // Unoptimised and without LLVM's passes: what rustc generates, nothing inlined away;
         // with the judge's `-O` cfgs (no `debug_assertions`, no overflow checks), so that a
         // `cfg!(debug_assertions)` branch is the one the judge's build takes.

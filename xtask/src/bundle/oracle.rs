@@ -94,7 +94,8 @@ fn check_draft(
     dir: &Path,
     lints: &[&str],
 ) -> anyhow::Result<(bool, Vec<serde_json::Value>, String)> {
-    check_with(Path::new(&crate::judge::local_rustc()), text, dir, lints)
+    let rustc = super::externs::rustc_or(crate::judge::local_rustc().into());
+    check_with(&rustc, text, dir, lints)
 }
 
 /// `check_draft` with the compiler at `rustc`.
@@ -116,6 +117,7 @@ pub(crate) fn check_with(
             "--error-format=json",
         ])
         .args(lints)
+        .args(super::externs::args())
         .arg("draft.rs")
         .output()
         .map_err(|e| anyhow::anyhow!("cannot run rustc: {e}"))?;

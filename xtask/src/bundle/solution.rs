@@ -72,7 +72,11 @@ pub fn prepare(
     }
     let seeds = seed_tokens(live);
     let refs = collect(&ast, &cfg);
-    derive_readable(&ast, deps, &at, &mut edits)?;
+    // proconio installed on the judge (AtCoder): its attributes stay, with their imports.
+    let proconio_installed = matches!(deps.get("proconio"), Some(Dep::Installed(_)));
+    if !proconio_installed {
+        derive_readable(&ast, deps, &at, &mut edits)?;
+    }
     let expanded = expand_attributes(&ast, &text, deps, &at, &mut edits)?;
     let heads = Heads {
         deps,
@@ -83,7 +87,7 @@ pub fn prepare(
     heads.extern_crates(&ast, &mut edits, &mut referenced)?;
     let named_at = heads.rewrite_paths(&refs, &mut edits)?;
     for item in &ast.items {
-        if !is_cfg_off(item_attrs(item), &cfg) {
+        if !is_cfg_off(item_attrs(item), &cfg) && !proconio_installed {
             fastout(item, &at, &mut edits)?;
         }
         unbind_crate_self(item, deps, &mut edits);
@@ -342,6 +346,7 @@ impl Heads<'_> {
         match self.deps.get(head) {
             Some(Dep::Module(m)) => Ok(Some(m.clone())),
             Some(Dep::ProcMacro(_)) if self.expanded.iter().any(|m| m == head) => Ok(None),
+            Some(Dep::Installed(_)) => Ok(None),
             Some(Dep::ProcMacro(package)) => Err(anyhow::anyhow!(
                 "{}: `{head}` is a proc-macro crate ({package}), which cannot be inlined: the judge compiles one file with no crates",
                 (self.at)(start)

@@ -28,6 +28,10 @@ struct Edit {
 /// The compilers whose lints are asked: this machine's (`RUSTC`, else `rustc`) and the
 /// judge's own rustc when its toolchain is installed.
 pub fn compilers(judge: &crate::judge::Profile) -> Vec<PathBuf> {
+    // Only the judge's reads the installed crates it built (`externs`).
+    if let Some(externs) = super::externs::active() {
+        return vec![externs.rustc];
+    }
     std::iter::once(PathBuf::from(crate::judge::local_rustc()))
         .chain(crate::judge::judge_rustc_path(judge))
         .collect()

@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
 /// What a problem may inline: the names its `main.rs` uses for its dependencies, and the
 /// library crates reachable from it.
+#[derive(Clone)]
 pub struct Graph {
     pub deps: BTreeMap<String, Dep>,
     pub libraries: Vec<Library>,

@@ -11,6 +11,7 @@
 pub mod build;
 pub mod build_scripts;
 pub mod crates;
+pub mod installed;
 pub mod migrate;
 pub mod registry;
 
