@@ -32,7 +32,9 @@ pub struct Profile {
     /// Its Rust version, and the rustup toolchain that is its compiler.
     pub rust: &'static str,
     pub toolchain: &'static str,
-    /// How the judge names the language on its submit page (`Rust 1.89.0 (2021)`).
+    /// How the judge names the language on its submit page (`Rust 1.89.0 (2021)`), for
+    /// README's judges table (read by its test only).
+    #[cfg_attr(not(test), allow(dead_code))]
     pub language: &'static str,
     /// `rustc --edition <edition> <flags> -o Main Main.rs`: the judge's own command line.
     pub edition: &'static str,

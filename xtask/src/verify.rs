@@ -251,8 +251,11 @@ fn installed_crates(
     }
     let step = bundle::budget::step(&format!("readying {}'s installed crates", judge.display));
     let externs = crate::resolve::installed::environment(&ws.target, judge, &used)?;
-    let names: Vec<String> = used.iter().map(|u| format!("{} {}", u.package, u.theirs)).collect();
-    step.end(&format!("{} left as `use`", names.join(", ")));
+    let names: Vec<String> = used
+        .iter()
+        .map(|u| format!("{} {}", u.package, u.theirs))
+        .collect();
+    step.end(&format!("{} named, not inlined", names.join(", ")));
     for line in crate::resolve::installed::version_warnings(&used, judge) {
         say!("{line}");
     }
@@ -496,12 +499,14 @@ fn check(
         }
         return Ok(done);
     }
-    let labels: Vec<&str> = compilers.all().iter().map(|c| c.label.as_str()).collect();
+    let labels: Vec<&str> = compiling(compilers)
+        .iter()
+        .map(|c| c.label.as_str())
+        .collect();
     say!(
-        "compile `{}` by {} (the judge's is {}, Rust {}; the cases run on the last one's build)",
+        "compile `{}` by {} (the judge's is Rust {}; the cases run on the last one's build)",
         profile.command(),
         labels.join(" and "),
-        profile.language,
         profile.rust
     );
     if let Err((failure, report)) = on_the_judges_target(compilers, profile, &source) {
@@ -639,6 +644,15 @@ fn size_line(problem: &Problem, bundle: &bundle::Bundle, profile: &judge::Profil
     )
 }
 
+/// The compilers a bundle is built with: all of them, but only the judge's while its
+/// installed crates are in force (only it reads the crates it built).
+fn compiling(compilers: &judge::Compilers) -> Vec<&judge::Compiler> {
+    match bundle::externs::active() {
+        Some(_) => compilers.judge.iter().collect(),
+        None => compilers.all(),
+    }
+}
+
 /// Compiles `source` with every compiler at once (the machine has two cores and -O
 /// dominates). Returns the last one's binary (the judge's own when installed) and the
 /// compilers that failed, with their messages.
@@ -648,22 +662,17 @@ fn compile_all(
     dir: &Path,
     source: &Path,
 ) -> (PathBuf, Vec<(String, String)>) {
-    // With the judge's installed crates in force, only its compiler reads them.
-    let list = match bundle::externs::active() {
-        Some(_) => compilers.judge.iter().collect(),
-        None => compilers.all(),
-    };
+    let externs = bundle::externs::active();
     let results: Vec<(String, PathBuf, anyhow::Result<()>)> = std::thread::scope(|scope| {
-        let jobs: Vec<_> = list
+        let jobs: Vec<_> = compiling(compilers)
             .into_iter()
             .map(|c| {
                 let bin = dir.join(format!("Main-{}", c.label.replace(' ', "-")));
+                let externs = externs.clone();
                 scope.spawn(move || {
-                    (
-                        c.label.clone(),
-                        bin.clone(),
-                        c.compile_as(profile, source, &bin),
-                    )
+                    let _in_force = bundle::externs::carry(externs);
+                    let built = c.compile_as(profile, source, &bin);
+                    (c.label.clone(), bin.clone(), built)
                 })
             })
             .collect();
@@ -960,6 +969,72 @@ mod tests {
         // This machine's rustc for both judges at least; the judges' own where installed.
         eprintln!("built and ran: {}", built.join(", "));
         assert!(built.len() >= 2, "{built:?}");
+    }
+
+    /// AtCoder has proconio installed: a bundle of boj-17825 (proconio and `common`) for it
+    /// leaves `use proconio::...` as written and inlines `common` alone, and the judge's
+    /// rustc 1.89 builds it against proconio 0.5.0 as cargo built it at AtCoder's version,
+    /// edition 2024, `--cfg atcoder`, answering the sample. Needs rustc 1.89 (CI installs
+    /// it; elsewhere the test says it did not run).
+    #[test]
+    fn an_atcoder_bundle_names_its_installed_crates_and_builds_against_atcoders_versions() {
+        let profile = &judge::ATCODER;
+        if judge::judge_rustc_path(profile).is_none() {
+            assert!(std::env::var_os("CI").is_none(), "CI installs rustc 1.89");
+            eprintln!("not run: `{}` adds rustc 1.89", profile.toolchain_install());
+            return;
+        }
+        let meta = crate::workspace::packages::metadata().unwrap();
+        let root = crate::workspace::cargo::project_root();
+        let target = std::path::PathBuf::from(meta.target_directory.as_std_path());
+        let mut graph = crate::resolve::crates::graph(&meta, "boj-17825", profile).unwrap();
+        let used = crate::resolve::installed::leave_installed(&mut graph, profile);
+        let names: Vec<&str> = used.iter().map(|u| u.package.as_str()).collect();
+        assert!(names.contains(&"proconio"), "{names:?}");
+        assert!(graph.libraries.iter().all(|l| l.module != "proconio"));
+        assert!(graph.libraries.iter().any(|l| l.module == "common"));
+        let externs = crate::resolve::installed::environment(&target, profile, &used).unwrap();
+        let _in_force = bundle::externs::enter(externs);
+        let member = crate::resolve::build::Member::whole("boj-17825");
+        crate::resolve::ready_for_judge(&target, member, &mut graph.libraries, None, profile)
+            .unwrap();
+        let main_rs = root.join("boj-17825/src/main.rs");
+        let options = bundle::Options::for_judge(profile);
+        let b = bundle::bundle(&main_rs, &graph.deps, &graph.libraries, options).unwrap();
+        assert!(
+            b.text.contains("\nuse proconio::input;"),
+            "{}",
+            &b.text[..400]
+        );
+        assert!(!b.text.contains("mod proconio"));
+        assert_eq!(
+            b.libraries
+                .iter()
+                .map(|l| l.module.as_str())
+                .collect::<Vec<_>>(),
+            ["common"]
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let source = dir.path().join("Main.rs");
+        std::fs::write(&source, &b.text).unwrap();
+        let own = judge::Compilers::find_for(profile).unwrap().judge.unwrap();
+        let bin = dir.path().join("Main");
+        own.compile_as(profile, &source, &bin).unwrap();
+        let cases = root.join("testcases/boj-17825");
+        let input = std::fs::File::open(cases.join("sample-1.in")).unwrap();
+        let out = std::process::Command::new(&bin)
+            .stdin(input)
+            .output()
+            .unwrap();
+        let expected = std::fs::read_to_string(cases.join("sample-1.out")).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim_end(),
+            expected.trim_end()
+        );
+        // Without the installed crates in force, the same file does not build: they are
+        // what it builds against.
+        drop(_in_force);
+        assert!(own.compile_as(profile, &source, &bin).is_err());
     }
 
     /// The target check sees the judge's platform: a program that cannot build on Windows

@@ -3,11 +3,13 @@
 //! build, goes through the judge's own rustc with `--extern` for each installed crate the
 //! program uses, built once by cargo at the judge's versions (`resolve::installed`).
 //!
-//! Set for the length of one submit (`enter`); a process bundling for a judge with nothing
-//! installed never sets it, and every compile is as before.
+//! Set for the length of one submit on its thread (`enter`), and carried into the threads
+//! a compile is spread over (`carry`); a thread bundling for a judge with nothing installed
+//! never sees it (tests and the corpus's workers run side by side), and every compile is as
+//! before.
 
+use std::cell::RefCell;
 use std::path::PathBuf;
-use std::sync::RwLock;
 
 /// The judge's rustc and the arguments that give it the installed crates.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,26 +19,34 @@ pub struct Externs {
     pub args: Vec<String>,
 }
 
-static ACTIVE: RwLock<Option<Externs>> = RwLock::new(None);
+thread_local! {
+    static ACTIVE: RefCell<Option<Externs>> = const { RefCell::new(None) };
+}
 
-/// Clears the externs when dropped.
-pub struct Entered(());
+/// Puts back what was in force when dropped.
+pub struct Entered(Option<Externs>);
 
 impl Drop for Entered {
     fn drop(&mut self) {
-        *ACTIVE.write().unwrap_or_else(|e| e.into_inner()) = None;
+        let before = self.0.take();
+        ACTIVE.with(|a| *a.borrow_mut() = before);
     }
 }
 
-/// Every compile of a draft uses `externs` until the guard is dropped.
+/// Every compile of a draft on this thread uses `externs` until the guard is dropped.
 pub fn enter(externs: Externs) -> Entered {
-    *ACTIVE.write().unwrap_or_else(|e| e.into_inner()) = Some(externs);
-    Entered(())
+    Entered(ACTIVE.with(|a| a.borrow_mut().replace(externs)))
 }
 
-/// The externs in force, if any.
+/// In a thread spawned for a compile: what was in force on the spawning thread (`active()`
+/// there), in force here too until the guard is dropped.
+pub fn carry(from: Option<Externs>) -> Option<Entered> {
+    from.map(enter)
+}
+
+/// The externs in force on this thread, if any.
 pub fn active() -> Option<Externs> {
-    ACTIVE.read().unwrap_or_else(|e| e.into_inner()).clone()
+    ACTIVE.with(|a| a.borrow().clone())
 }
 
 /// The arguments to add to a compile of a draft (none when nothing is installed).

@@ -70,9 +70,9 @@ pub enum Dep {
     Module(String),
     /// A proc-macro crate (its package name): it cannot be inlined.
     ProcMacro(String),
-    /// A crate the judge has installed (AtCoder's, its package name): paths to it are left
-    /// as written, and the bundle is built against the judge's copy (`externs`).
-    Installed(String),
+    /// A crate the judge has installed (AtCoder's): paths to it are left as written, and the
+    /// bundle is built against the judge's copy (`externs`).
+    Installed,
 }
 
 /// A library crate that may be inlined.

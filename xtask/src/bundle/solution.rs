@@ -73,7 +73,7 @@ pub fn prepare(
     let seeds = seed_tokens(live);
     let refs = collect(&ast, &cfg);
     // proconio installed on the judge (AtCoder): its attributes stay, with their imports.
-    let proconio_installed = matches!(deps.get("proconio"), Some(Dep::Installed(_)));
+    let proconio_installed = matches!(deps.get("proconio"), Some(Dep::Installed));
     if !proconio_installed {
         derive_readable(&ast, deps, &at, &mut edits)?;
     }
@@ -346,7 +346,7 @@ impl Heads<'_> {
         match self.deps.get(head) {
             Some(Dep::Module(m)) => Ok(Some(m.clone())),
             Some(Dep::ProcMacro(_)) if self.expanded.iter().any(|m| m == head) => Ok(None),
-            Some(Dep::Installed(_)) => Ok(None),
+            Some(Dep::Installed) => Ok(None),
             Some(Dep::ProcMacro(package)) => Err(anyhow::anyhow!(
                 "{}: `{head}` is a proc-macro crate ({package}), which cannot be inlined: the judge compiles one file with no crates",
                 (self.at)(start)

@@ -133,11 +133,18 @@ fn each_compiler(
     text: &str,
     lints: &[&str],
 ) -> Option<Vec<Vec<serde_json::Value>>> {
+    let externs = super::externs::active();
     std::thread::scope(|s| {
         let runs: Vec<_> = compilers
             .iter()
             .zip(dirs)
-            .map(|(rustc, dir)| s.spawn(move || oracle::check_with(rustc, text, dir, lints)))
+            .map(|(rustc, dir)| {
+                let externs = externs.clone();
+                s.spawn(move || {
+                    let _in_force = super::externs::carry(externs);
+                    oracle::check_with(rustc, text, dir, lints)
+                })
+            })
             .collect();
         runs.into_iter()
             .map(|run| match run.join() {

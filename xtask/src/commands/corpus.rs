@@ -461,7 +461,7 @@ fn heaviest_first(ws: &Workspace, graph: &crates::Graph, programs: &mut [(String
             .filter(|(extern_name, _)| text.contains(&format!("{extern_name}::")))
             .filter_map(|(_, dep)| match dep {
                 bundle::Dep::Module(m) => Some(m.clone()),
-                bundle::Dep::ProcMacro(_) | bundle::Dep::Installed(_) => None,
+                bundle::Dep::ProcMacro(_) | bundle::Dep::Installed => None,
             })
             .collect();
         bundle::reachable_modules(&named, &graph.libraries)

@@ -48,7 +48,7 @@ pub fn leave_installed(graph: &mut Graph, judge: &Profile) -> Vec<Used> {
             };
             if let Some((package, version)) = package {
                 named.insert(package.clone(), version);
-                *dep = Dep::Installed(package);
+                *dep = Dep::Installed;
             }
         }
     };
@@ -182,7 +182,10 @@ pub fn environment(target: &Path, judge: &Profile, used: &[Used]) -> anyhow::Res
         anyhow::bail!(
             "building {}'s installed crates ({}) failed: {}",
             judge.display,
-            used.iter().map(|u| u.package.as_str()).collect::<Vec<_>>().join(", "),
+            used.iter()
+                .map(|u| u.package.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
             last[last.len().saturating_sub(3)..].join(" / ")
         );
     }
@@ -211,12 +214,16 @@ fn extern_args(messages: &str, used: &[Used], build_dir: &Path) -> anyhow::Resul
             .filter(|v| v["reason"] == "compiler-artifact")
             .find(|v| {
                 let id = v["package_id"].as_str().unwrap_or("");
-                id.ends_with(&format!("#{wanted}")) || id.contains(&format!("/{}#{}", u.package, u.theirs))
+                id.ends_with(&format!("#{wanted}"))
+                    || id.contains(&format!("/{}#{}", u.package, u.theirs))
             });
         let Some(artifact) = artifact else {
             anyhow::bail!("cargo built no library for {wanted}");
         };
-        let name = artifact["target"]["name"].as_str().unwrap_or(&u.package).replace('-', "_");
+        let name = artifact["target"]["name"]
+            .as_str()
+            .unwrap_or(&u.package)
+            .replace('-', "_");
         let file = artifact["filenames"]
             .as_array()
             .into_iter()
