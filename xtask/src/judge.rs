@@ -376,9 +376,20 @@ impl Compiler {
     /// `source` built into `out` as `judge` builds a submission (its flags for this
     /// machine: `Profile::host_flags`).
     pub fn compile_as(&self, judge: &Profile, source: &Path, out: &Path) -> anyhow::Result<()> {
+        self.compile_with(judge, source, out, &[])
+    }
+
+    /// `compile_as` with `extra` arguments: the judge's installed crates (AtCoder's
+    /// `--extern`s, `bundle::externs`).
+    pub fn compile_with(
+        &self,
+        judge: &Profile,
+        source: &Path,
+        out: &Path,
+        extra: &[String],
+    ) -> anyhow::Result<()> {
         let mut args = judge.rustc_args(source, out);
-        // The judge's installed crates, while a bundle for it is made (AtCoder's).
-        args.extend(crate::bundle::externs::args().into_iter().map(Into::into));
+        args.extend(extra.iter().map(Into::into));
         self.run(&args)
     }
 

@@ -437,14 +437,7 @@ fn check(
 ) -> anyhow::Result<Attempt> {
     let compilers = compilers.ready()?;
     if notes {
-        let rust = options.judge.rust;
-        let newer = newer_than_judge(&graph.libraries, &bundle, rust, registry::releases);
-        for line in newer
-            .into_iter()
-            .chain(installed_there(&bundle, options.judge))
-        {
-            say!("{line}");
-        }
+        say_library_notes(graph, &bundle, options.judge);
     }
     let profile = options.judge;
     let size = bundle.text.len() as u64;
@@ -580,6 +573,15 @@ fn on_the_judges_target(
     Ok(())
 }
 
+/// The lines about the inlined libraries against the judge: a `rust-version` newer than
+/// its Rust, crates it has installed.
+fn say_library_notes(graph: &crates::Graph, made: &bundle::Bundle, judge: &judge::Profile) {
+    let newer = newer_than_judge(&graph.libraries, made, judge.rust, registry::releases);
+    for line in newer.into_iter().chain(installed_there(made, judge)) {
+        say!("{line}");
+    }
+}
+
 /// One line when the bundle inlines crates the judge has installed (AtCoder): which, and
 /// where the version here is not the judge's, both versions.
 fn installed_there(made: &bundle::Bundle, judge: &judge::Profile) -> Option<String> {
@@ -662,16 +664,15 @@ fn compile_all(
     dir: &Path,
     source: &Path,
 ) -> (PathBuf, Vec<(String, String)>) {
-    let externs = bundle::externs::active();
+    let externs = bundle::externs::args();
     let results: Vec<(String, PathBuf, anyhow::Result<()>)> = std::thread::scope(|scope| {
         let jobs: Vec<_> = compiling(compilers)
             .into_iter()
             .map(|c| {
                 let bin = dir.join(format!("Main-{}", c.label.replace(' ', "-")));
-                let externs = externs.clone();
+                let externs = &externs;
                 scope.spawn(move || {
-                    let _in_force = bundle::externs::carry(externs);
-                    let built = c.compile_as(profile, source, &bin);
+                    let built = c.compile_with(profile, source, &bin, externs);
                     (c.label.clone(), bin.clone(), built)
                 })
             })
@@ -1019,7 +1020,8 @@ mod tests {
         std::fs::write(&source, &b.text).unwrap();
         let own = judge::Compilers::find_for(profile).unwrap().judge.unwrap();
         let bin = dir.path().join("Main");
-        own.compile_as(profile, &source, &bin).unwrap();
+        own.compile_with(profile, &source, &bin, &bundle::externs::args())
+            .unwrap();
         let cases = root.join("testcases/boj-17825");
         let input = std::fs::File::open(cases.join("sample-1.in")).unwrap();
         let out = std::process::Command::new(&bin)
@@ -1034,6 +1036,7 @@ mod tests {
         // Without the installed crates in force, the same file does not build: they are
         // what it builds against.
         drop(_in_force);
+        assert!(bundle::externs::args().is_empty());
         assert!(own.compile_as(profile, &source, &bin).is_err());
     }
 
