@@ -144,7 +144,8 @@ pub struct Origin {
     /// The `rust-version` it declares, if any.
     pub rust_version: Option<String>,
     pub manifest_dir: PathBuf,
-    /// Its dependencies: the name its source uses, and the package id.
+    /// Its dependencies: the name its source uses, and the package id (the judge's, and on a
+    /// judge of another platform this machine's too: `migrate` builds it here).
     pub deps: Vec<(String, String)>,
 }
 

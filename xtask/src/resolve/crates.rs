@@ -235,6 +235,32 @@ impl Walk<'_> {
             .unwrap_or_default()
     }
 
+    /// The dependencies of `id` a build of it on this machine may compile against (the
+    /// edition migration builds it here): the judge's, and those for this machine's platform
+    /// (rand's `libc`, which a Windows judge does not build), by package id.
+    fn deps_built_here(&self, id: &PackageId) -> Vec<(String, String)> {
+        let host = &crate::judge::BOJ;
+        let mut deps: Vec<(String, String)> = self
+            .normal_deps(id)
+            .into_iter()
+            .map(|(name, pkg)| (name, pkg.repr))
+            .collect();
+        if self.judge.foreign_target() {
+            for d in self.nodes.get(id).map(|n| &n.deps[..]).unwrap_or_default() {
+                let here = d.dep_kinds.iter().any(|k| {
+                    k.kind == DependencyKind::Normal
+                        && k.target
+                            .as_ref()
+                            .is_some_and(|t| for_the_judge(&t.to_string(), host))
+                });
+                if here && !deps.iter().any(|(n, _)| *n == d.name) {
+                    deps.push((d.name.clone(), d.pkg.repr.clone()));
+                }
+            }
+        }
+        deps
+    }
+
     /// Breadth-first from `root` over normal dependencies: each library's module, named
     /// after the library, with the version appended when two versions of one library
     /// meet; and the libraries in that order (proc-macro crates have no module).
@@ -296,11 +322,7 @@ impl Walk<'_> {
                 .parent()
                 .map(|d| d.as_std_path().to_path_buf())
                 .unwrap_or_default(),
-            deps: self
-                .normal_deps(id)
-                .into_iter()
-                .map(|(name, pkg)| (name, pkg.repr))
-                .collect(),
+            deps: self.deps_built_here(id),
         };
         // A build script is run for the judge later (`build_scripts`): one that only sets
         // cfgs is fine.

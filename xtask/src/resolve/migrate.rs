@@ -209,12 +209,15 @@ fn cache_name(lib: &Library, origin: &Origin, version: &str) -> String {
     // dropped, the build script's variables and files given to the compiles and migrated;
     // 6: `dyn` written where 2021's E0782 says (bare trait objects in macro bodies).
     6u8.hash(&mut h);
+    // The dependencies it is compiled against (a Windows judge's rand names no `libc`;
+    // its migration here needs it).
     (
         &origin.package_id,
         &lib.features,
         &lib.cfgs,
         version,
         TARGET_EDITION,
+        &origin.deps,
     )
         .hash(&mut h);
     format!("{}-{}-{:016x}", origin.name, origin.version, h.finish())
