@@ -82,7 +82,12 @@ fn new(root: &Path, wanted: &str, url: Option<&str>, interactive: bool) -> anyho
             println!("note    the crate is made; add the samples to testcases/{name}/ by hand, or get them with `make listen` (Competitive Companion) or `cargo xtask fetch {name} --url file:///path/to/saved-page.html`");
         }
     }
-    println!("next: write the solution in {name}/src/main.rs (delete its `{TEMPLATE_MARK}` line), then `make test` and `make submit-{name}`");
+    // A judge's short name is the one to type (`make submit-cf-4a`); a BOJ crate's number too.
+    let short = match crate::workspace::problems::short_id(&name) {
+        s if s.contains('-') => s,
+        _ => name.clone(),
+    };
+    println!("next: write the solution in {name}/src/main.rs (delete its `{TEMPLATE_MARK}` line), then `make test` and `make submit-{short}`");
     Ok(true)
 }
 

@@ -114,6 +114,22 @@ path = "examples/gen.rs"
             ),
         ),
     };
+    // The names the judge sets with `--cfg` (`ONLINE_JUDGE`), known to cargo's cfg check so
+    // that `#[cfg(ONLINE_JUDGE)]` builds here without a warning.
+    let judge_cfgs: Vec<String> = profile
+        .target_cfgs
+        .iter()
+        .filter(|(k, _)| *k == crate::judge::JUDGE_CFG)
+        .flat_map(|(_, names)| names.iter().map(|n| format!("'cfg({n})'")))
+        .collect();
+    let lints = match judge_cfgs.is_empty() {
+        true => String::new(),
+        false => format!(
+            "\n# The judge builds with `--cfg {}`: `#[cfg(..)]` on it is expected.\n[lints.rust]\nunexpected_cfgs = {{ level = \"warn\", check-cfg = [{}] }}\n",
+            judge_cfgs.iter().map(|c| &c[5..c.len() - 2]).collect::<Vec<_>>().join(", --cfg "),
+            judge_cfgs.join(", ")
+        ),
+    };
     format!(
         r#"[package]
 name = "{name}"
@@ -135,7 +151,7 @@ memory-limit-mb = {memory_limit}
 # gets no proc-macro).
 proconio = {{ workspace = true, features = ["derive"] }}
 itertools.workspace = true
-
+{lints}
 {targets}"#
     )
 }
@@ -748,6 +764,21 @@ mod tests {
         assert_eq!(crate_name("puzzle68-q12").unwrap(), "puzzle68-q12");
         for bad in ["", "Boj-1", "boj_1", "-x", "x-", "../x", "cf-12A"] {
             assert!(crate_name(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// A judge that builds with `--cfg NAME` gets `NAME` in its crates' expected cfgs (so
+    /// `#[cfg(ONLINE_JUDGE)]` builds here without a warning); BOJ's crates get no lints table.
+    #[test]
+    fn a_judges_own_cfg_is_an_expected_cfg_of_its_new_crates() {
+        let cf = manifest("codeforces-4-a", "u", "codeforces", Kind::Batch);
+        assert!(cf.contains("check-cfg = ['cfg(ONLINE_JUDGE)']"), "{cf}");
+        let ac = manifest("atcoder-abc300-a", "u", "atcoder", Kind::Batch);
+        assert!(ac.contains("check-cfg = ['cfg(atcoder)']"), "{ac}");
+        let boj = manifest("boj-1000", "u", "BOJ", Kind::Batch);
+        assert!(!boj.contains("[lints"), "{boj}");
+        for text in [cf, ac, boj] {
+            text.parse::<toml_edit::DocumentMut>().unwrap();
         }
     }
 
