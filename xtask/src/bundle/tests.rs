@@ -3160,3 +3160,28 @@ fn an_inherent_impl_for_a_marker_argument_is_kept_when_its_function_is_called() 
     assert!(text.contains("new_gap_left"), "{text}");
     assert!(!text.contains("GAP_RIGHT_MARKER"), "{text}");
 }
+
+/// A `const _: () = unsafe { m!(AtomicU8 [u8]); };` whose macro writes impls of the
+/// library's trait for std types (zerocopy 0.8's `unsafe_impl_transmute_from_for_atomic!`,
+/// under the cfgs rustc 1.89 gives it): the const names no library type itself, yet its
+/// expansion implements a trait the program needs. It goes with the items its macro's body
+/// names. Fails before: the pruned draft lost the impls (E0277), and Codeforces' bundle of
+/// a rand_pcg program climbed to the whole crates, 187,552 bytes.
+#[test]
+fn a_const_whose_macro_implements_a_library_trait_for_std_types_goes_with_that_trait() {
+    let lib = [(
+        "lib.rs",
+        "pub trait Transmute<T> { fn size() -> usize { std::mem::size_of::<T>() } }\n\
+         macro_rules! impl_for_atomic {\n\
+             ($($atomic:ty [$prim:ty]),*) => {{ $( impl Transmute<$prim> for $atomic {} )* }};\n\
+         }\n\
+         const _: () = unsafe { impl_for_atomic!(std::sync::atomic::AtomicU8 [u8], std::sync::atomic::AtomicU16 [u16]) };\n\
+         pub fn width<A: Transmute<P>, P>() -> usize { A::size() }\n",
+    )];
+    let (used, _) = differential_both(
+        &lib,
+        "fn main() { println!(\"{}\", fixture::width::<std::sync::atomic::AtomicU16, u16>()); }\n",
+        b"",
+    );
+    assert!(used.contains("impl_for_atomic!"), "{used}");
+}

@@ -914,7 +914,19 @@ impl Index {
         } else {
             Vec::new()
         };
-        let id = self.push(a, Kind::Container { locals }, None, rest, parent);
+        // A call of the library's own macro (zerocopy's `unsafe_impl_transmute_from_for_atomic!
+        // (=> AtomicU8 [u8])`, which implements `TransmuteFrom` for std's atomics): what its
+        // body names, of the library's own.
+        let by_macros: Vec<Sym> = if inner.is_empty() {
+            self.macro_bodies_named(&rest, parent)
+                .into_iter()
+                .filter(|s| local_types.contains(self.name_of(*s)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let kind = Kind::Container { locals, by_macros };
+        let id = self.push(a, kind, None, rest, parent);
         let inside = Scope {
             parent: Some(id),
             ..parent.clone()
@@ -922,9 +934,33 @@ impl Index {
         self.items(&inner, &inside, local_types);
     }
 
+    /// The names the bodies of the library's `macro_rules!` called in `names` (`m!`) write,
+    /// for those defined in the library of `scope` before this point (a macro is defined
+    /// before its calls).
+    fn macro_bodies_named(&self, names: &[Sym], scope: &Scope) -> Vec<Sym> {
+        let lib: usize = scope.path[1..]
+            .split("::")
+            .next()
+            .and_then(|k| k.parse().ok())
+            .unwrap_or(0);
+        let mut out = Vec::new();
+        for called in names.iter().filter(|s| *s & MAC != 0).map(|s| s & !KINDS) {
+            let body = self.nodes.iter().rev().find(|n| {
+                matches!(n.kind, Kind::MacroRules) && n.name == Some(called) && n.lib == lib
+            });
+            if let Some(body) = body {
+                out.extend(body.uses.iter().map(|s| s & !KINDS));
+            }
+        }
+        out
+    }
+
     /// An `extern` block: each declaration is kept on its own name.
     fn extern_block(&mut self, a: usize, f: &syn::ItemForeignMod, parent: &Scope) {
-        let kind = Kind::Container { locals: Vec::new() };
+        let kind = Kind::Container {
+            locals: Vec::new(),
+            by_macros: Vec::new(),
+        };
         let id = self.push(a, kind, None, Vec::new(), parent);
         let inside = Scope {
             parent: Some(id),

@@ -49,9 +49,11 @@ enum Kind {
     MacroRules,
     Mod,
     /// `extern "C" { ... }` or `const _: () = { ... };`: kept when an item in it is, or,
-    /// holding no item, when the library types and traits it names (`locals`) are.
+    /// holding no item, when the library types and traits it names (`locals`) are, or when
+    /// a trait the bodies of the library macros it calls name (`by_macros`) is kept.
     Container {
         locals: Vec<Sym>,
+        by_macros: Vec<Sym>,
     },
     Trait {
         members: Vec<Sym>,

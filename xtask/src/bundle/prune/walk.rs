@@ -403,6 +403,13 @@ impl<'a> Walk<'a> {
 
     /// Whether node `i`'s name is mentioned where its library can be what the mention
     /// means (see `mentioned_in`).
+    /// Whether a trait of library `lib` named `name` is kept.
+    fn kept_trait(&self, index: &Index, lib: usize, name: Sym) -> bool {
+        index.nodes.iter().any(|n| {
+            n.kept && n.lib == lib && n.name == Some(name) && matches!(n.kind, Kind::Trait { .. })
+        })
+    }
+
     fn seen_by_its_library(&self, index: &Index, i: usize) -> bool {
         let node = &index.nodes[i];
         !self.scoped
@@ -858,12 +865,13 @@ impl<'a> Walk<'a> {
                     || (self.facts.imported.contains(&n) && index.exported_macros.contains(&i))
             }),
             Kind::Mod | Kind::Glob { .. } | Kind::StdUse => false,
-            Kind::Container { locals } => {
+            Kind::Container { locals, by_macros } => {
                 self.facts
                     .containers
                     .get(&i)
                     .is_some_and(|c| c.iter().any(|&k| index.nodes[k].kept))
                     || (!locals.is_empty() && locals.iter().all(|s| self.kept_names.contains(s)))
+                    || by_macros.iter().any(|&s| self.kept_trait(index, node.lib, s))
             }
             // A trait is in scope where it is defined: a call of one of its methods there
             // needs it even when no one writes its name; so does the solution's, when it
