@@ -236,3 +236,50 @@ fn extern_args(messages: &str, used: &[Used], build_dir: &Path) -> anyhow::Resul
     }
     Ok(args)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn used(package: &str, here: Option<&str>, theirs: &'static str) -> Used {
+        Used {
+            package: package.into(),
+            here: here.map(str::to_string),
+            theirs,
+            features: &["derive"],
+        }
+    }
+
+    /// A version here that is not the judge's gets one line naming both; the judge's own
+    /// version, or a proc-macro crate whose version the graph does not say, gets none.
+    #[test]
+    fn a_version_other_than_the_judges_gets_one_line_naming_both() {
+        let judge = &crate::judge::ATCODER;
+        let lines = version_warnings(
+            &[
+                used("itertools", Some("0.13.0"), "0.14.0"),
+                used("proconio", Some("0.5.0"), "0.5.0"),
+                used("memoise", None, "0.3.2"),
+            ],
+            judge,
+        );
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(lines[0].contains("itertools 0.13.0") && lines[0].contains("0.14.0"));
+    }
+
+    /// The stand-in for the judge's installation pins each crate at the judge's version with
+    /// its features, in the judge's edition, and reads as a manifest.
+    #[test]
+    fn the_installation_manifest_pins_the_judges_versions_and_features() {
+        let judge = &crate::judge::ATCODER;
+        let text = manifest(&[used("proconio", Some("0.5.0"), "0.5.0")], judge);
+        let doc: toml_edit::DocumentMut = text.parse().unwrap();
+        assert_eq!(doc["package"]["edition"].as_str(), Some("2024"));
+        assert_eq!(
+            doc["dependencies"]["proconio"]["version"].as_str(),
+            Some("=0.5.0")
+        );
+        assert!(text.contains("features = [\"derive\"]"), "{text}");
+        assert_eq!(rustflags(judge), "--cfg atcoder");
+    }
+}

@@ -871,7 +871,9 @@ impl<'a> Walk<'a> {
                     .get(&i)
                     .is_some_and(|c| c.iter().any(|&k| index.nodes[k].kept))
                     || (!locals.is_empty() && locals.iter().all(|s| self.kept_names.contains(s)))
-                    || by_macros.iter().any(|&s| self.kept_trait(index, node.lib, s))
+                    || by_macros
+                        .iter()
+                        .any(|&s| self.kept_trait(index, node.lib, s))
             }
             // A trait is in scope where it is defined: a call of one of its methods there
             // needs it even when no one writes its name; so does the solution's, when it
