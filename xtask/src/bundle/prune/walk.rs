@@ -403,6 +403,19 @@ impl<'a> Walk<'a> {
 
     /// Whether node `i`'s name is mentioned where its library can be what the mention
     /// means (see `mentioned_in`).
+    /// A container (`const _`, `extern`) is kept when an item in it is, when every library
+    /// type and trait it names is, or when a trait the macros it calls name is.
+    fn container_kept(&self, index: &Index, i: usize, locals: &[Sym], by_macros: &[Sym]) -> bool {
+        self.facts
+            .containers
+            .get(&i)
+            .is_some_and(|c| c.iter().any(|&k| index.nodes[k].kept))
+            || (!locals.is_empty() && locals.iter().all(|s| self.kept_names.contains(s)))
+            || by_macros
+                .iter()
+                .any(|&s| self.kept_trait(index, index.nodes[i].lib, s))
+    }
+
     /// Whether a trait of library `lib` named `name` is kept.
     fn kept_trait(&self, index: &Index, lib: usize, name: Sym) -> bool {
         index.nodes.iter().any(|n| {
@@ -866,14 +879,7 @@ impl<'a> Walk<'a> {
             }),
             Kind::Mod | Kind::Glob { .. } | Kind::StdUse => false,
             Kind::Container { locals, by_macros } => {
-                self.facts
-                    .containers
-                    .get(&i)
-                    .is_some_and(|c| c.iter().any(|&k| index.nodes[k].kept))
-                    || (!locals.is_empty() && locals.iter().all(|s| self.kept_names.contains(s)))
-                    || by_macros
-                        .iter()
-                        .any(|&s| self.kept_trait(index, node.lib, s))
+                self.container_kept(index, i, locals, by_macros)
             }
             // A trait is in scope where it is defined: a call of one of its methods there
             // needs it even when no one writes its name; so does the solution's, when it
