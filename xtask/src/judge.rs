@@ -298,6 +298,15 @@ impl Profile {
         )
     }
 
+    /// The names it sets with `--cfg` (`ONLINE_JUDGE`, `atcoder`).
+    pub fn judge_cfgs(&self) -> Vec<&'static str> {
+        self.target_cfgs
+            .iter()
+            .filter(|(k, _)| *k == JUDGE_CFG)
+            .flat_map(|(_, names)| names.iter().copied())
+            .collect()
+    }
+
     /// The rustup command that installs its compiler.
     pub fn toolchain_install(&self) -> String {
         format!(
@@ -417,6 +426,7 @@ impl Compiler {
     }
 
     /// Whether this compiler's toolchain has the std of `judge`'s target.
+    #[cfg(test)]
     pub fn has_target(&self, judge: &Profile) -> bool {
         let Ok(dir) = tempfile::tempdir() else {
             return false;

@@ -541,17 +541,18 @@ fn on_the_judges_target(
     let Some(compiler) = &compilers.judge else {
         return Ok(());
     };
-    if !compiler.has_target(profile) {
-        say!(
-            "note    not checked for {} ({}'s platform): `{}` adds its std",
-            profile.target_triple,
-            profile.display,
-            profile.target_install()
-        );
-        return Ok(());
-    }
     if let Err(e) = compiler.check_on_target(profile, source, dir) {
         let message = format!("{e:#}");
+        // The target's std not installed (E0463 on `std`): not checked, and said so.
+        if message.contains("E0463") && message.contains("`std`") {
+            say!(
+                "note    not checked for {} ({}'s platform): `{}` adds its std",
+                profile.target_triple,
+                profile.display,
+                profile.target_install()
+            );
+            return Ok(());
+        }
         let failure = Failure::Compile(format!(
             "it does not build for {} ({})",
             profile.target_triple,
@@ -1038,6 +1039,39 @@ mod tests {
         drop(_in_force);
         assert!(bundle::externs::args().is_empty());
         assert!(own.compile_as(profile, &source, &bin).is_err());
+    }
+
+    /// A judge compiler without the target's std (here rustc 1.73, to which no Windows std
+    /// is added) makes the check a note saying how to add it, never a failure.
+    #[test]
+    fn a_missing_target_std_is_a_note_with_its_install_command_not_a_failure() {
+        static NO_STD: judge::Profile = judge::Profile {
+            toolchain: judge::JUDGE_TOOLCHAIN,
+            ..judge::CODEFORCES
+        };
+        let compilers = judge::Compilers::find_for(&NO_STD).unwrap();
+        let Some(own) = &compilers.judge else {
+            eprintln!("not run: rustc {} is not installed", judge::JUDGE_TOOLCHAIN);
+            return;
+        };
+        if own.has_target(&NO_STD) {
+            eprintln!(
+                "not run: rustc {} has the Windows std",
+                judge::JUDGE_TOOLCHAIN
+            );
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let source = dir.path().join("Main.rs");
+        std::fs::write(&source, "fn main() {}\n").unwrap();
+        let _ = take_transcript();
+        assert!(on_the_judges_target(&compilers, &NO_STD, &source).is_ok());
+        let said = take_transcript().join("\n");
+        assert!(
+            said.contains("not checked for x86_64-pc-windows-msvc"),
+            "{said}"
+        );
+        assert!(said.contains(&NO_STD.target_install()), "{said}");
     }
 
     /// The target check sees the judge's platform: a program that cannot build on Windows

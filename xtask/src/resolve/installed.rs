@@ -129,10 +129,9 @@ fn manifest(used: &[Used], judge: &Profile) -> String {
 /// The judge's `--cfg`s, as its cargo configuration passes them (`RUSTFLAGS`).
 fn rustflags(judge: &Profile) -> String {
     judge
-        .target_cfgs
+        .judge_cfgs()
         .iter()
-        .filter(|(k, _)| *k == crate::judge::JUDGE_CFG)
-        .flat_map(|(_, names)| names.iter().map(|n| format!("--cfg {n}")))
+        .map(|n| format!("--cfg {n}"))
         .collect::<Vec<_>>()
         .join(" ")
 }

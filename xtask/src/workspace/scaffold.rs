@@ -116,18 +116,17 @@ path = "examples/gen.rs"
     };
     // The names the judge sets with `--cfg` (`ONLINE_JUDGE`), known to cargo's cfg check so
     // that `#[cfg(ONLINE_JUDGE)]` builds here without a warning.
-    let judge_cfgs: Vec<String> = profile
-        .target_cfgs
-        .iter()
-        .filter(|(k, _)| *k == crate::judge::JUDGE_CFG)
-        .flat_map(|(_, names)| names.iter().map(|n| format!("'cfg({n})'")))
-        .collect();
+    let judge_cfgs = profile.judge_cfgs();
     let lints = match judge_cfgs.is_empty() {
         true => String::new(),
         false => format!(
             "\n# The judge builds with `--cfg {}`: `#[cfg(..)]` on it is expected.\n[lints.rust]\nunexpected_cfgs = {{ level = \"warn\", check-cfg = [{}] }}\n",
-            judge_cfgs.iter().map(|c| &c[5..c.len() - 2]).collect::<Vec<_>>().join(", --cfg "),
-            judge_cfgs.join(", ")
+            judge_cfgs.join(", --cfg "),
+            judge_cfgs
+                .iter()
+                .map(|n| format!("'cfg({n})'"))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     };
     format!(

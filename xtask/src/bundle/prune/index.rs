@@ -401,11 +401,7 @@ impl Index {
         key: Option<String>,
     ) -> usize {
         let name = name.map(|n| self.interner.sym(n));
-        let lib = scope.path[1..]
-            .split("::")
-            .next()
-            .and_then(|k| k.parse().ok())
-            .unwrap_or(0);
+        let lib = lib_of(scope);
         // A name the module imports from std is std's, unless written after one of the
         // library's modules (`alias::Product`), or after a dot: a method (im-rc 15's
         // `focus.swap(i - del, i)` beside `use std::mem::{replace, swap};`).
@@ -938,11 +934,7 @@ impl Index {
     /// for those defined in the library of `scope` before this point (a macro is defined
     /// before its calls).
     fn macro_bodies_named(&self, names: &[Sym], scope: &Scope) -> Vec<Sym> {
-        let lib: usize = scope.path[1..]
-            .split("::")
-            .next()
-            .and_then(|k| k.parse().ok())
-            .unwrap_or(0);
+        let lib = lib_of(scope);
         let mut out = Vec::new();
         for called in names.iter().filter(|s| *s & MAC != 0).map(|s| s & !KINDS) {
             let body = self.nodes.iter().rev().find(|n| {
@@ -1236,6 +1228,15 @@ fn type_body(item: &syn::Item) -> Option<TokenStream> {
 }
 
 /// The statements of `const _: () = { ... };` or `= unsafe { ... };`.
+/// The library a scope is in: the first segment of its path (`::3::m` is library 3's).
+fn lib_of(scope: &Scope) -> usize {
+    scope.path[1..]
+        .split("::")
+        .next()
+        .and_then(|k| k.parse().ok())
+        .unwrap_or(0)
+}
+
 fn const_block(c: &syn::ItemConst) -> Option<&[syn::Stmt]> {
     match &*c.expr {
         syn::Expr::Block(b) => Some(&b.block.stmts),
