@@ -846,6 +846,21 @@ mod tests {
     use super::*;
     use crate::judge::JUDGE_RUST;
 
+    /// boj-17825 (proconio and `common`) bundled for `profile` from `graph`, its libraries
+    /// readied for that judge first.
+    fn showcase_bundle(
+        target: &Path,
+        graph: &mut crates::Graph,
+        profile: &'static judge::Profile,
+    ) -> bundle::Bundle {
+        let member = crate::resolve::build::Member::whole("boj-17825");
+        crate::resolve::ready_for_judge(target, member, &mut graph.libraries, None, profile)
+            .unwrap();
+        let main_rs = crate::workspace::cargo::project_root().join("boj-17825/src/main.rs");
+        let options = bundle::Options::for_judge(profile);
+        bundle::bundle(&main_rs, &graph.deps, &graph.libraries, options).unwrap()
+    }
+
     /// Another judge is one more `Profile`: here one with other flags (debug assertions on,
     /// opt-level 1), other limits and another source limit. A real bundle (boj-17825, with
     /// `common` and proconio inlined) is built by its command and passes a sample; a program
@@ -892,12 +907,7 @@ mod tests {
         let mut graph = crate::resolve::crates::graph(&meta, "boj-17825", &STRICT).unwrap();
         let root = crate::workspace::cargo::project_root();
         let target = std::path::PathBuf::from(meta.target_directory.as_std_path());
-        let member = crate::resolve::build::Member::whole("boj-17825");
-        crate::resolve::ready_for_judge(&target, member, &mut graph.libraries, None, &STRICT)
-            .unwrap();
-        let main_rs = root.join("boj-17825/src/main.rs");
-        let options = bundle::Options::for_judge(&STRICT);
-        let b = crate::bundle::bundle(&main_rs, &graph.deps, &graph.libraries, options).unwrap();
+        let b = showcase_bundle(&target, &mut graph, &STRICT);
         assert!((b.text.len() as u64) < STRICT.source_limit);
         let source = dir.path().join("Main.rs");
         std::fs::write(&source, &b.text).unwrap();
@@ -933,12 +943,7 @@ mod tests {
         let mut built = Vec::new();
         for profile in [&judge::CODEFORCES, &judge::ATCODER] {
             let mut graph = crate::resolve::crates::graph(&meta, "boj-17825", profile).unwrap();
-            let member = crate::resolve::build::Member::whole("boj-17825");
-            crate::resolve::ready_for_judge(&target, member, &mut graph.libraries, None, profile)
-                .unwrap();
-            let main_rs = root.join("boj-17825/src/main.rs");
-            let options = bundle::Options::for_judge(profile);
-            let b = bundle::bundle(&main_rs, &graph.deps, &graph.libraries, options).unwrap();
+            let b = showcase_bundle(&target, &mut graph, profile);
             assert!(
                 (b.text.len() as u64) <= profile.source_limit,
                 "{}",
@@ -997,12 +1002,7 @@ mod tests {
         assert!(graph.libraries.iter().any(|l| l.module == "common"));
         let externs = crate::resolve::installed::environment(&target, profile, &used).unwrap();
         let _in_force = bundle::externs::enter(externs);
-        let member = crate::resolve::build::Member::whole("boj-17825");
-        crate::resolve::ready_for_judge(&target, member, &mut graph.libraries, None, profile)
-            .unwrap();
-        let main_rs = root.join("boj-17825/src/main.rs");
-        let options = bundle::Options::for_judge(profile);
-        let b = bundle::bundle(&main_rs, &graph.deps, &graph.libraries, options).unwrap();
+        let b = showcase_bundle(&target, &mut graph, profile);
         assert!(
             b.text.contains("\nuse proconio::input;"),
             "{}",
