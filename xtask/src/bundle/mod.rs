@@ -985,6 +985,10 @@ fn refine_from(
     // Keys a smaller draft could not do without (`consult_mending` put them back): never
     // asked for again.
     let mut needed: std::collections::HashSet<String> = std::collections::HashSet::new();
+    // Methods the same: a member put back (`Float::powf`, which num-traits' `Pow` impls
+    // call by path) was asked for again each round, its draft failing and mended to the
+    // one before (ordered-float: 16 of 23 compiles, 7 s).
+    let mut needed_members: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut broken = [false; 4];
     for _round in 0..8 {
         if budget::cut("more rounds of the oracle") {
@@ -1010,6 +1014,7 @@ fn refine_from(
             // The check that the smaller draft compiles is also the next round's reading.
             let mut candidate = candidate;
             let asked = candidate.dead.clone();
+            let asked_members = candidate.dead_members.clone();
             match consult_mending(
                 &mut candidate_trees,
                 &mut candidate,
@@ -1019,8 +1024,19 @@ fn refine_from(
             ) {
                 Ok((next, mut next_found)) => {
                     needed.extend(asked.difference(&candidate.dead).cloned());
+                    needed_members
+                        .extend(asked_members.difference(&candidate.dead_members).cloned());
                     unprotected(&mut next_found);
                     next_found.dead.retain(|k| !needed.contains(k));
+                    next_found
+                        .dead_members
+                        .retain(|k| !needed_members.contains(k));
+                    if next.text == best.text {
+                        // Mended back to the draft it started from: this step finds
+                        // nothing more.
+                        *step_broken = true;
+                        continue;
+                    }
                     accepted = Some((candidate, candidate_trees, next, next_found));
                     break;
                 }

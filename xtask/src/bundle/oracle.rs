@@ -89,14 +89,22 @@ struct At {
 
 /// Type-checks `text` as `dir/draft.rs` (a binary of the judge's edition, metadata only)
 /// with `lints` added; whether it compiled and rustc's diagnostics as JSON values.
-fn check_draft(
-    text: &str,
-    dir: &Path,
-    lints: &[&str],
-) -> anyhow::Result<(bool, Vec<serde_json::Value>, String)> {
+fn check_draft(text: &str, dir: &Path, lints: &[&str]) -> anyhow::Result<Checked> {
     let rustc = super::externs::rustc_or(crate::judge::local_rustc().into());
     check_with(&rustc, text, dir, lints)
 }
+
+/// What a check answered: whether the draft compiled, rustc's diagnostics, its stderr.
+type Checked = (bool, Vec<serde_json::Value>, String);
+
+/// The last checks made in this process, each with what decides it (the compiler, its
+/// arguments, the draft): a draft checked again (a round's mended draft is often the one
+/// before it; the impls pass drafts some twice) is answered without rustc.
+static CHECKED: std::sync::Mutex<std::collections::VecDeque<(Vec<String>, String, Checked)>> =
+    std::sync::Mutex::new(std::collections::VecDeque::new());
+
+/// How many checks `CHECKED` keeps (a draft is at most the judge's source limit).
+const CHECKS_KEPT: usize = 8;
 
 /// `check_draft` with the compiler at `rustc`.
 pub(crate) fn check_with(
@@ -104,7 +112,25 @@ pub(crate) fn check_with(
     text: &str,
     dir: &Path,
     lints: &[&str],
-) -> anyhow::Result<(bool, Vec<serde_json::Value>, String)> {
+) -> anyhow::Result<Checked> {
+    let mut key = vec![rustc.display().to_string()];
+    key.extend(lints.iter().map(|l| l.to_string()));
+    key.extend(super::externs::args());
+    let kept = || CHECKED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, _, checked)) = kept().iter().find(|(k, t, _)| *k == key && t == text) {
+        return Ok(checked.clone());
+    }
+    let checked = check_afresh(rustc, text, dir, lints)?;
+    let mut kept = kept();
+    if kept.len() >= CHECKS_KEPT {
+        kept.pop_front();
+    }
+    kept.push_back((key, text.to_string(), checked.clone()));
+    Ok(checked)
+}
+
+/// `check_with`, always by the compiler.
+fn check_afresh(rustc: &Path, text: &str, dir: &Path, lints: &[&str]) -> anyhow::Result<Checked> {
     let draft = dir.join("draft.rs");
     std::fs::write(&draft, text).at(&draft)?;
     let out = Command::new(rustc)
@@ -458,4 +484,59 @@ pub fn drop_arms(body: &TokenStream, dead: &HashSet<String>) -> TokenStream {
         }
     }
     out.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A draft checked again with the same compiler and arguments is answered from the
+    /// last checks; another draft, other lints or another compiler are checked afresh (a
+    /// stand-in compiler counts its runs).
+    #[test]
+    fn a_draft_checked_again_is_answered_without_the_compiler_and_any_change_is_checked() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let runs = dir.path().join("runs");
+        let mut compilers = Vec::new();
+        for name in ["rustc-a", "rustc-b"] {
+            let fake = dir.path().join(name);
+            std::fs::write(
+                &fake,
+                format!("#!/bin/sh\necho {name} >> '{}'\n", runs.display()),
+            )
+            .unwrap();
+            std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+            compilers.push(fake);
+        }
+        let count = || {
+            std::fs::read_to_string(&runs)
+                .map(|t| t.lines().count())
+                .unwrap_or(0)
+        };
+        let (a, b) = (&compilers[0], &compilers[1]);
+        let text = "fn main() { /* a draft seen by this test only */ }";
+        let check = |rustc: &Path, text: &str, lints: &[&str]| {
+            let (ok, _, _) = check_with(rustc, text, dir.path(), lints).unwrap();
+            assert!(ok);
+        };
+        check(a, text, &["-A", "warnings"]);
+        assert_eq!(count(), 1);
+        check(a, text, &["-A", "warnings"]);
+        assert_eq!(count(), 1, "the same check twice ran the compiler twice");
+        check(a, &format!("{text}\n"), &["-A", "warnings"]);
+        assert_eq!(
+            count(),
+            2,
+            "another draft was answered from the last checks"
+        );
+        check(a, text, &["--force-warn", "dead_code"]);
+        assert_eq!(count(), 3, "other lints were answered from the last checks");
+        check(b, text, &["-A", "warnings"]);
+        assert_eq!(
+            count(),
+            4,
+            "another compiler was answered from the last checks"
+        );
+    }
 }
