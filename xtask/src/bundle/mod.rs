@@ -982,13 +982,7 @@ fn refine_from(
         }
     };
     unprotected(&mut found);
-    // Keys a smaller draft could not do without (`consult_mending` put them back): never
-    // asked for again.
-    let mut needed: std::collections::HashSet<String> = std::collections::HashSet::new();
-    // Methods the same: a member put back (`Float::powf`, which num-traits' `Pow` impls
-    // call by path) was asked for again each round, its draft failing and mended to the
-    // one before (ordered-float: 16 of 23 compiles, 7 s).
-    let mut needed_members: std::collections::HashSet<String> = std::collections::HashSet::new();
+    let mut needed = Needed::default();
     let mut broken = [false; 4];
     for _round in 0..8 {
         if budget::cut("more rounds of the oracle") {
@@ -1013,8 +1007,7 @@ fn refine_from(
             }
             // The check that the smaller draft compiles is also the next round's reading.
             let mut candidate = candidate;
-            let asked = candidate.dead.clone();
-            let asked_members = candidate.dead_members.clone();
+            let asked = candidate.clone();
             match consult_mending(
                 &mut candidate_trees,
                 &mut candidate,
@@ -1023,14 +1016,9 @@ fn refine_from(
                 (scratch.path(), need_names),
             ) {
                 Ok((next, mut next_found)) => {
-                    needed.extend(asked.difference(&candidate.dead).cloned());
-                    needed_members
-                        .extend(asked_members.difference(&candidate.dead_members).cloned());
+                    needed.learn(&asked, &candidate);
                     unprotected(&mut next_found);
-                    next_found.dead.retain(|k| !needed.contains(k));
-                    next_found
-                        .dead_members
-                        .retain(|k| !needed_members.contains(k));
+                    needed.spare(&mut next_found);
                     if next.text == best.text {
                         // Mended back to the draft it started from: this step finds
                         // nothing more.
@@ -1043,14 +1031,7 @@ fn refine_from(
                 Err((e, text)) => {
                     *step_broken = true;
                     if debug {
-                        // Kept for a look: the draft the error's lines are in.
-                        let kept = std::env::temp_dir()
-                            .join(format!("xtask-draft-step{step}-{}.rs", text.len()));
-                        let _ = std::fs::write(&kept, text);
-                        eprintln!(
-                            "oracle: the smaller draft ({}) does not compile:\n{e}",
-                            kept.display()
-                        );
+                        show_broken_draft(step, &text, &e);
                     }
                 }
             }
@@ -1062,6 +1043,41 @@ fn refine_from(
         (findings, trees, best, found) = (f, t, b, next_found);
     }
     Ok((best, trees, findings, true))
+}
+
+/// Keys a smaller draft could not do without (`consult_mending` put them back): never
+/// asked for again. Methods too: a member put back (`Float::powf`, which num-traits' `Pow`
+/// impls call by path) was asked for again each round, its draft failing and mended to the
+/// one before (ordered-float: 16 of 23 compiles, 7 s).
+#[derive(Default)]
+struct Needed {
+    items: std::collections::HashSet<String>,
+    members: std::collections::HashSet<String>,
+}
+
+impl Needed {
+    /// What was `asked` of a draft and is not in the findings it was `mended` to.
+    fn learn(&mut self, asked: &oracle::Findings, mended: &oracle::Findings) {
+        (self.items).extend(asked.dead.difference(&mended.dead).cloned());
+        (self.members).extend(asked.dead_members.difference(&mended.dead_members).cloned());
+    }
+
+    /// `found` without what is needed.
+    fn spare(&self, found: &mut oracle::Findings) {
+        found.dead.retain(|k| !self.items.contains(k));
+        found.dead_members.retain(|k| !self.members.contains(k));
+    }
+}
+
+/// `XTASK_PRUNE_DEBUG`: a smaller draft that does not compile, kept for a look (the draft
+/// the error's lines are in).
+fn show_broken_draft(step: usize, text: &str, e: &anyhow::Error) {
+    let kept = std::env::temp_dir().join(format!("xtask-draft-step{step}-{}.rs", text.len()));
+    let _ = std::fs::write(&kept, text);
+    eprintln!(
+        "oracle: the smaller draft ({}) does not compile:\n{e}",
+        kept.display()
+    );
 }
 
 /// How many items of each name the libraries define (`step_findings`' step 2).

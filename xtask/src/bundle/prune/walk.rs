@@ -205,6 +205,9 @@ pub(super) struct Walk<'a> {
     opens: Vec<Vec<usize>>,
     /// Names of kept items, by library; and the names each library defines.
     kept_in: HashSet<(usize, Sym)>,
+    /// Names of kept traits, by library (`kept_trait`: a scan of every node, asked of each
+    /// container in each pass, was a tenth of rand_pcg's bundling).
+    kept_traits: HashSet<(usize, Sym)>,
     defined_in: HashSet<(usize, Sym)>,
     /// The names each library's `use`s of library paths bring in.
     imported_in: HashSet<(usize, Sym)>,
@@ -321,6 +324,7 @@ impl<'a> Walk<'a> {
             seeded_in: through_globs(named, &opens),
             opens,
             kept_in: HashSet::new(),
+            kept_traits: HashSet::new(),
             defined_in,
             imported_in,
             bindings: Bindings::of(index, &defined_keys),
@@ -413,14 +417,12 @@ impl<'a> Walk<'a> {
             || (!locals.is_empty() && locals.iter().all(|s| self.kept_names.contains(s)))
             || by_macros
                 .iter()
-                .any(|&s| self.kept_trait(index, index.nodes[i].lib, s))
+                .any(|&s| self.kept_trait(index.nodes[i].lib, s))
     }
 
     /// Whether a trait of library `lib` named `name` is kept.
-    fn kept_trait(&self, index: &Index, lib: usize, name: Sym) -> bool {
-        index.nodes.iter().any(|n| {
-            n.kept && n.lib == lib && n.name == Some(name) && matches!(n.kind, Kind::Trait { .. })
-        })
+    fn kept_trait(&self, lib: usize, name: Sym) -> bool {
+        self.kept_traits.contains(&(lib, name))
     }
 
     fn seen_by_its_library(&self, index: &Index, i: usize) -> bool {
@@ -1073,6 +1075,9 @@ impl<'a> Walk<'a> {
         index.nodes[i].kept = true;
         self.places.record(&index.nodes, i);
         let node = &index.nodes[i];
+        if let (Kind::Trait { .. }, Some(n)) = (&node.kind, node.name) {
+            self.kept_traits.insert((node.lib, n));
+        }
         if self.debug.is_some() {
             self.trace(index, i);
         }
