@@ -1007,7 +1007,7 @@ fn refine_from(
             }
             // The check that the smaller draft compiles is also the next round's reading.
             let mut candidate = candidate;
-            let asked = candidate.clone();
+            let asked = (candidate.dead.clone(), candidate.dead_members.clone());
             match consult_mending(
                 &mut candidate_trees,
                 &mut candidate,
@@ -1051,15 +1051,19 @@ fn refine_from(
 /// one before (ordered-float: 16 of 23 compiles, 7 s).
 #[derive(Default)]
 struct Needed {
-    items: std::collections::HashSet<String>,
-    members: std::collections::HashSet<String>,
+    items: Keys,
+    members: Keys,
 }
 
+/// Keys of library items (`#k::module::Name`), as the oracle's findings hold them.
+type Keys = std::collections::HashSet<String>;
+
 impl Needed {
-    /// What was `asked` of a draft and is not in the findings it was `mended` to.
-    fn learn(&mut self, asked: &oracle::Findings, mended: &oracle::Findings) {
-        (self.items).extend(asked.dead.difference(&mended.dead).cloned());
-        (self.members).extend(asked.dead_members.difference(&mended.dead_members).cloned());
+    /// What was `asked` of a draft (items, members) and is not in the findings it was
+    /// `mended` to.
+    fn learn(&mut self, asked: &(Keys, Keys), mended: &oracle::Findings) {
+        (self.items).extend(asked.0.difference(&mended.dead).cloned());
+        (self.members).extend(asked.1.difference(&mended.dead_members).cloned());
     }
 
     /// `found` without what is needed.

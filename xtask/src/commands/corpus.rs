@@ -221,7 +221,8 @@ fn compile_all(
     for c in compilers.all() {
         let bin = out_dir.join(format!("Main-{}", c.label.replace(' ', "-")));
         let _ = fs::remove_file(&bin);
-        let result = if std::ptr::eq(c, built) {
+        let runs = std::ptr::eq(c, built);
+        let result = if runs {
             c.compile_as(corpus_judge(), source, &bin)
         } else {
             c.check_as(corpus_judge(), source, out_dir)
@@ -239,7 +240,7 @@ fn compile_all(
                 source.display()
             )));
         }
-        if std::ptr::eq(c, built) {
+        if runs {
             binaries.push((c.label.clone(), bin));
         }
     }
