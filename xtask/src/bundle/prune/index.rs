@@ -48,7 +48,7 @@ pub(super) fn is_primitive(name: &str) -> bool {
     )
 }
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(super) struct Interner {
     pub(super) map: HashMap<String, Sym>,
     pub(super) names: Vec<String>,
@@ -203,6 +203,7 @@ pub(super) struct Scope {
     pub(super) shadow: Rc<HashSet<Sym>>,
 }
 
+#[derive(Clone)]
 pub(super) struct Index {
     /// The bundle module of each library, by index.
     pub(super) modules: Vec<String>,

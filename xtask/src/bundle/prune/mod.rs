@@ -42,6 +42,7 @@ use proc_macro2::TokenStream;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use walk::Walk;
 
+#[derive(Clone)]
 enum Kind {
     /// fn, struct, enum, union, const, static, type alias, trait alias.
     Named,
@@ -100,6 +101,7 @@ enum Kind {
     Always,
 }
 
+#[derive(Clone)]
 struct Node {
     kind: Kind,
     /// `module::path::Name` (or `module::path::<Type>::method`), for the dead-code oracle.
@@ -342,32 +344,30 @@ pub fn reach(
     whole: bool,
     scoped: bool,
 ) -> Kept {
-    let index = walk(libraries, modules, seeds, ruling, (whole, scoped), &[]);
-    // A name the solution imports from a library that goes into the bundle must exist
-    // there for its `use` to resolve, used or not (`use proconio::marker::{Chars, Usize1};`
-    // in a template). From a library nothing else of is kept, the `use` goes instead.
-    let live: HashSet<usize> = index
-        .nodes
-        .iter()
-        .filter(|n| n.kept && !matches!(n.kind, Kind::Glob { .. } | Kind::StdUse))
-        .map(|n| n.lib)
-        .collect();
-    // Only those the solution never writes again (a template's unused imports); one it
-    // writes is reached by how it writes it, so most programs need no second walk.
+    let prepared = Prepared::new(libraries, modules);
+    // Only names the solution imports and never writes again can need a second walk
+    // (below): most programs have none, and their one walk takes the index itself.
     let mut written = HashSet::new();
     super::idents(seeds.tokens.clone(), &mut written);
-    let imported: Vec<&str> = seeds
-        .imports_from
-        .iter()
-        .filter(|(m, _)| {
-            modules
-                .iter()
-                .position(|x| x == m)
-                .is_some_and(|k| live.contains(&k))
-        })
-        .map(|(_, name)| name.as_str())
-        .filter(|name| !written.contains(*name))
-        .collect();
+    let may_walk_again =
+        !whole && (seeds.imports_from.iter()).any(|(_, name)| !written.contains(name));
+    let Prepared {
+        index,
+        local_types,
+        macro_bodies,
+    } = prepared;
+    let definitions = (&local_types, &macro_bodies);
+    let pristine = may_walk_again.then(|| index.clone());
+    let index = walk(
+        index,
+        definitions,
+        modules,
+        seeds,
+        ruling,
+        (whole, scoped),
+        &[],
+    );
+    let imported = imported_unwritten(&index, modules, seeds, &written);
     // One it imports and never mentions again whose name nothing kept bears goes with its
     // import rather than be kept for it: a template's `pub use num_rational::Ratio;`, whose
     // struct brought its impls and with them num-bigint (maple8192's templates). Whether it
@@ -399,17 +399,17 @@ pub fn reach(
             })
             .collect()
     };
-    let index = if imported.is_empty() || whole {
-        index
-    } else {
-        walk(
-            libraries,
+    let index = match pristine {
+        Some(pristine) if !imported.is_empty() && !whole => walk(
+            pristine,
+            definitions,
             modules,
             seeds,
             ruling,
             (whole, scoped),
             &imported,
-        )
+        ),
+        _ => index,
     };
     Kept {
         addresses: index
@@ -422,9 +422,68 @@ pub fn reach(
     }
 }
 
-/// One walk of the libraries from the solution's seeds and the names in `also`.
+/// The names the solution imports from a library that goes into the bundle (after the
+/// walk that made `index`) and never writes again (`written`): a template's unused imports.
+/// Each must exist there for its `use` to resolve, used or not (`use proconio::marker::{Chars,
+/// Usize1};`); from a library nothing else of is kept, the `use` goes instead. One the
+/// solution writes is reached by how it writes it, so most programs need no second walk.
+fn imported_unwritten<'s>(
+    index: &Index,
+    modules: &[String],
+    seeds: &Seeds<'s>,
+    written: &HashSet<String>,
+) -> Vec<&'s str> {
+    let live: HashSet<usize> = index
+        .nodes
+        .iter()
+        .filter(|n| n.kept && !matches!(n.kind, Kind::Glob { .. } | Kind::StdUse))
+        .map(|n| n.lib)
+        .collect();
+    seeds
+        .imports_from
+        .iter()
+        .filter(|(m, _)| {
+            modules
+                .iter()
+                .position(|x| x == m)
+                .is_some_and(|k| live.contains(&k))
+        })
+        .map(|(_, name)| name.as_str())
+        .filter(|name| !written.contains(*name))
+        .collect()
+}
+
+/// What every walk of one draft's libraries starts from, built once: the index of their
+/// items (a walk marks it, so a second walk starts from a copy taken before the first),
+/// every type-like name they define (impl headers are judged by these), and their macros'
+/// bodies.
+struct Prepared {
+    index: Index,
+    local_types: HashSet<String>,
+    macro_bodies: HashMap<String, TokenStream>,
+}
+
+impl Prepared {
+    fn new(libraries: &[&[syn::Item]], modules: &[String]) -> Prepared {
+        let mut local_types = HashSet::new();
+        let mut macro_bodies: HashMap<String, TokenStream> = HashMap::new();
+        for items in libraries {
+            gather_definitions(items, &mut local_types, &mut macro_bodies);
+        }
+        let index = Index::build(libraries, modules, &local_types);
+        Prepared {
+            index,
+            local_types,
+            macro_bodies,
+        }
+    }
+}
+
+/// One walk of `index` (with the `definitions` of its libraries: `Prepared`) from the
+/// solution's seeds and the names in `also`.
 fn walk(
-    libraries: &[&[syn::Item]],
+    mut index: Index,
+    (local_types, macro_bodies): (&HashSet<String>, &HashMap<String, TokenStream>),
     modules: &[String],
     seeds: &Seeds,
     ruling: &Ruling,
@@ -433,13 +492,6 @@ fn walk(
 ) -> Index {
     let (solution_globs, solution_imports, use_modules) =
         (seeds.globs, seeds.imports, seeds.use_modules);
-    // Every type-like name the libraries define: impl headers are judged by these.
-    let mut local_types = HashSet::new();
-    let mut macro_bodies: HashMap<String, TokenStream> = HashMap::new();
-    for items in libraries {
-        gather_definitions(items, &mut local_types, &mut macro_bodies);
-    }
-    let mut index = Index::build(libraries, modules, &local_types);
     let mut seed_syms = Vec::new();
     collect_idents(seeds.tokens.clone(), &mut index.interner, &mut seed_syms);
     // Only the names the solution imports and never writes again (a template's unused
@@ -453,8 +505,8 @@ fn walk(
     }
     let facts = Facts::gather(
         &mut index,
-        &local_types,
-        &macro_bodies,
+        local_types,
+        macro_bodies,
         solution_globs,
         solution_imports,
     );
