@@ -319,6 +319,15 @@ impl Index {
         index
     }
 
+    /// The libraries something is kept of, globs and std imports aside (those stay with
+    /// any module they sit in): the libraries that go into the bundle.
+    pub(super) fn live_libraries(&self) -> HashSet<usize> {
+        (self.nodes.iter())
+            .filter(|n| n.kept && !matches!(n.kind, Kind::Glob { .. } | Kind::StdUse))
+            .map(|n| n.lib)
+            .collect()
+    }
+
     /// A `use` leaf's key is the item it imports: where its path names a re-export (`use
     /// self::group::Group;` of hashbrown's `group`, which has `use self::imp::Group;`), the
     /// key of what that re-export imports, and so on, so a leaf goes with the item the

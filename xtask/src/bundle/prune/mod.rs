@@ -344,18 +344,21 @@ pub fn reach(
     whole: bool,
     scoped: bool,
 ) -> Kept {
-    let prepared = Prepared::new(libraries, modules);
+    // Every type-like name the libraries define (impl headers are judged by these), and
+    // their macros' bodies; then the index of their items, built once: a walk marks it, so
+    // a second walk starts from a copy taken before the first.
+    let mut local_types = HashSet::new();
+    let mut macro_bodies: HashMap<String, TokenStream> = HashMap::new();
+    for items in libraries {
+        gather_definitions(items, &mut local_types, &mut macro_bodies);
+    }
+    let index = Index::build(libraries, modules, &local_types);
     // Only names the solution imports and never writes again can need a second walk
     // (below): most programs have none, and their one walk takes the index itself.
     let mut written = HashSet::new();
     super::idents(seeds.tokens.clone(), &mut written);
     let may_walk_again =
         !whole && (seeds.imports_from.iter()).any(|(_, name)| !written.contains(name));
-    let Prepared {
-        index,
-        local_types,
-        macro_bodies,
-    } = prepared;
     let definitions = (&local_types, &macro_bodies);
     let pristine = may_walk_again.then(|| index.clone());
     let index = walk(
@@ -400,7 +403,7 @@ pub fn reach(
             .collect()
     };
     let index = match pristine {
-        Some(pristine) if !imported.is_empty() && !whole => walk(
+        Some(pristine) if !imported.is_empty() => walk(
             pristine,
             definitions,
             modules,
@@ -433,12 +436,7 @@ fn imported_unwritten<'s>(
     seeds: &Seeds<'s>,
     written: &HashSet<String>,
 ) -> Vec<&'s str> {
-    let live: HashSet<usize> = index
-        .nodes
-        .iter()
-        .filter(|n| n.kept && !matches!(n.kind, Kind::Glob { .. } | Kind::StdUse))
-        .map(|n| n.lib)
-        .collect();
+    let live = index.live_libraries();
     seeds
         .imports_from
         .iter()
@@ -453,34 +451,8 @@ fn imported_unwritten<'s>(
         .collect()
 }
 
-/// What every walk of one draft's libraries starts from, built once: the index of their
-/// items (a walk marks it, so a second walk starts from a copy taken before the first),
-/// every type-like name they define (impl headers are judged by these), and their macros'
-/// bodies.
-struct Prepared {
-    index: Index,
-    local_types: HashSet<String>,
-    macro_bodies: HashMap<String, TokenStream>,
-}
-
-impl Prepared {
-    fn new(libraries: &[&[syn::Item]], modules: &[String]) -> Prepared {
-        let mut local_types = HashSet::new();
-        let mut macro_bodies: HashMap<String, TokenStream> = HashMap::new();
-        for items in libraries {
-            gather_definitions(items, &mut local_types, &mut macro_bodies);
-        }
-        let index = Index::build(libraries, modules, &local_types);
-        Prepared {
-            index,
-            local_types,
-            macro_bodies,
-        }
-    }
-}
-
-/// One walk of `index` (with the `definitions` of its libraries: `Prepared`) from the
-/// solution's seeds and the names in `also`.
+/// One walk of `index` (with the `definitions` its libraries make: their type-like names
+/// and macro bodies) from the solution's seeds and the names in `also`.
 fn walk(
     mut index: Index,
     (local_types, macro_bodies): (&HashSet<String>, &HashMap<String, TokenStream>),

@@ -1216,12 +1216,7 @@ fn settle(index: &mut Index, mentioned: &Mentions) {
         })
         .filter_map(|n| n.name)
         .collect();
-    let live_libraries: HashSet<usize> = index
-        .nodes
-        .iter()
-        .filter(|n| n.kept && !matches!(n.kind, Kind::Glob { .. } | Kind::StdUse))
-        .map(|n| n.lib)
-        .collect();
+    let live_libraries = index.live_libraries();
     // A module that only re-exports the standard library stays with its parent, as a std
     // import does: paths through it are std's (`self::core::fmt::Write` in serde's `lib`).
     for path in &index.std_modules {
