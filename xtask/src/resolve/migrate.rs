@@ -20,6 +20,10 @@ use std::process::Command;
 /// The edition every library is brought to (the judge's).
 const TARGET_EDITION: &str = crate::judge::EDITION;
 
+/// A library to migrate: its index, origin, the folder of its migrated copy, and the outcome
+/// cached there if any.
+type Chosen = (usize, Origin, PathBuf, Option<Result<(), String>>);
+
 /// Brings each library of `libraries` older than edition 2021 to it: `root` then points at
 /// the migrated copy and `edition` says 2021. A 2015 library that cannot be migrated becomes
 /// unbundleable, with the reason; a 2018 one stays as it is (most 2018 code means the same in
@@ -38,7 +42,7 @@ pub fn migrate_all(
     let cache = target.join("xtask-cache/migrated");
     // Each library's folder and its cached outcome, if a whole copy is there (a copy cut
     // short or edited since is made again).
-    let chosen: Vec<(usize, Origin, PathBuf, Option<Result<(), String>>)> = libraries
+    let chosen: Vec<Chosen> = libraries
         .iter()
         .enumerate()
         .filter(|(_, l)| needs_migration(l))
@@ -53,8 +57,7 @@ pub fn migrate_all(
         .collect();
     // The others migrated two at a time (each is a few compiles of one crate, one core's
     // work: the corpus's eighteen took 7.7 s one after the other), each in its own folder.
-    let missing: Vec<&(usize, Origin, PathBuf, Option<Result<(), String>>)> =
-        chosen.iter().filter(|c| c.3.is_none()).collect();
+    let missing: Vec<&Chosen> = chosen.iter().filter(|c| c.3.is_none()).collect();
     let mut migrated = Vec::new();
     if !missing.is_empty() {
         let package = build.package().to_string();
