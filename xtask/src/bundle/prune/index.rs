@@ -253,6 +253,8 @@ pub(super) struct Index {
     /// `fn deserialize` with `impl Visitor for SeqVisitor { fn visit_seq .. }` in it): the
     /// walk cannot take them out of such an impl, so a trait keeps a member of that name.
     pub(super) nested_impl_fns: HashSet<Sym>,
+    /// The names the libraries define only as enums without variants (`markers`).
+    markers: HashSet<String>,
 }
 
 impl Index {
@@ -287,6 +289,7 @@ impl Index {
             leaves_at: HashMap::new(),
             std_modules: HashSet::new(),
             nested_impl_fns: HashSet::new(),
+            markers: markers(libraries),
         };
         index.module_names = libraries
             .iter()
@@ -612,10 +615,17 @@ impl Index {
         }
         let mut all = Vec::new();
         collect_idents(header_tokens, &mut self.interner, &mut all);
+        // A marker in the trait's arguments (`impl<..> MutationCompatible<Src, A, SV, DV,
+        // (BecauseRead, R)> for Dst`) is chosen by inference, never written by a caller: the
+        // impl does not wait for it (it comes with the impl, which names it).
+        let mut self_names = Vec::new();
+        collect_idents(i.self_ty.to_token_stream(), &mut self.interner, &mut self_names);
+        let self_names: HashSet<Sym> = self_names.into_iter().map(|s| s & !KINDS).collect();
         let header_locals: Vec<Sym> = all
             .into_iter()
             .map(|s| s & !KINDS)
             .filter(|s| local_types.contains(self.name_of(*s)) && !impl_params.contains(s))
+            .filter(|s| self_names.contains(s) || !self.markers.contains(self.name_of(*s)))
             .collect();
         let foreign_trait = trait_name
             .as_ref()
@@ -1304,6 +1314,48 @@ fn entered_library(path: &[String], modules: &[String]) -> Option<usize> {
         [] => return None,
     };
     modules.iter().position(|m| m == head)
+}
+
+/// The names `libraries` define only as enums without variants, and as no other type or
+/// trait (zerocopy 0.8's `BecauseRead`, `BecauseImmutable`): no value of one exists, so no
+/// program writes one; an impl whose trait arguments name one is chosen by inference.
+fn markers(libraries: &[&[syn::Item]]) -> HashSet<String> {
+    fn gather(items: &[syn::Item], empty: &mut HashSet<String>, other: &mut HashSet<String>) {
+        for item in items {
+            match item {
+                syn::Item::Enum(e) if e.variants.is_empty() => {
+                    empty.insert(e.ident.to_string());
+                }
+                syn::Item::Enum(e) => {
+                    other.insert(e.ident.to_string());
+                }
+                syn::Item::Struct(s) => {
+                    other.insert(s.ident.to_string());
+                }
+                syn::Item::Union(u) => {
+                    other.insert(u.ident.to_string());
+                }
+                syn::Item::Type(t) => {
+                    other.insert(t.ident.to_string());
+                }
+                syn::Item::Trait(t) => {
+                    other.insert(t.ident.to_string());
+                }
+                syn::Item::Mod(m) => {
+                    if let Some((_, content)) = &m.content {
+                        gather(content, empty, other);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let (mut empty, mut other) = (HashSet::new(), HashSet::new());
+    for items in libraries {
+        gather(items, &mut empty, &mut other);
+    }
+    empty.retain(|n| !other.contains(n));
+    empty
 }
 
 /// The names of the modules among `items`, at any depth.
