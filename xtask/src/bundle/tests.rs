@@ -296,6 +296,36 @@ fn trait_default_methods_are_kept_only_when_called() {
     );
 }
 
+/// An impl whose trait arguments name a marker (an enum without variants, zerocopy 0.8's
+/// `impl<..> MutationCompatible<Src, A, SV, DV, (BecauseRead, R)> for Dst`) is chosen by
+/// inference: no caller writes the marker, so the impl is kept by its trait and its type
+/// alone, and the marker with it; an impl of the same trait for a type nothing keeps still
+/// goes.
+#[test]
+fn an_impl_chosen_by_a_marker_in_its_trait_arguments_is_kept_with_its_trait() {
+    let text = differential(
+        &[(
+            "lib.rs",
+            "pub enum ByWidening {}\n\
+             pub enum ByTruncation {}\n\
+             pub trait CastFrom<Src, R> { fn cast_from(src: Src) -> Self; }\n\
+             impl<R> CastFrom<i32, (ByWidening, R)> for i64 { fn cast_from(src: i32) -> i64 { src as i64 } }\n\
+             impl CastFrom<i64, ByTruncation> for i32 { fn cast_from(src: i64) -> i32 { src as i32 } }\n\
+             pub struct Unused;\n\
+             impl CastFrom<u8, ByWidening> for Unused { fn cast_from(_: u8) -> Unused { let _ = UNUSED_IMPL_MARKER; Unused } }\n\
+             pub const UNUSED_IMPL_MARKER: u8 = 1;\n\
+             pub fn cast<Dst: CastFrom<Src, R>, Src, R>(src: Src) -> Dst { Dst::cast_from(src) }\n",
+        )],
+        "use fixture::cast;\nfn main() { let a: i64 = cast::<_, _, (_, ())>(7i32); let b: i32 = cast(a * 3 + (1 << 33)); println!(\"{} {}\", a, b); }\n",
+        b"",
+    );
+    assert!(
+        text.contains("ByWidening") && text.contains("ByTruncation"),
+        "{text}"
+    );
+    assert!(!text.contains("UNUSED_IMPL_MARKER"), "{text}");
+}
+
 #[test]
 fn blanket_impls_follow_their_trait() {
     let text = differential(

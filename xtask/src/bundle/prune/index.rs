@@ -619,7 +619,11 @@ impl Index {
         // (BecauseRead, R)> for Dst`) is chosen by inference, never written by a caller: the
         // impl does not wait for it (it comes with the impl, which names it).
         let mut self_names = Vec::new();
-        collect_idents(i.self_ty.to_token_stream(), &mut self.interner, &mut self_names);
+        collect_idents(
+            i.self_ty.to_token_stream(),
+            &mut self.interner,
+            &mut self_names,
+        );
         let self_names: HashSet<Sym> = self_names.into_iter().map(|s| s & !KINDS).collect();
         let header_locals: Vec<Sym> = all
             .into_iter()
