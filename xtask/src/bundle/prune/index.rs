@@ -595,6 +595,37 @@ impl Index {
         }
     }
 
+    /// The library types and traits impl `i`'s self type and trait path name, but its own
+    /// parameters and the markers in the trait's arguments: a marker (`impl<..>
+    /// MutationCompatible<Src, A, SV, DV, (BecauseRead, R)> for Dst`) is chosen by inference,
+    /// never written by a caller, so the impl does not wait for it (it comes with the impl,
+    /// which names it).
+    fn header_locals(
+        &mut self,
+        i: &syn::ItemImpl,
+        impl_params: &HashSet<Sym>,
+        local_types: &HashSet<String>,
+    ) -> Vec<Sym> {
+        let mut header_tokens = i.self_ty.to_token_stream();
+        if let Some((_, p, _)) = &i.trait_ {
+            header_tokens.extend(p.to_token_stream());
+        }
+        let mut all = Vec::new();
+        collect_idents(header_tokens, &mut self.interner, &mut all);
+        let mut self_names = Vec::new();
+        collect_idents(
+            i.self_ty.to_token_stream(),
+            &mut self.interner,
+            &mut self_names,
+        );
+        let self_names: HashSet<Sym> = self_names.into_iter().map(|s| s & !KINDS).collect();
+        all.into_iter()
+            .map(|s| s & !KINDS)
+            .filter(|s| local_types.contains(self.name_of(*s)) && !impl_params.contains(s))
+            .filter(|s| self_names.contains(s) || !self.markers.contains(self.name_of(*s)))
+            .collect()
+    }
+
     /// An impl: kept by the library types and traits its header names; its items one by one.
     fn impl_(
         &mut self,
@@ -604,33 +635,12 @@ impl Index {
         local_types: &HashSet<String>,
     ) {
         let impl_params = self.params_of(&i.generics);
-        let mut header_tokens = i.self_ty.to_token_stream();
         let trait_name = i
             .trait_
             .as_ref()
             .and_then(|(_, p, _)| p.segments.last())
             .map(|s| s.ident.to_string());
-        if let Some((_, p, _)) = &i.trait_ {
-            header_tokens.extend(p.to_token_stream());
-        }
-        let mut all = Vec::new();
-        collect_idents(header_tokens, &mut self.interner, &mut all);
-        // A marker in the trait's arguments (`impl<..> MutationCompatible<Src, A, SV, DV,
-        // (BecauseRead, R)> for Dst`) is chosen by inference, never written by a caller: the
-        // impl does not wait for it (it comes with the impl, which names it).
-        let mut self_names = Vec::new();
-        collect_idents(
-            i.self_ty.to_token_stream(),
-            &mut self.interner,
-            &mut self_names,
-        );
-        let self_names: HashSet<Sym> = self_names.into_iter().map(|s| s & !KINDS).collect();
-        let header_locals: Vec<Sym> = all
-            .into_iter()
-            .map(|s| s & !KINDS)
-            .filter(|s| local_types.contains(self.name_of(*s)) && !impl_params.contains(s))
-            .filter(|s| self_names.contains(s) || !self.markers.contains(self.name_of(*s)))
-            .collect();
+        let header_locals = self.header_locals(i, &impl_params, local_types);
         let foreign_trait = trait_name
             .as_ref()
             .is_some_and(|n| !local_types.contains(n));
