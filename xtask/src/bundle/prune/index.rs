@@ -1336,31 +1336,14 @@ fn entered_library(path: &[String], modules: &[String]) -> Option<usize> {
 fn markers(libraries: &[&[syn::Item]]) -> HashSet<String> {
     fn gather(items: &[syn::Item], empty: &mut HashSet<String>, other: &mut HashSet<String>) {
         for item in items {
-            match item {
-                syn::Item::Enum(e) if e.variants.is_empty() => {
-                    empty.insert(e.ident.to_string());
+            if let Some((name, marker)) = super::type_definition(item) {
+                let names = if marker { &mut *empty } else { &mut *other };
+                names.insert(name.to_string());
+            }
+            if let syn::Item::Mod(m) = item {
+                if let Some((_, content)) = &m.content {
+                    gather(content, empty, other);
                 }
-                syn::Item::Enum(e) => {
-                    other.insert(e.ident.to_string());
-                }
-                syn::Item::Struct(s) => {
-                    other.insert(s.ident.to_string());
-                }
-                syn::Item::Union(u) => {
-                    other.insert(u.ident.to_string());
-                }
-                syn::Item::Type(t) => {
-                    other.insert(t.ident.to_string());
-                }
-                syn::Item::Trait(t) => {
-                    other.insert(t.ident.to_string());
-                }
-                syn::Item::Mod(m) => {
-                    if let Some((_, content)) = &m.content {
-                        gather(content, empty, other);
-                    }
-                }
-                _ => {}
             }
         }
     }

@@ -520,22 +520,10 @@ fn gather_definitions(
     macros: &mut HashMap<String, TokenStream>,
 ) {
     for item in items {
+        if let Some((name, _)) = type_definition(item) {
+            types.insert(name.to_string());
+        }
         match item {
-            syn::Item::Struct(s) => {
-                types.insert(s.ident.to_string());
-            }
-            syn::Item::Enum(e) => {
-                types.insert(e.ident.to_string());
-            }
-            syn::Item::Union(u) => {
-                types.insert(u.ident.to_string());
-            }
-            syn::Item::Type(t) => {
-                types.insert(t.ident.to_string());
-            }
-            syn::Item::Trait(t) => {
-                types.insert(t.ident.to_string());
-            }
             syn::Item::Macro(m) => {
                 if let Some(name) = &m.ident {
                     macros.insert(name.to_string(), m.mac.tokens.clone());
@@ -548,5 +536,18 @@ fn gather_definitions(
             }
             _ => {}
         }
+    }
+}
+
+/// The type or trait `item` defines (a struct, enum, union, type alias or trait), and whether
+/// it is an enum without variants.
+fn type_definition(item: &syn::Item) -> Option<(&syn::Ident, bool)> {
+    match item {
+        syn::Item::Struct(s) => Some((&s.ident, false)),
+        syn::Item::Enum(e) => Some((&e.ident, e.variants.is_empty())),
+        syn::Item::Union(u) => Some((&u.ident, false)),
+        syn::Item::Type(t) => Some((&t.ident, false)),
+        syn::Item::Trait(t) => Some((&t.ident, false)),
+        _ => None,
     }
 }
