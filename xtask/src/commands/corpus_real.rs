@@ -907,7 +907,7 @@ fn report(
 /// `corpus --real` on the same folder) keeps it, where copying over it fails (ETXTBSY).
 fn copy_of_this_tool(to: &Path) -> anyhow::Result<()> {
     let exe = std::env::current_exe().map_err(|e| anyhow::anyhow!("this tool's path: {e}"))?;
-    let aside = to.with_extension(format!("tmp{}", std::process::id()));
+    let aside = to.with_extension(format!("tmp{}", crate::workspace::aside()));
     fs::create_dir_all(to.parent().expect("a folder"))
         .and_then(|_| fs::copy(&exe, &aside))
         .and_then(|_| fs::rename(&aside, to))

@@ -177,7 +177,7 @@ fn write_cached(file: &Path, verdict: &Verdict) -> anyhow::Result<()> {
     let dir = file.parent().expect("a cache file is in a folder");
     fs::create_dir_all(dir).at(dir)?;
     // Written aside and renamed: a parallel run reads the whole answer or none.
-    let tmp = file.with_extension(format!("tmp{}", std::process::id()));
+    let tmp = file.with_extension(format!("tmp{}", crate::workspace::aside()));
     fs::write(&tmp, text).map_err(|e| anyhow::anyhow!("{}: {e}", tmp.display()))?;
     fs::rename(&tmp, file).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))
 }
@@ -391,6 +391,37 @@ fn normalise_cfg(value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two threads of one process (the tool's tests ready the same crates at once on an empty
+    /// cache) writing one cache file: every write succeeds and the file reads back whole. With
+    /// the aside file named by the process id alone, one thread renamed the other's away and
+    /// that write failed.
+    #[test]
+    fn threads_of_one_process_writing_one_cache_file_all_succeed_and_it_reads_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("verdict");
+        let verdict = Verdict::Given(Given {
+            cfgs: (0..200).map(|k| format!("has_feature_{k}")).collect(),
+            env: vec![("K".into(), "v".repeat(4096))],
+            files: Vec::new(),
+        });
+        let failures = std::sync::atomic::AtomicUsize::new(0);
+        std::thread::scope(|s| {
+            for _ in 0..8 {
+                s.spawn(|| {
+                    for _ in 0..50 {
+                        if write_cached(&file, &verdict).is_err() {
+                            failures.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        assert_eq!(failures.into_inner(), 0, "of 400 writes");
+        assert_eq!(read_cached(&file), Some(verdict));
+        let left: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(left.len(), 1, "only the cache file: {left:?}");
+    }
 
     #[test]
     fn reads_cfgs_and_ignores_checks_reruns_and_warnings() {

@@ -88,7 +88,7 @@ fn built_alone(
     let text = cargo_tree(package, judge)?;
     // Written aside and renamed, with a last `end` line: a cut-short file is no answer.
     if let Some(dir) = cache.parent() {
-        let tmp = cache.with_extension(format!("tmp{}", std::process::id()));
+        let tmp = cache.with_extension(format!("tmp{}", crate::workspace::aside()));
         let written = std::fs::create_dir_all(dir)
             .and_then(|_| std::fs::write(&tmp, format!("{text}end\n")))
             .and_then(|_| std::fs::rename(&tmp, &cache));

@@ -153,7 +153,7 @@ fn migrate_into(
     // Migrated in a folder of this process's own, then renamed into place, so
     // two runs at once (problems checked in parallel) never write one folder.
     let name = dir.file_name().unwrap_or_default().to_string_lossy();
-    let tmp = cache.join(format!(".{name}.{}", std::process::id()));
+    let tmp = cache.join(format!(".{name}.{}", crate::workspace::aside()));
     let _ = fs::remove_dir_all(&tmp);
     let outcome = migrate_one(lib, origin, &tmp, built, rustc).map_err(|e| format!("{e:#}"));
     let text = match &outcome {

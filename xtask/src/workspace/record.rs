@@ -299,9 +299,12 @@ impl Record {
     fn write(&self, name: &str, entries: &[(String, String)]) {
         let _ = fs::create_dir_all(&self.dir);
         let text: String = entries.iter().map(|(h, s)| format!("{h}\t{s}\n")).collect();
-        let tmp = self.dir.join(format!(".{name}.tmp"));
-        if fs::write(&tmp, text).is_ok() {
-            let _ = fs::rename(&tmp, self.path(name));
+        let tmp = self.dir.join(format!(".{name}.{}.tmp", super::aside()));
+        if fs::write(&tmp, text)
+            .and_then(|_| fs::rename(&tmp, self.path(name)))
+            .is_err()
+        {
+            let _ = fs::remove_file(&tmp);
         }
     }
 
