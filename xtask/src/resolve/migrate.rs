@@ -66,7 +66,6 @@ pub fn migrate_all(
             &missing,
             crate::engine::pool::cores(),
             |(k, origin, dir, _)| {
-                let _ = fs::remove_file(dir.join(".migrated"));
                 migrate_into(&libraries[*k], origin, dir, built, &package, &rustc)
             },
         );
@@ -118,7 +117,7 @@ pub fn migrate_all(
     Ok(notes)
 }
 
-/// Migrates `lib` into a folder of this process's own, renamed into place as `dir` with its
+/// Migrates `lib` into a folder of this call's own, renamed into place as `dir` with its
 /// marker: the outcome, or (`Err` inside) a note when this run cannot migrate it.
 fn migrate_into(
     lib: &Library,
@@ -130,6 +129,7 @@ fn migrate_into(
 ) -> anyhow::Result<Result<Result<(), String>, String>> {
     let cache = dir.parent().expect("the cache folder");
     let done = dir.join(".migrated");
+    let _ = fs::remove_file(&done);
     // The metadata's features are the whole workspace's (proconio's `derive`
     // comes from the corpus); a dependency they call for that cargo did not
     // build for this package (proconio-derive, for a problem built alone) makes
@@ -150,8 +150,8 @@ fn migrate_into(
                 package
             )));
     }
-    // Migrated in a folder of this process's own, then renamed into place, so
-    // two runs at once (problems checked in parallel) never write one folder.
+    // Migrated in a folder of this call's own, then renamed into place, so two
+    // runs at once (problems checked in parallel, a run's threads) never write one folder.
     let name = dir.file_name().unwrap_or_default().to_string_lossy();
     let tmp = cache.join(format!(".{name}.{}", crate::workspace::aside()));
     let _ = fs::remove_dir_all(&tmp);
