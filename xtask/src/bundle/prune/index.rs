@@ -253,7 +253,9 @@ pub(super) struct Index {
     /// `fn deserialize` with `impl Visitor for SeqVisitor { fn visit_seq .. }` in it): the
     /// walk cannot take them out of such an impl, so a trait keeps a member of that name.
     pub(super) nested_impl_fns: HashSet<Sym>,
-    /// The names the libraries define only as enums without variants (`markers`).
+    /// The names the libraries define only as enums without variants, and as no other type
+    /// or trait (zerocopy 0.8's `BecauseRead`): no value of one exists, so no program writes
+    /// one; an impl whose trait arguments name one is chosen by inference (`header_locals`).
     markers: HashSet<String>,
 }
 
@@ -263,6 +265,7 @@ impl Index {
         libraries: &[&[syn::Item]],
         modules: &[String],
         local_types: &HashSet<String>,
+        markers: HashSet<String>,
     ) -> Index {
         let mut index = Index {
             modules: modules.to_vec(),
@@ -289,7 +292,7 @@ impl Index {
             leaves_at: HashMap::new(),
             std_modules: HashSet::new(),
             nested_impl_fns: HashSet::new(),
-            markers: markers(libraries),
+            markers,
         };
         index.module_names = libraries
             .iter()
@@ -606,19 +609,12 @@ impl Index {
         impl_params: &HashSet<Sym>,
         local_types: &HashSet<String>,
     ) -> Vec<Sym> {
-        let mut header_tokens = i.self_ty.to_token_stream();
-        if let Some((_, p, _)) = &i.trait_ {
-            header_tokens.extend(p.to_token_stream());
-        }
         let mut all = Vec::new();
-        collect_idents(header_tokens, &mut self.interner, &mut all);
-        let mut self_names = Vec::new();
-        collect_idents(
-            i.self_ty.to_token_stream(),
-            &mut self.interner,
-            &mut self_names,
-        );
-        let self_names: HashSet<Sym> = self_names.into_iter().map(|s| s & !KINDS).collect();
+        collect_idents(i.self_ty.to_token_stream(), &mut self.interner, &mut all);
+        let self_names: HashSet<Sym> = all.iter().map(|s| s & !KINDS).collect();
+        if let Some((_, p, _)) = &i.trait_ {
+            collect_idents(p.to_token_stream(), &mut self.interner, &mut all);
+        }
         all.into_iter()
             .map(|s| s & !KINDS)
             .filter(|s| local_types.contains(self.name_of(*s)) && !impl_params.contains(s))
@@ -1328,31 +1324,6 @@ fn entered_library(path: &[String], modules: &[String]) -> Option<usize> {
         [] => return None,
     };
     modules.iter().position(|m| m == head)
-}
-
-/// The names `libraries` define only as enums without variants, and as no other type or
-/// trait (zerocopy 0.8's `BecauseRead`, `BecauseImmutable`): no value of one exists, so no
-/// program writes one; an impl whose trait arguments name one is chosen by inference.
-fn markers(libraries: &[&[syn::Item]]) -> HashSet<String> {
-    fn gather(items: &[syn::Item], empty: &mut HashSet<String>, other: &mut HashSet<String>) {
-        for item in items {
-            if let Some((name, marker)) = super::type_definition(item) {
-                let names = if marker { &mut *empty } else { &mut *other };
-                names.insert(name.to_string());
-            }
-            if let syn::Item::Mod(m) = item {
-                if let Some((_, content)) = &m.content {
-                    gather(content, empty, other);
-                }
-            }
-        }
-    }
-    let (mut empty, mut other) = (HashSet::new(), HashSet::new());
-    for items in libraries {
-        gather(items, &mut empty, &mut other);
-    }
-    empty.retain(|n| !other.contains(n));
-    empty
 }
 
 /// The names of the modules among `items`, at any depth.

@@ -349,10 +349,19 @@ pub fn reach(
     // a second walk starts from a copy taken before the first.
     let mut local_types = HashSet::new();
     let mut macro_bodies: HashMap<String, TokenStream> = HashMap::new();
+    let mut only_markers = HashMap::new();
     for items in libraries {
-        gather_definitions(items, &mut local_types, &mut macro_bodies);
+        gather_definitions(
+            items,
+            &mut local_types,
+            &mut macro_bodies,
+            &mut only_markers,
+        );
     }
-    let index = Index::build(libraries, modules, &local_types);
+    let markers = (only_markers.into_iter())
+        .filter_map(|(name, only)| only.then_some(name))
+        .collect();
+    let index = Index::build(libraries, modules, &local_types, markers);
     // Only names the solution imports and never writes again can need a second walk
     // (below): most programs have none, and their one walk takes the index itself.
     let mut written = HashSet::new();
@@ -507,21 +516,26 @@ fn walk(
 /// Every type-like name the libraries define (what an impl header is judged by).
 pub fn local_types(libraries: &[Vec<syn::Item>]) -> HashSet<String> {
     let mut types = HashSet::new();
-    let mut macros = HashMap::new();
+    let (mut macros, mut only_markers) = (HashMap::new(), HashMap::new());
     for items in libraries {
-        gather_definitions(items, &mut types, &mut macros);
+        gather_definitions(items, &mut types, &mut macros, &mut only_markers);
     }
     types
 }
 
+/// The type-like names `items` define (`types`), their `macro_rules!` bodies by name, and for
+/// each type-like name whether every definition of it so far is an enum without variants
+/// (`only_markers`: `Index::markers`).
 fn gather_definitions(
     items: &[syn::Item],
     types: &mut HashSet<String>,
     macros: &mut HashMap<String, TokenStream>,
+    only_markers: &mut HashMap<String, bool>,
 ) {
     for item in items {
-        if let Some((name, _)) = type_definition(item) {
+        if let Some((name, marker)) = type_definition(item) {
             types.insert(name.to_string());
+            *only_markers.entry(name.to_string()).or_insert(marker) &= marker;
         }
         match item {
             syn::Item::Macro(m) => {
@@ -531,7 +545,7 @@ fn gather_definitions(
             }
             syn::Item::Mod(m) => {
                 if let Some((_, content)) = &m.content {
-                    gather_definitions(content, types, macros);
+                    gather_definitions(content, types, macros, only_markers);
                 }
             }
             _ => {}
