@@ -46,6 +46,9 @@ enum Task {
     /// Bundle every corpus program, compile it alone and compare its output with cargo's build
     /// (those whose inputs changed since they last passed).
     Corpus(commands::corpus::Args),
+    /// Clippy's findings on this tool, read from its build (the second half of `make clippy`).
+    #[command(hide = true)]
+    Lint(commands::lint::Args),
     /// One package of `corpus --real`, in its own workspace (run by it as a child process).
     #[command(hide = true)]
     RealPackage(commands::corpus_real::PackageArgs),
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
         Task::Test(args) => commands::test::run(args),
         Task::Unit(args) => commands::unit::run(args),
         Task::Corpus(args) => commands::corpus::run(args),
+        Task::Lint(args) => commands::lint::run(args),
         Task::RealPackage(args) => commands::corpus_real::run_package(args),
         Task::Bench(args) => commands::bench::run(args),
         Task::New(args) => commands::new::run(args),

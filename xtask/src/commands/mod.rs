@@ -11,6 +11,7 @@
 //! - `stress`: solution against brute force on random inputs;
 //! - `new`, `fetch`: a problem crate made, its samples fetched;
 //! - `listen`: problems from the browser (Competitive Companion);
+//! - `lint`: clippy's findings on this tool, read from its build (`make clippy`);
 //! - `bench`: the benchmarks of `bench/`.
 
 pub mod all;
@@ -19,6 +20,7 @@ pub mod cases;
 pub mod corpus;
 pub mod corpus_real;
 pub mod fetch;
+pub mod lint;
 pub mod listen;
 pub mod new;
 pub mod stress;
