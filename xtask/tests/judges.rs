@@ -30,16 +30,15 @@ fn scratch() -> tempfile::TempDir {
     std::fs::write(root.join("Cargo.toml"), manifest).unwrap();
     std::fs::copy(real.join("Cargo.lock"), root.join("Cargo.lock")).unwrap();
     std::fs::create_dir_all(root.join(".cargo")).unwrap();
+    // The real settings, with a target folder of its own and the real compiler wrapper (its
+    // path is relative to the real project's root).
     let config = std::fs::read_to_string(real.join(".cargo/config.toml")).unwrap();
+    let mut config: toml_edit::DocumentMut = config.parse().unwrap();
     let target = real.join("target/judges-scratch");
-    std::fs::write(
-        root.join(".cargo/config.toml"),
-        format!(
-            "{config}\n[build]\ntarget-dir = {:?}\n",
-            target.display().to_string()
-        ),
-    )
-    .unwrap();
+    let wrapper = real.join(config["build"]["rustc-workspace-wrapper"].as_str().unwrap());
+    config["build"]["target-dir"] = toml_edit::value(target.display().to_string());
+    config["build"]["rustc-workspace-wrapper"] = toml_edit::value(wrapper.display().to_string());
+    std::fs::write(root.join(".cargo/config.toml"), config.to_string()).unwrap();
     dir
 }
 
