@@ -585,16 +585,22 @@ mod tests {
             .collect()
     }
 
-    /// Runs `check` on every item on two threads; returns the failures' descriptions.
+    /// Runs `check` on every item on two threads, the even items on one and the odd on the
+    /// other (the database is ordered by difficulty: halves took 3.9 s against 1.4 s);
+    /// returns the failures' descriptions.
     fn on_two_threads<T: Sync>(
         items: &[T],
         check: impl Fn(&T) -> Option<String> + Sync,
     ) -> Vec<String> {
-        let half = items.len().div_ceil(2);
         std::thread::scope(|scope| {
-            let parts: Vec<_> = items
-                .chunks(half.max(1))
-                .map(|part| scope.spawn(|| part.iter().filter_map(&check).collect::<Vec<_>>()))
+            let parts: Vec<_> = (0..2)
+                .map(|k| {
+                    let check = &check;
+                    scope.spawn(move || {
+                        let mine = items.iter().skip(k).step_by(2);
+                        mine.filter_map(check).collect::<Vec<_>>()
+                    })
+                })
                 .collect();
             parts.into_iter().flat_map(|p| p.join().unwrap()).collect()
         })

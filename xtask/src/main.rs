@@ -9,6 +9,7 @@ mod docs;
 mod edits;
 mod engine;
 mod error;
+mod fast_hash;
 mod judge;
 mod resolve;
 #[cfg(test)]

@@ -13,8 +13,8 @@
 //! `meta`); `$( ... ) sep op` repeats greedily. The transcriber substitutes, repeats by the
 //! variables it names, and writes `$crate` as `crate` (later rewritten like any crate path).
 
+use crate::fast_hash::HashMap;
 use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
-use std::collections::HashMap;
 use syn::parse::{ParseStream, Parser};
 
 /// How deep macro calls may nest before expansion gives up (rustc's own limit is 128).
@@ -179,7 +179,7 @@ fn statement(input: ParseStream) -> syn::Result<TokenStream> {
 /// Matches `pattern` against the whole of `input`.
 fn match_all(pattern: &[Part], input: TokenStream) -> Option<HashMap<String, Binding>> {
     let parser = |stream: ParseStream| -> syn::Result<HashMap<String, Binding>> {
-        let mut bindings = HashMap::new();
+        let mut bindings = HashMap::default();
         if !match_seq(pattern, stream, &mut bindings) {
             return Err(stream.error("no match"));
         }
@@ -251,7 +251,7 @@ fn match_seq(
                     if fork.is_empty() {
                         break;
                     }
-                    let mut round = HashMap::new();
+                    let mut round = HashMap::default();
                     if !match_seq(inner, &fork, &mut round) {
                         break;
                     }
@@ -375,7 +375,7 @@ fn expand_rules(rules: &Rules, tokens: TokenStream) -> Option<Vec<syn::Item>> {
 /// parameters. macro_rules keeps those apart from the caller's names of the same spelling
 /// (hygiene); written out, they are one name. (A field `x: T`, a nested call's `ty: ..`
 /// are not bindings.)
-fn own_locals(template: &[Part], within: Within, out: &mut std::collections::HashSet<String>) {
+fn own_locals(template: &[Part], within: Within, out: &mut crate::fast_hash::HashSet<String>) {
     let word = |k: usize| match template.get(k) {
         Some(Part::Token(TokenTree::Ident(i))) => Some(i.to_string()),
         _ => None,
@@ -473,8 +473,8 @@ fn fn_parameters(template: &[Part], k: usize) -> bool {
 /// Every identifier the arguments of a call bound (not a lifetime's: `'a` is no name `a`;
 /// not a field's or a method's after a `.`, which no local can stand for: nalgebra's
 /// `matrix_slice_impl!(.., &self.data; ..)` into an arm with `let data = ..`).
-fn bound_idents(binding: &Binding, out: &mut std::collections::HashSet<String>) {
-    fn names(tokens: TokenStream, out: &mut std::collections::HashSet<String>) {
+fn bound_idents(binding: &Binding, out: &mut crate::fast_hash::HashSet<String>) {
+    fn names(tokens: TokenStream, out: &mut crate::fast_hash::HashSet<String>) {
         let (mut lifetime, mut member) = (false, false);
         let mut dots = 0;
         for tree in tokens {
@@ -576,7 +576,7 @@ impl Macros {
     pub fn exported(&self) -> Macros {
         Macros {
             rules: self.exported.clone(),
-            exported: HashMap::new(),
+            exported: HashMap::default(),
             exported_names: self.exported_names.clone(),
             impls_too: false,
         }
@@ -815,9 +815,9 @@ fn first_expansion(rules: &Rules, tokens: TokenStream) -> Option<TokenStream> {
     let (transcriber, bindings) = rules.iter().find_map(|(matcher, transcriber)| {
         match_all(matcher, tokens.clone()).map(|b| (transcriber, b))
     })?;
-    let mut locals = std::collections::HashSet::new();
+    let mut locals = crate::fast_hash::HashSet::default();
     own_locals(transcriber, Within::Other, &mut locals);
-    let mut passed = std::collections::HashSet::new();
+    let mut passed = crate::fast_hash::HashSet::default();
     bindings.values().for_each(|b| bound_idents(b, &mut passed));
     if !locals.is_disjoint(&passed) {
         if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
@@ -1186,7 +1186,7 @@ first!(w, &w.data);
             false,
         )
         .unwrap();
-        let mut locals = std::collections::HashSet::new();
+        let mut locals = crate::fast_hash::HashSet::default();
         own_locals(&template, Within::Other, &mut locals);
         let mut got: Vec<&str> = locals.iter().map(String::as_str).collect();
         got.sort_unstable();

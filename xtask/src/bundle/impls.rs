@@ -26,7 +26,7 @@ use super::mono::{self, canon, header_parts, normal, SEQUENCE, TUPLE};
 use super::oracle;
 use super::solution::idents;
 use crate::error::Context;
-use std::collections::HashSet;
+use crate::fast_hash::HashSet;
 
 /// Traits never taken out (see the opening).
 const KEPT_TRAITS: [&str; 1] = ["Drop"];
@@ -128,7 +128,7 @@ fn walk(
                 }
             }
             syn::Item::Impl(i) => {
-                let mut self_idents = HashSet::new();
+                let mut self_idents = HashSet::default();
                 idents(
                     quote::ToTokens::to_token_stream(&i.self_ty),
                     &mut self_idents,
@@ -688,7 +688,7 @@ const STD_SUPERTRAITS: [(&str, &[&str]); 10] = [
 
 /// Each trait's supertraits by name (`Num`: `Zero`, `One`, `NumOps`, `PartialEq`), as the
 /// libraries define them.
-fn supertraits(trees: &[Vec<syn::Item>], out: &mut std::collections::HashMap<String, Vec<String>>) {
+fn supertraits(trees: &[Vec<syn::Item>], out: &mut crate::fast_hash::HashMap<String, Vec<String>>) {
     each_item(trees, &mut |_, item| {
         if let syn::Item::Trait(t) = item {
             let names = t.supertraits.iter().filter_map(|b| match b {
@@ -705,10 +705,10 @@ fn supertraits(trees: &[Vec<syn::Item>], out: &mut std::collections::HashMap<Str
 /// The pairs `seeds` need through supertraits, at any depth, seeds included (`i64:
 /// Integer` needs `i64: Num`, which needs `i64: Zero`): known without a compile.
 fn with_supertraits(
-    supers: &std::collections::HashMap<String, Vec<String>>,
+    supers: &crate::fast_hash::HashMap<String, Vec<String>>,
     seeds: impl IntoIterator<Item = mono::Pair>,
 ) -> HashSet<mono::Pair> {
-    let mut needed: HashSet<mono::Pair> = HashSet::new();
+    let mut needed: HashSet<mono::Pair> = HashSet::default();
     let mut todo: Vec<mono::Pair> = seeds.into_iter().collect();
     while let Some(pair) = todo.pop() {
         if !needed.insert(pair.clone()) {
@@ -742,8 +742,8 @@ const ONE_CALL_STD_TRAITS: [&str; 12] = [
 
 /// The methods each library trait has a default for (by trait name; of two traits of one
 /// name, those both have).
-fn provided(trees: &[Vec<syn::Item>]) -> std::collections::HashMap<String, HashSet<String>> {
-    let mut out: std::collections::HashMap<String, HashSet<String>> = Default::default();
+fn provided(trees: &[Vec<syn::Item>]) -> crate::fast_hash::HashMap<String, HashSet<String>> {
+    let mut out: crate::fast_hash::HashMap<String, HashSet<String>> = Default::default();
     each_item(trees, &mut |_, item| {
         let syn::Item::Trait(t) = item else { return };
         let with_default: HashSet<String> = (t.items.iter())
@@ -771,9 +771,9 @@ fn provided(trees: &[Vec<syn::Item>]) -> std::collections::HashMap<String, HashS
 /// `unreachable!()`. What only they called is then dead to the oracle.
 fn overrides(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String> {
     let defaults = provided(trees);
-    let mut out = HashSet::new();
+    let mut out = HashSet::default();
     let aliases = Aliases::of(trees);
-    let mut headers = HashSet::new();
+    let mut headers = HashSet::default();
     each_item(trees, &mut |_, item| {
         if let syn::Item::Impl(i) = item {
             headers.extend(header(i).map(|h| canon(&aliases.resolve(&h))));
@@ -797,7 +797,7 @@ fn overrides(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String>
             return;
         }
         let operator =
-            (is_operator(&tr) || ONE_CALL_STD_TRAITS.contains(&tr.as_str())).then(HashSet::new);
+            (is_operator(&tr) || ONE_CALL_STD_TRAITS.contains(&tr.as_str())).then(HashSet::default);
         let Some(with_default) = defaults.get(&tr).or(operator.as_ref()) else {
             return;
         };
@@ -855,8 +855,8 @@ pub fn remove(items: &mut Vec<syn::Item>, path: &str, dead: &HashSet<String>) {
 
 /// Every trait's supertraits by name: std's that matter (`STD_SUPERTRAITS`) and the
 /// libraries'.
-fn supertraits_of(trees: &[Vec<syn::Item>]) -> std::collections::HashMap<String, Vec<String>> {
-    let mut supers = std::collections::HashMap::new();
+fn supertraits_of(trees: &[Vec<syn::Item>]) -> crate::fast_hash::HashMap<String, Vec<String>> {
+    let mut supers = crate::fast_hash::HashMap::default();
     for (t, s) in STD_SUPERTRAITS {
         supers.insert(t.to_string(), s.iter().map(|s| s.to_string()).collect());
     }
@@ -869,7 +869,7 @@ fn supertraits_of(trees: &[Vec<syn::Item>]) -> std::collections::HashMap<String,
 fn first_group(
     trees: &[Vec<syn::Item>],
     run: Option<&mono::Instances>,
-    supers: &std::collections::HashMap<String, Vec<String>>,
+    supers: &crate::fast_hash::HashMap<String, Vec<String>>,
 ) -> Vec<Candidate> {
     let all = candidates(trees, run);
     let Some(run) = run else {
@@ -980,7 +980,7 @@ fn regroup(
     mut group: Vec<Candidate>,
     needed: &[bool],
     unnamed: Unnamed,
-    supers: &std::collections::HashMap<String, Vec<String>>,
+    supers: &crate::fast_hash::HashMap<String, Vec<String>>,
     doubted: bool,
 ) -> Vec<(Vec<Candidate>, bool)> {
     let pair = |c: &Candidate| (c.head.clone(), c.trait_name.clone());
@@ -1166,7 +1166,7 @@ pub fn drop_unused(
     // Methods of the impls that run that never run themselves go (or lose their body) in
     // every draft, as do the bodies of functions that never run (`unrun`): what those
     // bodies need of other impls is then not asked for.
-    let unrun = run.as_ref().map_or_else(HashSet::new, |r| {
+    let unrun = run.as_ref().map_or_else(HashSet::default, |r| {
         let mut keys = overrides(trees, r);
         keys.extend(super::unrun::keys(trees, r));
         keys
@@ -1314,7 +1314,7 @@ impl Local for u32 { fn f(&self) {} }
         );
         // Taking the Add family out takes both of its impls, and only them.
         let mut items = trees[0].clone();
-        let dead: HashSet<String> = ["#0::impl Add for B".to_string()].into();
+        let dead: HashSet<String> = ["#0::impl Add for B".to_string()].into_iter().collect();
         remove(&mut items, "#0", &dead);
         assert_eq!(items.len(), trees[0].len() - 2);
     }
@@ -1892,11 +1892,12 @@ fn main() { let q = Quaternion { coords: Vector::from(1) }; let _ = q.clone(); }
             c("f64", "Add", Some("u32"), false),
             c("f64", "Add", None, false),
         ];
-        let supers: std::collections::HashMap<String, Vec<String>> = [(
+        let supers: crate::fast_hash::HashMap<String, Vec<String>> = [(
             "Ring".to_string(),
             vec!["Monoid".to_string(), "Add".to_string()],
         )]
-        .into();
+        .into_iter()
+        .collect();
         let asked = [true, false, false, false, false, false];
         let groups = regroup(group, &asked, Unnamed::None, &supers, false);
         let left: Vec<String> = groups
@@ -1913,7 +1914,9 @@ fn main() { let q = Quaternion { coords: Vector::from(1) }; let _ = q.clone(); }
             c("(usize,usize)", "Index", Some("N"), true),
             c("(usize,Range<usize>)", "Index", Some("N"), true),
         ];
-        let supers = [("IndexMut".to_string(), vec!["Index".to_string()])].into();
+        let supers = [("IndexMut".to_string(), vec!["Index".to_string()])]
+            .into_iter()
+            .collect();
         let groups = regroup(group, &[true, false, false], Unnamed::None, &supers, false);
         let left: Vec<String> = groups
             .into_iter()

@@ -2,7 +2,7 @@
 //! the type an impl is for, and the aliases a symbol or an error sees through.
 
 use super::mono::{self, normal};
-use std::collections::HashSet;
+use crate::fast_hash::HashSet;
 
 /// Calls `f` on every item of the libraries' `trees` with its module path (`#k::module`),
 /// through inline modules: the one walk the size passes share.
@@ -44,18 +44,18 @@ pub fn base(ty: &syn::Type) -> Option<String> {
 /// AlgaTranslation;`, nalgebra's impls of alga's traits for its own `Translation`) is one
 /// more alias, of a trait as of a type.
 pub struct Aliases {
-    plain: std::collections::HashMap<String, String>,
-    heads: std::collections::HashMap<String, String>,
+    plain: crate::fast_hash::HashMap<String, String>,
+    heads: crate::fast_hash::HashMap<String, String>,
     /// Each alias with type parameters: its parameters and the type it stands for.
-    generic: std::collections::HashMap<String, (Vec<String>, syn::Type)>,
+    generic: crate::fast_hash::HashMap<String, (Vec<String>, syn::Type)>,
 }
 
 impl Aliases {
     pub fn of(trees: &[Vec<syn::Item>]) -> Aliases {
-        let mut all: std::collections::HashMap<String, Vec<String>> = Default::default();
-        let mut heads: std::collections::HashMap<String, Vec<String>> = Default::default();
-        let mut types = HashSet::new();
-        let mut generic: std::collections::HashMap<String, Vec<_>> = Default::default();
+        let mut all: crate::fast_hash::HashMap<String, Vec<String>> = Default::default();
+        let mut heads: crate::fast_hash::HashMap<String, Vec<String>> = Default::default();
+        let mut types = HashSet::default();
+        let mut generic: crate::fast_hash::HashMap<String, Vec<_>> = Default::default();
         each_item(trees, &mut |_, item| match item {
             syn::Item::Type(t) => {
                 let name = t.ident.to_string();

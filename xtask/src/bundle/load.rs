@@ -24,7 +24,7 @@ pub struct Loaded {
 /// `impls_too`: calls that make only impls are written out too (`Macros::impls_too`).
 pub fn load(
     lib: &Library,
-    dependency_macros: &std::collections::HashMap<String, Macros>,
+    dependency_macros: &crate::fast_hash::HashMap<String, Macros>,
     target: crate::judge::TargetCfgs,
     impls_too: bool,
 ) -> anyhow::Result<Loaded> {
@@ -83,7 +83,7 @@ thread_local! {
     /// program after another, nearly all on proconio) up to `PARSED_TEXT_BYTES`. A tree's
     /// spans are this thread's (proc-macro2 keeps their source per thread), so the cache is
     /// one per thread.
-    static PARSED: std::cell::RefCell<std::collections::HashMap<std::path::PathBuf, (String, syn::File)>> =
+    static PARSED: std::cell::RefCell<crate::fast_hash::HashMap<std::path::PathBuf, (String, syn::File)>> =
         Default::default();
 }
 

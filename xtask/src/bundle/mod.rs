@@ -49,7 +49,8 @@ mod solution;
 mod unrun;
 mod unused;
 
-use std::collections::{BTreeMap, HashMap};
+use crate::fast_hash::HashMap;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// With `XTASK_TIMES` set, prints the seconds since the first call and `label` to stderr:
@@ -680,7 +681,7 @@ fn read_libraries(
     impls_too: bool,
 ) -> anyhow::Result<Read> {
     let mut loaded: Vec<Option<load::Loaded>> = libraries.iter().map(|_| None).collect();
-    let mut exported: HashMap<String, expand::Macros> = HashMap::new();
+    let mut exported: HashMap<String, expand::Macros> = HashMap::default();
     for k in dependencies_first(libraries) {
         let lib = &libraries[k];
         if !reachable.contains(&lib.module) {
@@ -1056,7 +1057,7 @@ struct Needed {
 }
 
 /// Keys of library items (`#k::module::Name`), as the oracle's findings hold them.
-type Keys = std::collections::HashSet<String>;
+type Keys = crate::fast_hash::HashSet<String>;
 
 impl Needed {
     /// What was `asked` of a draft (items, members) and is not in the findings it was
@@ -1090,7 +1091,7 @@ fn name_counts(trees: &[Vec<syn::Item>]) -> HashMap<String, usize> {
     for items in trees {
         item_places(items, "crate", &mut places);
     }
-    let mut counts: HashMap<String, usize> = HashMap::new();
+    let mut counts: HashMap<String, usize> = HashMap::default();
     for (_, name) in places {
         *counts.entry(name).or_default() += 1;
     }
@@ -1196,11 +1197,11 @@ fn consult_mending(
         // An import of an item the findings took out is mended by the item, not by going
         // (typenum's `use crate::{Min, Minimum}`: dropped, then the items needed, and no
         // `use` left to name them by).
-        let found_dead: std::collections::HashSet<&str> = (findings.dead.iter())
+        let found_dead: crate::fast_hash::HashSet<&str> = (findings.dead.iter())
             .chain(&findings.dead_members)
             .map(|k| oracle::key_name(k))
             .collect();
-        let (back, unresolved): (std::collections::HashSet<String>, _) =
+        let (back, unresolved): (crate::fast_hash::HashSet<String>, _) =
             (dangling_imports(&next.text, &errors).into_iter())
                 .partition(|p| found_dead.contains(oracle::key_name(p)));
         let dropped: usize = trees
@@ -1242,7 +1243,7 @@ fn consult_mending(
 /// The imports `errors` (of a draft `text`) say are unresolved whose names the draft
 /// defines nowhere in the module the path names (or below it): one missing module or
 /// re-export leaves hundreds of imports unresolved, of items that are there and needed.
-fn dangling_imports(text: &str, errors: &str) -> std::collections::HashSet<String> {
+fn dangling_imports(text: &str, errors: &str) -> crate::fast_hash::HashSet<String> {
     let mut defined = Vec::new();
     if let Ok(file) = syn::parse_file(text) {
         item_places(&file.items, "crate", &mut defined);
@@ -1315,8 +1316,8 @@ fn item_places(items: &[syn::Item], at: &str, out: &mut Vec<(String, String)>) {
 /// A module that cannot be found (E0433's "cannot find `rand_pcg` in `crate`": a library
 /// nothing else of was kept) names also the item its path goes on to in the error's
 /// source line (`type Rng = crate::rand_pcg::Pcg64Mcg;`).
-fn missing_names(errors: &str) -> std::collections::HashSet<String> {
-    let mut names = std::collections::HashSet::new();
+fn missing_names(errors: &str) -> crate::fast_hash::HashSet<String> {
+    let mut names = crate::fast_hash::HashSet::default();
     let mut module: Option<String> = None;
     for l in errors.lines() {
         if l.starts_with("error") {
@@ -1351,7 +1352,7 @@ fn missing_names(errors: &str) -> std::collections::HashSet<String> {
 /// item named `x` found" errors: a member whose trait the findings took out with it (rand's
 /// `$ty::cast_from_int(value)` in `float_impls!`, of the dead `FloatSIMDUtils`). Only where
 /// names may be needed: the name alone brings nothing back, its trait comes as needed.
-fn unfound_members(errors: &str) -> std::collections::HashSet<String> {
+fn unfound_members(errors: &str) -> crate::fast_hash::HashSet<String> {
     errors
         .lines()
         .filter_map(|l| l.strip_prefix("error[E0599]: no "))
@@ -1361,7 +1362,7 @@ fn unfound_members(errors: &str) -> std::collections::HashSet<String> {
 }
 
 /// The paths of rustc's "unresolved import(s) `a::B`, `c::D`" errors.
-fn unresolved_imports(errors: &str) -> std::collections::HashSet<String> {
+fn unresolved_imports(errors: &str) -> crate::fast_hash::HashSet<String> {
     errors
         .lines()
         .filter(|l| l.starts_with("error[E0432]: unresolved import"))
@@ -1371,11 +1372,11 @@ fn unresolved_imports(errors: &str) -> std::collections::HashSet<String> {
 
 /// Takes the `use` leaves whose whole path is one of `paths` (a glob's: its module's) out of
 /// `items` (at any depth); how many.
-fn drop_imports(items: &mut Vec<syn::Item>, paths: &std::collections::HashSet<String>) -> usize {
+fn drop_imports(items: &mut Vec<syn::Item>, paths: &crate::fast_hash::HashSet<String>) -> usize {
     fn keep(
         tree: &mut syn::UseTree,
         at: &mut Vec<String>,
-        paths: &std::collections::HashSet<String>,
+        paths: &crate::fast_hash::HashSet<String>,
         dropped: &mut usize,
     ) -> bool {
         let leaf = |name: &syn::Ident, at: &[String]| {
@@ -1425,7 +1426,7 @@ fn drop_imports(items: &mut Vec<syn::Item>, paths: &std::collections::HashSet<St
 fn drop_dead_arms(
     items: &mut [syn::Item],
     path: &str,
-    dead: &std::collections::HashMap<String, std::collections::HashSet<String>>,
+    dead: &crate::fast_hash::HashMap<String, crate::fast_hash::HashSet<String>>,
 ) {
     for item in items {
         match item {

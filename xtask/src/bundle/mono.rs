@@ -23,16 +23,16 @@ pub type Pair = (String, String);
 #[derive(Debug, Default)]
 pub struct Instances {
     /// By header (`normal`), with the (type, trait) it is of.
-    pub headers: std::collections::HashMap<String, Pair>,
+    pub headers: crate::fast_hash::HashMap<String, Pair>,
     /// (header, method) of every method generated.
-    pub methods: std::collections::HashSet<(String, String)>,
+    pub methods: crate::fast_hash::HashSet<(String, String)>,
     /// (container, name) of every other function of the draft generated: a free function's
     /// module (`multiplication`, `mac3`), an inherent method's type (`BigUint`, `pow`).
-    pub functions: std::collections::HashSet<Pair>,
+    pub functions: crate::fast_hash::HashSet<Pair>,
     /// The same, with the type arguments of the container each was generated for, `normal`
     /// (`Matrix<N, U3, U3, ..>::new`: `N`, `U3`, `U3`, ...): nalgebra writes one inherent
     /// impl per shape (`impl<N> MatrixMN<N, U3, U3> { pub fn new(..) }`, 36 of them).
-    pub arguments: std::collections::HashMap<Pair, std::collections::HashSet<Vec<String>>>,
+    pub arguments: crate::fast_hash::HashMap<Pair, crate::fast_hash::HashSet<Vec<String>>>,
 }
 
 /// `Self as Trait<args>` (or any type) with lifetimes, paths and spaces taken out, so that
@@ -463,7 +463,7 @@ fn last_segment(ty: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
+    use crate::fast_hash::HashSet;
 
     #[test]
     fn a_legacy_symbol_reads_as_its_path_and_names_its_impl() {

@@ -4,8 +4,8 @@
 //! compiler saw every use.
 
 use crate::error::PathContext;
+use crate::fast_hash::{HashMap, HashSet};
 use proc_macro2::{TokenStream, TokenTree};
-use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::process::Command;
 
@@ -148,7 +148,7 @@ fn check_afresh(rustc: &Path, text: &str, dir: &Path, lints: &[&str]) -> anyhow:
         .output()
         .map_err(|e| anyhow::anyhow!("cannot run rustc: {e}"))?;
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    let mut long_types = LongTypes::new();
+    let mut long_types = LongTypes::default();
     let diagnostics = stderr
         .lines()
         .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())

@@ -3,8 +3,8 @@
 //! (`dep::x`, `::dep::x`, `use dep::...`, `extern crate dep`) point at its own module.
 
 use super::{Dep, Library};
+use crate::fast_hash::{HashMap, HashSet};
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
-use std::collections::{HashMap, HashSet};
 use syn::visit_mut::VisitMut;
 
 /// Rewrites `items` (a library's whole tree) in place; returns whether it uses `alloc`.
@@ -20,7 +20,7 @@ pub fn rewrite(
     let mut rewriter = Rewriter {
         lib,
         local_roots,
-        prelude_aliases: HashMap::new(),
+        prelude_aliases: HashMap::default(),
         uses_alloc: false,
     };
     // `extern crate num_traits as num;` at the root puts `num` in the extern prelude: `use
@@ -88,7 +88,7 @@ fn macro_use_calls(
     lib: &Library,
     exported: &HashMap<String, super::expand::Macros>,
 ) {
-    let mut from: HashMap<String, String> = HashMap::new();
+    let mut from: HashMap<String, String> = HashMap::default();
     for item in items.iter() {
         let syn::Item::ExternCrate(e) = item else {
             continue;
@@ -111,7 +111,7 @@ fn macro_use_calls(
     if from.is_empty() {
         return;
     }
-    let mut own = HashSet::new();
+    let mut own = HashSet::default();
     macro_names(items, &mut own);
     from.retain(|name, _| !own.contains(name));
     let mut pass = MacroUseCalls { from };

@@ -41,7 +41,7 @@ pub(super) fn reached_through(
 /// item in `items` (of module `at`) whose tokens name `module`: imports only, or never.
 fn naming_item(items: &[syn::Item], module: &str, at: &str, imports: bool) -> Option<String> {
     let names = |t: &dyn quote::ToTokens| {
-        let mut idents = std::collections::HashSet::new();
+        let mut idents = crate::fast_hash::HashSet::default();
         solution::idents(t.to_token_stream(), &mut idents);
         idents.contains(module)
     };
@@ -108,7 +108,7 @@ pub(super) fn named_modules(
         .filter(|(m, &h)| h && solution.referenced.contains(*m))
         .map(|(m, _)| m.clone())
         .collect();
-    let mut idents = std::collections::HashSet::new();
+    let mut idents = crate::fast_hash::HashSet::default();
     for (items, _) in kept.iter().zip(hollow).filter(|(_, &h)| !h) {
         for item in items {
             solution::idents(quote::ToTokens::to_token_stream(item), &mut idents);
@@ -137,7 +137,7 @@ pub(super) fn refuse_what_is_reached(b: &Bundle, libraries: &[Library]) -> anyho
     };
     let modules: Vec<String> = libraries.iter().map(|l| l.module.clone()).collect();
     let mut kept = vec![Vec::new(); libraries.len()];
-    let mut by_solution = std::collections::HashSet::new();
+    let mut by_solution = crate::fast_hash::HashSet::default();
     for item in file.items {
         match &item {
             syn::Item::Mod(m) if inlined(&m.ident.to_string()) => {

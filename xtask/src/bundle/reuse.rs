@@ -12,7 +12,8 @@
 //! anew.
 
 use super::{Bundle, Dep, Inlined};
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use crate::fast_hash::HashSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// The library part of a verified bundle, and what the solution it was made for named.
@@ -33,9 +34,9 @@ pub struct Kept {
 /// and each identifier it writes that `library_text` holds.
 fn signature(solution: &super::solution::Solution, library_text: &str) -> Option<Vec<String>> {
     let tokens: proc_macro2::TokenStream = library_text.parse().ok()?;
-    let mut defined = HashSet::new();
+    let mut defined = HashSet::default();
     super::idents(tokens, &mut defined);
-    let mut written = HashSet::new();
+    let mut written = HashSet::default();
     super::idents(solution.seeds.clone(), &mut written);
     let mut out = BTreeSet::new();
     for (kind, names) in [
@@ -88,7 +89,7 @@ pub fn keep(
     let modules: BTreeSet<String> = bundle.libraries.iter().map(|l| l.module.clone()).collect();
     // The layout read back must be the drafter's: the solution's text, then the libraries.
     // The imports that went are those of its droppable names its text no longer writes.
-    let mut written = HashSet::new();
+    let mut written = HashSet::default();
     let solution_text: proc_macro2::TokenStream = bundle.text[..start].parse().ok()?;
     super::idents(solution_text, &mut written);
     let dropped: BTreeSet<String> = (solution.droppable.iter())

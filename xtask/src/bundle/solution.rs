@@ -154,7 +154,7 @@ struct Leaf {
 /// The names the leaves of `imports` import whose every leaf binds a name the file mentions
 /// only there.
 fn droppable(ast: &syn::File, imports: &[Import]) -> BTreeSet<String> {
-    let mut mentions = std::collections::HashMap::<String, usize>::new();
+    let mut mentions = crate::fast_hash::HashMap::<String, usize>::default();
     count_idents(ast.to_token_stream(), &mut mentions);
     let once = |b: &String| b != "_" && mentions.get(b).copied() == Some(1);
     let leaves = || imports.iter().flat_map(|i| &i.leaves);
@@ -206,7 +206,7 @@ fn named_beyond_unused_imports(
     }
 }
 
-fn count_idents(tokens: TokenStream, out: &mut std::collections::HashMap<String, usize>) {
+fn count_idents(tokens: TokenStream, out: &mut crate::fast_hash::HashMap<String, usize>) {
     for t in tokens {
         match t {
             proc_macro2::TokenTree::Ident(i) => *out.entry(i.to_string()).or_default() += 1,
@@ -492,7 +492,7 @@ fn seed_tokens(mut items: Vec<syn::Item>) -> TokenStream {
     for item in &items {
         item.to_tokens(&mut seeds);
     }
-    let mut mentioned = std::collections::HashSet::new();
+    let mut mentioned = crate::fast_hash::HashSet::default();
     idents(seeds.clone(), &mut mentioned);
     let mut extra = Vec::new();
     for tree in &strip.uses {
@@ -507,7 +507,7 @@ fn seed_tokens(mut items: Vec<syn::Item>) -> TokenStream {
 }
 
 /// Every identifier in `tokens`, through groups.
-pub(crate) fn idents(tokens: TokenStream, out: &mut std::collections::HashSet<String>) {
+pub(crate) fn idents(tokens: TokenStream, out: &mut crate::fast_hash::HashSet<String>) {
     for tree in tokens {
         match tree {
             proc_macro2::TokenTree::Ident(i) => {

@@ -15,7 +15,7 @@
 
 use super::items::{base, each_item, Aliases};
 use super::mono;
-use std::collections::HashSet;
+use crate::fast_hash::HashSet;
 
 /// The key of the function `name` of the inherent impl `i` in the module at `path`:
 /// `#k::module::impl Type<args>::name`, its type as written, `normal` (nalgebra's one
@@ -71,14 +71,14 @@ pub fn keys(trees: &[Vec<syn::Item>], run: &mono::Instances) -> HashSet<String> 
     // A symbol names the type an alias stands for (`Matrix<..>` for nalgebra's `impl
     // MatrixMN<N, R, C>`): an inherent impl on an alias is read as of that type, and left
     // when the alias stands for no one type.
-    let mut aliases = HashSet::new();
+    let mut aliases = HashSet::default();
     each_item(trees, &mut |_, item| {
         if let syn::Item::Type(t) = item {
             aliases.insert(t.ident.to_string());
         }
     });
     let heads = super::items::Aliases::of(trees);
-    let mut out = HashSet::new();
+    let mut out = HashSet::default();
     each_item(trees, &mut |path, item| match item {
         syn::Item::Fn(f) => {
             let name = f.sig.ident.to_string();
@@ -227,7 +227,7 @@ pub fn asked_back(
         let named = removals.iter().filter(|k| name_of(k) == n);
         named.cloned().collect()
     };
-    let mut back = HashSet::new();
+    let mut back = HashSet::default();
     for e in errors {
         let message = e.lines().next().unwrap_or_default();
         let ticks: Vec<&str> = message.split('`').skip(1).step_by(2).collect();

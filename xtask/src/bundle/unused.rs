@@ -238,7 +238,7 @@ fn macro_line(text: &str, (start, end): (usize, usize)) -> Option<Edit> {
 fn agreed(each: Vec<Vec<Unused>>, within: std::ops::Range<usize>) -> Option<Vec<Edit>> {
     let mut each = each.into_iter();
     let first = each.next()?;
-    let others: Vec<std::collections::HashSet<(usize, usize)>> = each
+    let others: Vec<crate::fast_hash::HashSet<(usize, usize)>> = each
         .map(|w| w.into_iter().flat_map(|u| u.names).collect())
         .collect();
     let mut edits: Vec<Edit> = first

@@ -344,7 +344,7 @@ fn names_in(main_rs: &Path, dependencies: &[String]) -> Vec<String> {
     let Ok(tokens) = text.parse::<proc_macro2::TokenStream>() else {
         return Vec::new();
     };
-    let mut idents = std::collections::HashSet::new();
+    let mut idents = crate::fast_hash::HashSet::default();
     bundle::idents(tokens, &mut idents);
     dependencies
         .iter()

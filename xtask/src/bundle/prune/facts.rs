@@ -3,8 +3,9 @@
 
 use super::index::{collect_idents, Index, Sym, KINDS, MAC};
 use super::{is_noise, Kind};
+use crate::fast_hash::{HashMap, HashSet};
 use proc_macro2::TokenStream;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::BTreeSet;
 
 /// Facts about the libraries, fixed for the whole walk.
 pub(super) struct Facts {
@@ -40,10 +41,10 @@ impl Facts {
         solution_globs: &BTreeSet<String>,
         solution_imports: &BTreeSet<String>,
     ) -> Facts {
-        let mut item_names = HashSet::new();
-        let mut trait_methods: HashMap<Sym, Vec<Sym>> = HashMap::new();
-        let mut required: HashMap<Sym, HashSet<Sym>> = HashMap::new();
-        let mut containers: HashMap<usize, Vec<usize>> = HashMap::new();
+        let mut item_names = HashSet::default();
+        let mut trait_methods: HashMap<Sym, Vec<Sym>> = HashMap::default();
+        let mut required: HashMap<Sym, HashSet<Sym>> = HashMap::default();
+        let mut containers: HashMap<usize, Vec<usize>> = HashMap::default();
         for (k, node) in index.nodes.iter().enumerate() {
             if let (Some(n), Kind::Named | Kind::MacroRules | Kind::Trait { .. }) =
                 (node.name, &node.kind)
@@ -116,7 +117,7 @@ fn macro_triggers(
     macro_bodies: &HashMap<String, TokenStream>,
     local_types: &HashSet<Sym>,
 ) -> HashMap<Sym, Vec<Sym>> {
-    let mut triggers_of: HashMap<Sym, Vec<Sym>> = HashMap::new();
+    let mut triggers_of: HashMap<Sym, Vec<Sym>> = HashMap::default();
     let macro_syms: HashSet<Sym> = macro_bodies.keys().map(|n| index.interner.sym(n)).collect();
     let mut calls: Vec<(Sym, Vec<Sym>)> = Vec::new();
     for (name, body) in macro_bodies {
@@ -302,7 +303,7 @@ fn touched(index: &Index, node: &[bool], unavailable: &HashSet<Sym>) -> HashSet<
 /// Type, trait and macro names whose every item is dead (`node`): whatever names one is
 /// dead too.
 fn all_dead_names(index: &Index, node: &[bool]) -> HashSet<Sym> {
-    let mut all_dead: HashMap<Sym, bool> = HashMap::new();
+    let mut all_dead: HashMap<Sym, bool> = HashMap::default();
     // Types, traits and macros: a constant's name can be a type parameter's (libc's
     // register `const SS`, alga's `impl<SS: SubsetOf<SP>, SP> SupersetOf<SS> for SP`).
     for (i, n) in index.nodes.iter().enumerate() {

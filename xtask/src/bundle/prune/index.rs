@@ -2,9 +2,9 @@
 //! libraries as a node with its name and the names it mentions.
 
 use super::{addr, Kind, Node};
+use crate::fast_hash::{HashMap, HashSet};
 use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
-use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 pub(super) type Sym = u32;
@@ -271,12 +271,12 @@ impl Index {
             modules: modules.to_vec(),
             interner: Interner::default(),
             nodes: Vec::new(),
-            by_addr: HashMap::new(),
-            module_ids: HashMap::new(),
-            variants: HashMap::new(),
-            macro_use_mods: HashSet::new(),
-            exported_macros: HashSet::new(),
-            aliases: HashMap::new(),
+            by_addr: HashMap::default(),
+            module_ids: HashMap::default(),
+            variants: HashMap::default(),
+            macro_use_mods: HashSet::default(),
+            exported_macros: HashSet::default(),
+            aliases: HashMap::default(),
             gateways: libraries
                 .iter()
                 .enumerate()
@@ -288,10 +288,10 @@ impl Index {
             pending_quals: Vec::new(),
             use_cross: None,
             use_qualifier: None,
-            renames: HashMap::new(),
-            leaves_at: HashMap::new(),
-            std_modules: HashSet::new(),
-            nested_impl_fns: HashSet::new(),
+            renames: HashMap::default(),
+            leaves_at: HashMap::default(),
+            std_modules: HashSet::default(),
+            nested_impl_fns: HashSet::default(),
             markers,
         };
         index.module_names = libraries
@@ -495,7 +495,7 @@ impl Index {
     /// The names a module's items import from the standard library (a mention of those is
     /// not a library's item).
     fn std_names(&mut self, items: &[&syn::Item]) -> HashSet<Sym> {
-        let mut shadow = HashSet::new();
+        let mut shadow = HashSet::default();
         for item in items {
             if let syn::Item::Use(u) = item {
                 let mut leaves = Vec::new();

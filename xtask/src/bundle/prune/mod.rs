@@ -36,10 +36,11 @@ mod index;
 mod places;
 mod walk;
 
+use crate::fast_hash::{HashMap, HashSet};
 use facts::{Dead, Facts};
 use index::{collect_idents, Index, Sym, DOT, KINDS, MAC, QUAL, VARIANT};
 use proc_macro2::TokenStream;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::BTreeSet;
 use walk::Walk;
 
 #[derive(Clone)]
@@ -347,9 +348,9 @@ pub fn reach(
     // Every type-like name the libraries define (impl headers are judged by these), and
     // their macros' bodies; then the index of their items, built once: a walk marks it, so
     // a second walk starts from a copy taken before the first.
-    let mut local_types = HashSet::new();
-    let mut macro_bodies: HashMap<String, TokenStream> = HashMap::new();
-    let mut only_markers = HashMap::new();
+    let mut local_types = HashSet::default();
+    let mut macro_bodies: HashMap<String, TokenStream> = HashMap::default();
+    let mut only_markers = HashMap::default();
     for items in libraries {
         gather_definitions(
             items,
@@ -364,7 +365,7 @@ pub fn reach(
     let index = Index::build(libraries, modules, &local_types, markers);
     // Only names the solution imports and never writes again can need a second walk
     // (below): most programs have none, and their one walk takes the index itself.
-    let mut written = HashSet::new();
+    let mut written = HashSet::default();
     super::idents(seeds.tokens.clone(), &mut written);
     let may_walk_again =
         !whole && (seeds.imports_from.iter()).any(|(_, name)| !written.contains(name));
@@ -515,8 +516,8 @@ fn walk(
 
 /// Every type-like name the libraries define (what an impl header is judged by).
 pub fn local_types(libraries: &[Vec<syn::Item>]) -> HashSet<String> {
-    let mut types = HashSet::new();
-    let (mut macros, mut only_markers) = (HashMap::new(), HashMap::new());
+    let mut types = HashSet::default();
+    let (mut macros, mut only_markers) = (HashMap::default(), HashMap::default());
     for items in libraries {
         gather_definitions(items, &mut types, &mut macros, &mut only_markers);
     }

@@ -7,7 +7,7 @@
 
 use super::index::{is_path, Sym, KINDS, MAC, VARIANT};
 use super::{Kind, Node};
-use std::collections::{HashMap, HashSet};
+use crate::fast_hash::{HashMap, HashSet};
 
 /// A library and a module node in it (`None`: the library's root).
 pub(super) type Place = (usize, Option<usize>);

@@ -5,7 +5,7 @@ use super::facts::{capitalised, Dead, Facts};
 use super::index::{is_path, Index, Sym, KINDS, MAC};
 use super::places::Places;
 use super::{Kind, Mentions, Node};
-use std::collections::{HashMap, HashSet};
+use crate::fast_hash::{HashMap, HashSet};
 
 /// What a glob import opens.
 enum Opens {
@@ -147,8 +147,8 @@ struct Bindings {
 impl Bindings {
     fn of(index: &Index, defined_keys: &HashSet<String>) -> Bindings {
         let mut b = Bindings {
-            bound_at: HashMap::new(),
-            globs_at: HashMap::new(),
+            bound_at: HashMap::default(),
+            globs_at: HashMap::default(),
         };
         for (i, n) in index.nodes.iter().enumerate() {
             let at = super::places::enclosing_module(&index.nodes, i);
@@ -257,13 +257,13 @@ impl<'a> Walk<'a> {
         mentioned.extend(seeds);
         let libraries = index.modules.len();
         let mut opens: Vec<Vec<usize>> = vec![Vec::new(); libraries];
-        let mut defined_in = HashSet::new();
-        let mut imported_in = HashSet::new();
-        let mut twice_in = HashSet::new();
-        let mut globbed_from: HashMap<Option<usize>, Vec<Option<usize>>> = HashMap::new();
+        let mut defined_in = HashSet::default();
+        let mut imported_in = HashSet::default();
+        let mut twice_in = HashSet::default();
+        let mut globbed_from: HashMap<Option<usize>, Vec<Option<usize>>> = HashMap::default();
         let defined_keys = defined_keys(index);
-        let mut loose_globs = HashSet::new();
-        let mut variant_globs: HashMap<String, Vec<Option<usize>>> = HashMap::new();
+        let mut loose_globs = HashSet::default();
+        let mut variant_globs: HashMap<String, Vec<Option<usize>>> = HashMap::default();
         for (i, n) in index.nodes.iter().enumerate() {
             match &n.kind {
                 Kind::Glob { .. } => {
@@ -314,31 +314,31 @@ impl<'a> Walk<'a> {
             facts,
             dead,
             mentioned,
-            kept_names: HashSet::new(),
+            kept_names: HashSet::default(),
             places: Places::new(&index.nodes),
-            imported_by_use: HashSet::new(),
-            passed_to_macros: HashSet::new(),
-            debug: std::env::var_os("XTASK_PRUNE_DEBUG").map(|_| HashMap::new()),
-            mentioned_in: HashSet::new(),
+            imported_by_use: HashSet::default(),
+            passed_to_macros: HashSet::default(),
+            debug: std::env::var_os("XTASK_PRUNE_DEBUG").map(|_| HashMap::default()),
+            mentioned_in: HashSet::default(),
             seeded: seeds.iter().map(|s| s & !KINDS).collect(),
             seeded_in: through_globs(named, &opens),
             opens,
-            kept_in: HashSet::new(),
-            kept_traits: HashSet::new(),
+            kept_in: HashSet::default(),
+            kept_traits: HashSet::default(),
             defined_in,
             imported_in,
             bindings: Bindings::of(index, &defined_keys),
             twice_in,
-            qualified: HashSet::new(),
-            crossed_in: HashSet::new(),
+            qualified: HashSet::default(),
+            crossed_in: HashSet::default(),
             globbed_from,
             loose_globs,
             variant_globs,
             defined_keys,
-            kept_keys: HashSet::new(),
+            kept_keys: HashSet::default(),
             renamed_traits,
             scoped,
-            rescued: HashSet::new(),
+            rescued: HashSet::default(),
             needed: dead.needed.iter().copied().collect(),
         }
     }
@@ -468,7 +468,7 @@ impl<'a> Walk<'a> {
     /// Whether an impl of library `lib` has all the library types its header names kept:
     /// its own library's when it defines one of that name; another library's (any of that
     /// name) when it imports one; else the name is the standard library's
-    /// (`impl VisitMap<N> for HashSet<N>` after `use std::collections::HashSet;`, while
+    /// (`impl VisitMap<N> for HashSet<N>` after `use crate::fast_hash::HashSet;`, while
     /// hashbrown defines a `HashSet` too).
     /// A name written through a path into another library (`crate::indexmap::IndexMap`) is
     /// that library's.
@@ -691,7 +691,7 @@ impl<'a> Walk<'a> {
             return true;
         }
         let mut stack = vec![module];
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::default();
         while let Some(m) = stack.pop() {
             if !seen.insert(m) {
                 continue;
