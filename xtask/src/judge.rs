@@ -261,6 +261,38 @@ impl Profile {
         args
     }
 
+    /// `rustc_args` with the optimiser off and what it implies to the program kept: `-O`
+    /// (or `-C opt-level=N`) becomes no debug assertions and no overflow checks, so the
+    /// `cfg`s and the arithmetic are the judge's. For checks of the bundler's text, which the
+    /// optimiser does not change (the corpus's 71 bundles: 17.8 CPU-s against 39.8 with
+    /// rustc 1.73's `-O`); a submission is verified with `rustc_args` itself.
+    pub fn unoptimised_args(&self, source: &Path, out: &Path) -> Vec<std::ffi::OsString> {
+        let semantics = ["-C", "debug-assertions=off", "-C", "overflow-checks=off"];
+        let optimising = |a: &str| {
+            a.strip_prefix("opt-level=")
+                .or_else(|| a.strip_prefix("-Copt-level="))
+                .is_some_and(|level| level != "0")
+        };
+        let mut out_args = Vec::new();
+        let mut args = self.rustc_args(source, out).into_iter().peekable();
+        while let Some(a) = args.next() {
+            let text = a.to_str().unwrap_or_default();
+            let next_optimises = text == "-C"
+                && (args.peek())
+                    .and_then(|n| n.to_str())
+                    .is_some_and(optimising);
+            if text == "-O" || optimising(text) && text.starts_with("-C") || next_optimises {
+                if next_optimises {
+                    args.next();
+                }
+                out_args.extend(semantics.map(Into::into));
+            } else {
+                out_args.push(a);
+            }
+        }
+        out_args
+    }
+
     /// Its row of README's judges table: name, language as the judge names it, command
     /// line, target, source limit, stack, compare rule, and where the facts come from.
     #[cfg(test)]
@@ -386,6 +418,17 @@ impl Compiler {
     /// machine: `Profile::host_flags`).
     pub fn compile_as(&self, judge: &Profile, source: &Path, out: &Path) -> anyhow::Result<()> {
         self.compile_with(judge, source, out, &[])
+    }
+
+    /// `source` built into `out` with `judge`'s flags less its optimiser
+    /// (`Profile::unoptimised_args`): the program the judge builds, sooner built.
+    pub fn compile_unoptimised_as(
+        &self,
+        judge: &Profile,
+        source: &Path,
+        out: &Path,
+    ) -> anyhow::Result<()> {
+        self.run(&judge.unoptimised_args(source, out))
     }
 
     /// `source` type- and borrow-checked with the flags `judge` builds it with here, up to
@@ -669,5 +712,57 @@ mod tests {
             .host_flags
             .iter()
             .all(|f| CODEFORCES.flags.contains(f)));
+    }
+
+    /// A program that prints what -O decides for it (`cfg(debug_assertions)`, and whether
+    /// an addition past `u8::MAX` wraps or panics) prints the same built with each judge's
+    /// host command and with `unoptimised_args`, and the latter has no optimiser left in it;
+    /// a profile written with `-C opt-level=3` (either spelling) is read the same way.
+    #[test]
+    fn unoptimised_args_keep_what_the_optimiser_means_to_the_program_and_drop_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let src = dir.path().join("probe.rs");
+        let probe = "fn main() {\n    let x: u8 = std::hint::black_box(255);\n    let y = std::panic::catch_unwind(|| x + std::hint::black_box(1)).ok();\n    println!(\"{} {:?}\", cfg!(debug_assertions), y);\n}\n";
+        std::fs::write(&src, probe).unwrap();
+        let run = |args: Vec<std::ffi::OsString>, bin: &Path| {
+            let out = Command::new("rustc").args(&args).output().unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let out = Command::new(bin)
+                .stderr(std::process::Stdio::null())
+                .output();
+            String::from_utf8(out.unwrap().stdout).unwrap()
+        };
+        let words = |args: &[std::ffi::OsString]| -> Vec<String> {
+            args.iter()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect()
+        };
+        let written = Profile {
+            host_flags: &["-C", "opt-level=3", "-Copt-level=2", "--cfg", "x"],
+            ..BOJ
+        };
+        for p in [&BOJ, &CODEFORCES, &ATCODER, &written] {
+            let (o, u) = (dir.path().join("o"), dir.path().join("u"));
+            let unoptimised = p.unoptimised_args(&src, &u);
+            let w = words(&unoptimised);
+            assert!(
+                !w.iter().any(|a| a == "-O" || a.contains("opt-level")),
+                "{w:?}"
+            );
+            for flag in p
+                .host_flags
+                .iter()
+                .filter(|f| f.starts_with("--cfg") || **f == "x")
+            {
+                assert!(w.iter().any(|a| a == flag), "{} lost {flag}: {w:?}", p.name);
+            }
+            let judged = run(p.rustc_args(&src, &o), &o);
+            assert_eq!(judged, "false Some(0)\n", "{}", p.name);
+            assert_eq!(run(unoptimised, &u), judged, "{}", p.name);
+        }
     }
 }
