@@ -526,7 +526,30 @@ impl Compilers {
         let rustc = local_rustc();
         let local =
             Compiler::probe(&rustc, &[]).ok_or_else(|| anyhow::anyhow!("cannot run rustc"))?;
-        let judge = Compiler::probe("rustup", &["run", profile.toolchain, "rustc"]);
+        // The toolchain's rustc by its path (as `local_rustc`), through `rustup run` when
+        // its sysroot cannot be asked. Found once per process; one not installed is asked
+        // again each time (`listen` runs for hours: a toolchain installed meanwhile counts).
+        static FOUND: std::sync::Mutex<Vec<(&str, String)>> = std::sync::Mutex::new(Vec::new());
+        let found = || FOUND.lock().unwrap_or_else(|e| e.into_inner());
+        let known = found()
+            .iter()
+            .find(|(t, _)| *t == profile.toolchain)
+            .map(|(_, p)| p.clone());
+        let direct = known.or_else(|| {
+            let path = toolchain_rustc(Command::new("rustup").args([
+                "run",
+                profile.toolchain,
+                "rustc",
+                "--print",
+                "sysroot",
+            ]))?;
+            found().push((profile.toolchain, path.clone()));
+            Some(path)
+        });
+        let judge = match direct {
+            Some(rustc) => Compiler::probe(&rustc, &[]),
+            None => Compiler::probe("rustup", &["run", profile.toolchain, "rustc"]),
+        };
         Ok(Compilers {
             local,
             judge,
@@ -610,10 +633,29 @@ pub const JUDGE_CFG: &str = "--cfg";
 /// The `target_*` cfg values of a judge's target.
 pub type TargetCfgs = &'static [(&'static str, &'static [&'static str])];
 
-/// This machine's rustc: `RUSTC` (as cargo sets it for an xtask it runs), else `rustc` on the
-/// PATH.
+/// This machine's rustc: `RUSTC` (as cargo sets it for an xtask it runs), else the one
+/// `rustc` on the PATH runs, by its own path: rustup's `rustc` is a proxy that settles the
+/// toolchain anew on every call (6 ms of CPU each, against over a thousand compiles in a
+/// fresh clone's `make test`), and its answer does not change while the tool runs.
 pub fn local_rustc() -> String {
-    std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into())
+    static RESOLVED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let resolved = RESOLVED.get_or_init(|| {
+        std::env::var("RUSTC")
+            .ok()
+            .or_else(|| toolchain_rustc(Command::new("rustc").args(["--print", "sysroot"])))
+            .unwrap_or_else(|| "rustc".into())
+    });
+    resolved.clone()
+}
+
+/// `<sysroot>/bin/rustc` for the sysroot `query` prints, when that file is there.
+fn toolchain_rustc(query: &mut Command) -> Option<String> {
+    let out = query.output().ok().filter(|o| o.status.success())?;
+    let sysroot = String::from_utf8(out.stdout).ok()?;
+    let rustc = Path::new(sysroot.trim()).join("bin").join("rustc");
+    rustc
+        .is_file()
+        .then(|| rustc.to_string_lossy().into_owned())
 }
 
 /// The path of `judge`'s own rustc (its rustup toolchain), when installed: a build script
@@ -714,6 +756,37 @@ mod tests {
             .all(|f| CODEFORCES.flags.contains(f)));
     }
 
+    /// The compilers are run by their own paths, not through rustup's proxies, and they are
+    /// the ones the proxies would run: the same `--version -v` (commit hash included) as
+    /// `rustc` on the PATH, and as `rustup run <toolchain> rustc` for an installed judge's.
+    #[test]
+    fn the_compilers_are_the_toolchains_own_binaries_the_proxies_would_run() {
+        let verbose = |c: &mut Command| String::from_utf8(c.arg("-vV").output().unwrap().stdout);
+        let local = local_rustc();
+        if std::env::var_os("RUSTC").is_none() {
+            assert!(Path::new(&local).is_absolute(), "{local}");
+        }
+        let via_proxy = verbose(&mut Command::new("rustc")).unwrap();
+        assert_eq!(verbose(&mut Command::new(&local)).unwrap(), via_proxy);
+        let compilers = Compilers::find().unwrap();
+        let Some(judge) = &compilers.judge else {
+            eprintln!(
+                "rustc {} is not installed: only this machine's compared",
+                BOJ.rust
+            );
+            return;
+        };
+        assert!(judge.prefix.is_empty(), "{:?}", judge.prefix);
+        let mut proxied = Command::new("rustup");
+        proxied.args(["run", BOJ.toolchain, "rustc"]);
+        let direct = verbose(&mut Command::new(&judge.program)).unwrap();
+        assert_eq!(direct, verbose(&mut proxied).unwrap());
+        assert!(
+            direct.contains(&format!("release: {}", BOJ.toolchain)),
+            "{direct}"
+        );
+    }
+
     /// A program that prints what -O decides for it (`cfg(debug_assertions)`, and whether
     /// an addition past `u8::MAX` wraps or panics) prints the same built with each judge's
     /// host command and with `unoptimised_args`, and the latter has no optimiser left in it;
@@ -725,7 +798,7 @@ mod tests {
         let probe = "fn main() {\n    let x: u8 = std::hint::black_box(255);\n    let y = std::panic::catch_unwind(|| x + std::hint::black_box(1)).ok();\n    println!(\"{} {:?}\", cfg!(debug_assertions), y);\n}\n";
         std::fs::write(&src, probe).unwrap();
         let run = |args: Vec<std::ffi::OsString>, bin: &Path| {
-            let out = Command::new("rustc").args(&args).output().unwrap();
+            let out = Command::new(local_rustc()).args(&args).output().unwrap();
             assert!(
                 out.status.success(),
                 "{}",

@@ -10,7 +10,7 @@ pub fn build_rust(dir: &Path, name: &str, source: &str) -> PathBuf {
     let src = dir.join(format!("{name}.rs"));
     fs::write(&src, source).unwrap();
     let bin = dir.join(name);
-    let out = Command::new("rustc")
+    let out = Command::new(crate::judge::local_rustc())
         .args(crate::judge::BOJ.rustc_args(&src, &bin))
         .output()
         .unwrap();

@@ -68,7 +68,7 @@ fn compile_as_the_judge(dir: &Path) {
 }
 
 fn rustc(dir: &Path, args: &[&str]) {
-    let out = Command::new("rustc")
+    let out = Command::new(crate::judge::local_rustc())
         .current_dir(dir)
         .args(args)
         .output()
