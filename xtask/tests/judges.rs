@@ -4,8 +4,8 @@
 //! itself on a scratch workspace beside this one (its `common`, its lock file, so nothing is
 //! resolved anew), building into `target/judges-scratch/` of the solutions' workspace.
 
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::io::{BufRead, Read, Write};
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -55,15 +55,23 @@ fn tool(root: &Path, args: &[&str]) -> Command {
 
 /// The problem at `url` posted to `listen --once`, as the browser extension posts it.
 fn receive(root: &Path, url: &str, samples: &[(&str, &str)]) {
-    let port = TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let mut listener = tool(root, &["listen", "--once", "--port", &port.to_string()])
-        .stdout(std::process::Stdio::null())
+    // Port 0: the listener binds one the system picks and names it on its first line (a
+    // port found free here and passed on could be taken meanwhile: by the other test's
+    // listener, run beside this one, once).
+    let mut listener = tool(root, &["listen", "--once", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
+    let mut lines = std::io::BufReader::new(listener.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let port: u16 = first
+        .split("localhost:")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no port in the listener's first line: {first}"));
+    // The rest of what it prints, read so that it never waits on a full pipe.
+    std::thread::spawn(move || lines.for_each(drop));
     let tests: Vec<serde_json::Value> = samples
         .iter()
         .map(|(i, o)| serde_json::json!({"input": i, "output": o}))
