@@ -39,6 +39,10 @@ fn tool_hash(ws: &Workspace, env: &Fingerprint) -> String {
         f.file(&ws.root.join(file));
     }
     f.tree(&ws.root.join("docs"));
+    // Their own files outside `src/` (in `environment`): the end-to-end tests, and the
+    // wrapper the tool's build goes through (its lint tests build through it).
+    f.tree(&ws.root.join("xtask/tests"));
+    f.file(&ws.root.join("xtask/lint-wrapper"));
     let read = |file: &str| std::fs::read_to_string(ws.root.join(file)).unwrap_or_default();
     f.text("workspace manifest", &without_members(&read("Cargo.toml")));
     f.text("registry packages", &registry_packages(&read("Cargo.lock")));
@@ -279,6 +283,8 @@ mod tests {
         for f in ["README.md", "Makefile", ".ci/run", "xtask/help.txt"] {
             write(f, "text\n");
         }
+        write("xtask/tests/judges.rs", "fn t() {}\n");
+        write("xtask/lint-wrapper", "exec \"$@\"\n");
         write("boj-17825/Cargo.toml", "[package]\nname = \"boj-17825\"\n");
         write("boj-17825/src/main.rs", "fn main() {}\n");
         write("testcases/boj-17825/sample-1.in", "1\n");
@@ -288,7 +294,8 @@ mod tests {
     /// `make new` (a member line, its lock entry with no source, its folder and cases) and
     /// an edit to that problem's limits leave the tool's hash as it was; a registry
     /// package's version, a showcase solution, one of its cases, `common`, the workspace's
-    /// build profile or README each change it.
+    /// build profile, README, the tool's end-to-end tests or its compiler wrapper each
+    /// change it.
     #[test]
     fn a_new_problem_leaves_the_tools_hash_and_what_its_tests_read_changes_it() {
         let dir = tempfile::tempdir().unwrap();
@@ -329,6 +336,8 @@ mod tests {
             ("common/src/lib.rs", "{}", "{ }"),
             ("Cargo.toml", "lto = true", "lto = false"),
             ("README.md", "text", "words"),
+            ("xtask/tests/judges.rs", "{}", "{ }"),
+            ("xtask/lint-wrapper", "exec", "exec "),
         ] {
             edit(rel, from, to);
             assert!(
