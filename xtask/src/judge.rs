@@ -527,25 +527,8 @@ impl Compilers {
         let local =
             Compiler::probe(&rustc, &[]).ok_or_else(|| anyhow::anyhow!("cannot run rustc"))?;
         // The toolchain's rustc by its path (as `local_rustc`), through `rustup run` when
-        // its sysroot cannot be asked. Found once per process; one not installed is asked
-        // again each time (`listen` runs for hours: a toolchain installed meanwhile counts).
-        static FOUND: std::sync::Mutex<Vec<(&str, String)>> = std::sync::Mutex::new(Vec::new());
-        let found = || FOUND.lock().unwrap_or_else(|e| e.into_inner());
-        let known = found()
-            .iter()
-            .find(|(t, _)| *t == profile.toolchain)
-            .map(|(_, p)| p.clone());
-        let direct = known.or_else(|| {
-            let path = toolchain_rustc(Command::new("rustup").args([
-                "run",
-                profile.toolchain,
-                "rustc",
-                "--print",
-                "sysroot",
-            ]))?;
-            found().push((profile.toolchain, path.clone()));
-            Some(path)
-        });
+        // rustup cannot name it.
+        let direct = judge_rustc_path(profile).map(|p| p.to_string_lossy().into_owned());
         let judge = match direct {
             Some(rustc) => Compiler::probe(&rustc, &[]),
             None => Compiler::probe("rustup", &["run", profile.toolchain, "rustc"]),
@@ -642,15 +625,17 @@ pub fn local_rustc() -> String {
     let resolved = RESOLVED.get_or_init(|| {
         std::env::var("RUSTC")
             .ok()
-            .or_else(|| toolchain_rustc(Command::new("rustc").args(["--print", "sysroot"])))
+            .or_else(sysroot_rustc)
             .unwrap_or_else(|| "rustc".into())
     });
     resolved.clone()
 }
 
-/// `<sysroot>/bin/rustc` for the sysroot `query` prints, when that file is there.
-fn toolchain_rustc(query: &mut Command) -> Option<String> {
-    let out = query.output().ok().filter(|o| o.status.success())?;
+/// `<sysroot>/bin/rustc` for the sysroot `rustc --print sysroot` prints, when that file is
+/// there.
+fn sysroot_rustc() -> Option<String> {
+    let query = Command::new("rustc").args(["--print", "sysroot"]).output();
+    let out = query.ok().filter(|o| o.status.success())?;
     let sysroot = String::from_utf8(out.stdout).ok()?;
     let rustc = Path::new(sysroot.trim()).join("bin").join("rustc");
     rustc
@@ -658,15 +643,26 @@ fn toolchain_rustc(query: &mut Command) -> Option<String> {
         .then(|| rustc.to_string_lossy().into_owned())
 }
 
-/// The path of `judge`'s own rustc (its rustup toolchain), when installed: a build script
-/// probing the compiler is pointed at it.
+/// The path of `judge`'s own rustc (its rustup toolchain), when installed: the judge's
+/// compiler runs by it (`Compilers`), and a build script probing the compiler is pointed at
+/// it. Found once per process; one not installed is asked again each time (`listen` runs for
+/// hours: a toolchain installed meanwhile counts).
 pub fn judge_rustc_path(judge: &Profile) -> Option<std::path::PathBuf> {
+    type Found = Vec<(&'static str, std::path::PathBuf)>;
+    static FOUND: std::sync::Mutex<Found> = std::sync::Mutex::new(Vec::new());
+    let found = || FOUND.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, path)) = found().iter().find(|(t, _)| *t == judge.toolchain) {
+        return Some(path.clone());
+    }
     let out = Command::new("rustup")
         .args(["which", "--toolchain", judge.toolchain, "rustc"])
         .output()
         .ok()?;
     let path = String::from_utf8_lossy(&out.stdout).trim().to_string();
-    (out.status.success() && !path.is_empty()).then(|| path.into())
+    let path: std::path::PathBuf =
+        (out.status.success() && !path.is_empty()).then(|| path.into())?;
+    found().push((judge.toolchain, path.clone()));
+    Some(path)
 }
 
 /// What `rustc --version` says for the compiler at `rustc` (a cache key for the steps that

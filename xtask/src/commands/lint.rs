@@ -46,16 +46,16 @@ pub fn run(_: Args) -> anyhow::Result<bool> {
 }
 
 /// What cargo reported for one build.
-pub struct Findings {
+struct Findings {
     /// Whether the build succeeded.
-    pub built: bool,
+    built: bool,
     /// Each warning or error, as rustc rendered it (once, however many targets met it).
-    pub warnings: Vec<String>,
+    warnings: Vec<String>,
 }
 
 /// Builds the package of `manifest` (its binaries and tests) and collects every warning and
 /// error cargo reports for it, those it replays from an earlier compilation included.
-pub fn build_findings(manifest: &Path) -> anyhow::Result<Findings> {
+fn build_findings(manifest: &Path) -> anyhow::Result<Findings> {
     let mut child = cargo_command()
         .arg("build")
         .arg("--manifest-path")
