@@ -47,7 +47,7 @@ fmt-check:
 # use once more: 10 of a fresh clone's seconds, 20 of CPU). The tool is linted as it is built
 # (xtask/lint-wrapper: clippy-driver compiles it), and `xtask lint` reads those findings:
 # as `cargo clippy -- -D warnings` on it, without checking its code a second time.
-clippy:
+clippy: tool
 	$(CARGO) clippy --workspace --exclude corpus --all-targets -- -D warnings
 	$(CARGO) xtask lint
 
