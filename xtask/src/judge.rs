@@ -377,26 +377,14 @@ pub struct Compiler {
     /// `rustc 1.95.0`, as the compiler says.
     pub label: String,
     program: String,
-    prefix: Vec<String>,
 }
 
 impl Compiler {
-    fn probe(program: &str, prefix: &[&str]) -> Option<Compiler> {
-        let version = if prefix.is_empty() {
-            rustc_version(Path::new(program))
-                .ok()
-                .filter(|v| !v.is_empty())?
-        } else {
-            let out = Command::new(program)
-                .args(prefix)
-                .arg("--version")
-                .output()
-                .ok()?;
-            if !out.status.success() {
-                return None;
-            }
-            String::from_utf8_lossy(&out.stdout).into_owned()
-        };
+    /// The compiler at `program`, when it answers `--version`.
+    fn probe(program: &str) -> Option<Compiler> {
+        let version = rustc_version(Path::new(program))
+            .ok()
+            .filter(|v| !v.is_empty())?;
         let label = version
             .split_whitespace()
             .take(2)
@@ -405,7 +393,6 @@ impl Compiler {
         Some(Compiler {
             label,
             program: program.to_string(),
-            prefix: prefix.iter().map(|s| s.to_string()).collect(),
         })
     }
 
@@ -490,7 +477,6 @@ impl Compiler {
 
     fn run(&self, args: &[std::ffi::OsString]) -> anyhow::Result<()> {
         let output = Command::new(&self.program)
-            .args(&self.prefix)
             .args(args)
             .output()
             .map_err(|e| anyhow::anyhow!("cannot run {}: {e}", self.label))?;
@@ -524,15 +510,9 @@ impl Compilers {
     /// `profile`'s.
     pub fn find_for(profile: &'static Profile) -> anyhow::Result<Compilers> {
         let rustc = local_rustc();
-        let local =
-            Compiler::probe(&rustc, &[]).ok_or_else(|| anyhow::anyhow!("cannot run rustc"))?;
-        // The toolchain's rustc by its path (as `local_rustc`), through `rustup run` when
-        // rustup cannot name it.
-        let direct = judge_rustc_path(profile).map(|p| p.to_string_lossy().into_owned());
-        let judge = match direct {
-            Some(rustc) => Compiler::probe(&rustc, &[]),
-            None => Compiler::probe("rustup", &["run", profile.toolchain, "rustc"]),
-        };
+        let local = Compiler::probe(&rustc).ok_or_else(|| anyhow::anyhow!("cannot run rustc"))?;
+        // The toolchain's rustc by its path (as `local_rustc`), not through `rustup run`.
+        let judge = judge_rustc_path(profile).and_then(|p| Compiler::probe(&p.to_string_lossy()));
         Ok(Compilers {
             local,
             judge,
@@ -772,7 +752,7 @@ mod tests {
             );
             return;
         };
-        assert!(judge.prefix.is_empty(), "{:?}", judge.prefix);
+        assert!(Path::new(&judge.program).is_absolute(), "{}", judge.program);
         let mut proxied = Command::new("rustup");
         proxied.args(["run", BOJ.toolchain, "rustc"]);
         let direct = verbose(&mut Command::new(&judge.program)).unwrap();
