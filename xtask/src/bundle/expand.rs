@@ -552,6 +552,8 @@ pub struct Macros {
     exported_names: std::collections::BTreeSet<String>,
     /// Calls that make only impls are written out too (see `expand_call`).
     pub impls_too: bool,
+    /// The reading these are the exported macros of (`load::load` marks each it keeps).
+    pub origin: Option<String>,
 }
 
 impl Macros {
@@ -579,6 +581,7 @@ impl Macros {
             exported: HashMap::default(),
             exported_names: self.exported_names.clone(),
             impls_too: false,
+            origin: None,
         }
     }
 

@@ -10,6 +10,7 @@ use syn::visit::Visit;
 use syn::visit_mut::VisitMut;
 
 /// A library's items with every module file inlined.
+#[derive(Clone)]
 pub struct Loaded {
     pub items: Vec<syn::Item>,
     /// What cannot work in a single file (`include!`, `env!`), as `file:line: reason`; an
@@ -22,12 +23,138 @@ pub struct Loaded {
 /// `lib`, with the macros its dependencies export (by module) callable as
 /// `dep::name!` and through `#[macro_use] extern crate dep;` / `use dep::name;`.
 /// `impls_too`: calls that make only impls are written out too (`Macros::impls_too`).
+///
+/// A reading is kept for the rest of the process (`READINGS`, per thread), with what it read
+/// of the file system: asked again with the same inputs, while every file it read has the
+/// same text and every path it probed is still what it was, it is given again without
+/// reading (the corpus's programs nearly all read proconio; a bundle reads each library up
+/// to twice, `impls_too` or not).
 pub fn load(
     lib: &Library,
     dependency_macros: &crate::fast_hash::HashMap<String, Macros>,
     target: crate::judge::TargetCfgs,
     impls_too: bool,
 ) -> anyhow::Result<Loaded> {
+    let Some(key) = reading_key(lib, dependency_macros, target, impls_too) else {
+        return load_afresh(lib, dependency_macros, target, impls_too);
+    };
+    let kept = READINGS.with(|r| {
+        let r = r.borrow();
+        let (probes, loaded) = r.get(&key)?;
+        probes.iter().all(Probe::holds).then(|| loaded.clone())
+    });
+    if let Some(loaded) = kept {
+        return Ok(loaded);
+    }
+    PROBES.with(|p| *p.borrow_mut() = Some(Vec::new()));
+    let result = load_afresh(lib, dependency_macros, target, impls_too);
+    let probes = PROBES.with(|p| p.borrow_mut().take()).unwrap_or_default();
+    let mut loaded = result?;
+    // The reading's own mark, not its key: a dependency read again (its files changed)
+    // gives its dependents another key.
+    static READINGS_MADE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = READINGS_MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    loaded.exported.origin = Some(format!("reading {n}"));
+    READINGS.with(|r| {
+        let mut r = r.borrow_mut();
+        let bytes = |probes: &[Probe]| probes.iter().map(Probe::bytes).sum::<usize>();
+        if r.values().map(|(p, _)| bytes(p)).sum::<usize>() > PARSED_TEXT_BYTES {
+            r.clear();
+        }
+        r.insert(key, (probes, loaded.clone()));
+    });
+    Ok(loaded)
+}
+
+/// What decides a reading besides the files: the library (all `Library` holds), the target,
+/// `impls_too`, and for each dependency the reading its macros came from. `None` when a
+/// dependency's macros came from elsewhere (then nothing is kept).
+fn reading_key(
+    lib: &Library,
+    dependency_macros: &crate::fast_hash::HashMap<String, Macros>,
+    target: crate::judge::TargetCfgs,
+    impls_too: bool,
+) -> Option<String> {
+    let mut key = format!("{lib:?}\n{target:?}\n{impls_too}");
+    for (name, dep) in &lib.deps {
+        if let super::Dep::Module(module) = dep {
+            let origin = match dependency_macros.get(module) {
+                Some(m) => m.origin.as_deref()?,
+                None => "-",
+            };
+            key.push_str(&format!("\n{name} {module} {origin}"));
+        }
+    }
+    Some(key)
+}
+
+/// One thing a reading learned from the file system.
+#[derive(Clone)]
+enum Probe {
+    /// A file's bytes (`None`: it could not be read).
+    Read(PathBuf, Option<Vec<u8>>),
+    /// Whether a path is a file.
+    IsFile(PathBuf, bool),
+}
+
+impl Probe {
+    /// Whether the file system still answers the same.
+    fn holds(&self) -> bool {
+        match self {
+            Probe::Read(path, bytes) => fs::read(path).ok() == *bytes,
+            Probe::IsFile(path, is) => path.is_file() == *is,
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        match self {
+            Probe::Read(_, bytes) => bytes.as_ref().map_or(0, Vec::len),
+            Probe::IsFile(..) => 0,
+        }
+    }
+}
+
+thread_local! {
+    /// The readings made on this thread, by `reading_key`: what they probed, what they gave.
+    static READINGS: std::cell::RefCell<crate::fast_hash::HashMap<String, (Vec<Probe>, Loaded)>> =
+        Default::default();
+    /// What the reading under way has probed (`None`: no reading is recording).
+    static PROBES: std::cell::RefCell<Option<Vec<Probe>>> = const { std::cell::RefCell::new(None) };
+    /// How many readings this thread made from the files (not kept ones).
+    static READ_AFRESH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Notes `probe` for the reading under way.
+fn probed(probe: Probe) {
+    PROBES.with(|p| {
+        if let Some(probes) = p.borrow_mut().as_mut() {
+            probes.push(probe);
+        }
+    });
+}
+
+/// `path` read, noted for the reading under way.
+fn read_noted(path: &Path) -> std::io::Result<Vec<u8>> {
+    let read = fs::read(path);
+    probed(Probe::Read(path.to_path_buf(), read.as_ref().ok().cloned()));
+    read
+}
+
+/// Whether `path` is a file, noted for the reading under way.
+fn is_file_noted(path: &Path) -> bool {
+    let is = path.is_file();
+    probed(Probe::IsFile(path.to_path_buf(), is));
+    is
+}
+
+/// `load`, always by reading.
+fn load_afresh(
+    lib: &Library,
+    dependency_macros: &crate::fast_hash::HashMap<String, Macros>,
+    target: crate::judge::TargetCfgs,
+    impls_too: bool,
+) -> anyhow::Result<Loaded> {
+    READ_AFRESH.with(|n| n.set(n.get() + 1));
     let cfg = Cfg {
         target,
         features: &lib.features,
@@ -110,7 +237,9 @@ fn parsed_bytes() -> usize {
 
 /// `path` parsed, from the cache when its text is the one parsed there.
 fn parsed(path: &Path) -> anyhow::Result<syn::File> {
-    let text = fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let text = read_noted(path)
+        .and_then(|b| String::from_utf8(b).map_err(std::io::Error::other))
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     if let Some(file) = PARSED.with(|p| {
         p.borrow()
             .get(path)
@@ -457,7 +586,7 @@ impl Includes<'_> {
             return None;
         }
         let bytes = match mac.parse_body::<syn::LitStr>() {
-            Ok(file) => std::fs::read(self.here.join(file.value())).ok()?,
+            Ok(file) => read_noted(&self.here.join(file.value())).ok()?,
             Err(_) => generated_file(mac, self.generated)?.as_bytes().to_vec(),
         };
         let span = proc_macro2::Span::call_site();
@@ -791,9 +920,9 @@ impl Reader<'_> {
 fn module_file(file: &Path, dir: &Path, name: &str, m: &syn::ItemMod) -> anyhow::Result<PathBuf> {
     let flat = dir.join(format!("{name}.rs"));
     let nested = dir.join(name).join("mod.rs");
-    if flat.is_file() {
+    if is_file_noted(&flat) {
         Ok(flat)
-    } else if nested.is_file() {
+    } else if is_file_noted(&nested) {
         Ok(nested)
     } else {
         Err(anyhow::anyhow!(
@@ -827,7 +956,75 @@ fn path_value(file: &Path, m: &syn::ItemMod, k: usize) -> anyhow::Result<String>
 
 #[cfg(test)]
 mod tests {
-    use super::{bound_parsed_to, parsed, parsed_bytes};
+    use super::{bound_parsed_to, load, parsed, parsed_bytes, READ_AFRESH};
+    use crate::bundle::{Dep, Library};
+
+    /// A library of `lib.rs` and a module file, read twice: the second reading is the kept
+    /// one while nothing changed; a changed module file, a module file moved from `m.rs` to
+    /// `m/mod.rs`, a changed feature, `impls_too` and a dependency whose macros changed are
+    /// each read again, and give what a reading from the files gives (compared with a
+    /// reading on a fresh thread, which keeps nothing).
+    #[test]
+    fn a_kept_reading_is_given_again_only_while_its_files_and_inputs_are_unchanged() {
+        let dir = tempfile::tempdir().unwrap();
+        let src = dir.path().join("lib/src");
+        std::fs::create_dir_all(&src).unwrap();
+        let dep_src = dir.path().join("dep/src");
+        std::fs::create_dir_all(&dep_src).unwrap();
+        std::fs::write(src.join("lib.rs"), "pub mod m;\ndep::seven!();\n").unwrap();
+        std::fs::write(src.join("m.rs"), "pub fn first() {}\n").unwrap();
+        std::fs::write(
+            dep_src.join("lib.rs"),
+            "#[macro_export]\nmacro_rules! seven { () => { pub fn seven() -> u32 { 7 } } }\n",
+        )
+        .unwrap();
+        let dep = Library::new("dep", "dep 1.0.0", dep_src.join("lib.rs"), "2021");
+        let mut lib = Library::new("lib", "lib 1.0.0", src.join("lib.rs"), "2021");
+        lib.deps.insert("dep".into(), Dep::Module("dep".into()));
+        let target = crate::judge::BOJ.target_cfgs;
+        // The library read after its dependency, as `read_libraries` does: its text, and
+        // how many readings came from the files.
+        let read = |lib: &Library, dep: &Library, impls_too: bool| {
+            let mut exported = crate::fast_hash::HashMap::default();
+            let d = load(dep, &exported, target, impls_too).unwrap();
+            exported.insert("dep".to_string(), d.exported);
+            let before = READ_AFRESH.with(|n| n.get());
+            let items = load(lib, &exported, target, impls_too).unwrap().items;
+            let text = quote::quote!(#(#items)*).to_string();
+            (text, READ_AFRESH.with(|n| n.get()) - before)
+        };
+        let fresh = |lib: &Library, dep: &Library, impls_too: bool| {
+            let (lib, dep) = (lib.clone(), dep.clone());
+            std::thread::spawn(move || read(&lib, &dep, impls_too).0)
+                .join()
+                .unwrap()
+        };
+        let (first, n) = read(&lib, &dep, false);
+        assert_eq!(n, 1);
+        assert!(first.contains("first") && first.contains('7'), "{first}");
+        assert_eq!(read(&lib, &dep, false), (first.clone(), 0), "kept");
+        std::fs::write(src.join("m.rs"), "pub fn second() {}\n").unwrap();
+        let (changed, n) = read(&lib, &dep, false);
+        assert_eq!((n, changed.clone()), (1, fresh(&lib, &dep, false)));
+        assert!(changed.contains("second"), "{changed}");
+        std::fs::create_dir(src.join("m")).unwrap();
+        std::fs::rename(src.join("m.rs"), src.join("m/mod.rs")).unwrap();
+        std::fs::write(src.join("m/mod.rs"), "pub fn third() {}\n").unwrap();
+        let (moved, n) = read(&lib, &dep, false);
+        assert_eq!((n, moved.clone()), (1, fresh(&lib, &dep, false)));
+        assert!(moved.contains("third"), "{moved}");
+        assert_eq!(read(&lib, &dep, true).1, 1, "impls_too is another reading");
+        lib.features.push("extra".into());
+        assert_eq!(read(&lib, &dep, false).1, 1, "a feature is another reading");
+        std::fs::write(
+            dep_src.join("lib.rs"),
+            "#[macro_export]\nmacro_rules! seven { () => { pub fn seven() -> u32 { 8 } } }\n",
+        )
+        .unwrap();
+        let (eight, n) = read(&lib, &dep, false);
+        assert_eq!((n, eight.clone()), (1, fresh(&lib, &dep, false)));
+        assert!(eight.contains('8') && !eight.contains('7'), "{eight}");
+    }
 
     /// The cache of parsed files answers from the text it parsed, not from the path: a file
     /// rewritten between two readings is read again, and an unchanged one gives the same
