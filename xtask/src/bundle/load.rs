@@ -124,11 +124,12 @@ thread_local! {
     static READ_AFRESH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// Notes `probe` for the reading under way.
-fn probed(probe: Probe) {
+/// Notes the probe `make` gives for the reading under way, if one is recording (made only
+/// then: a file's bytes are copied for it).
+fn probed(make: impl FnOnce() -> Probe) {
     PROBES.with(|p| {
         if let Some(probes) = p.borrow_mut().as_mut() {
-            probes.push(probe);
+            probes.push(make());
         }
     });
 }
@@ -136,14 +137,14 @@ fn probed(probe: Probe) {
 /// `path` read, noted for the reading under way.
 fn read_noted(path: &Path) -> std::io::Result<Vec<u8>> {
     let read = fs::read(path);
-    probed(Probe::Read(path.to_path_buf(), read.as_ref().ok().cloned()));
+    probed(|| Probe::Read(path.to_path_buf(), read.as_ref().ok().cloned()));
     read
 }
 
 /// Whether `path` is a file, noted for the reading under way.
 fn is_file_noted(path: &Path) -> bool {
     let is = path.is_file();
-    probed(Probe::IsFile(path.to_path_buf(), is));
+    probed(|| Probe::IsFile(path.to_path_buf(), is));
     is
 }
 
