@@ -387,21 +387,35 @@ fn has_word(text: &str, word: &str) -> bool {
     })
 }
 
-/// Whether `text` names the type of `c`: by its head (`names_type`), or, for an impl
+/// An error's text with the types it quotes (between backticks) normalised (`mono::normal`):
+/// read once, since every candidate of a group is held against them (typenum's thousand
+/// aliased impls against each of hundreds of errors).
+pub(super) struct Said<'a> {
+    text: &'a str,
+    quoted: Vec<String>,
+}
+
+impl<'a> Said<'a> {
+    pub(super) fn new(text: &'a str) -> Said<'a> {
+        let quoted = text.split('`').skip(1).step_by(2).map(normal).collect();
+        Said { text, quoted }
+    }
+}
+
+/// Whether `said` names the type of `c`: by its head (`names_type`), or, for an impl
 /// written for an alias (`Seen::alias`), by the alias or by the type in full among the
 /// types rustc quotes (or one it shortened that has its head), the type or one inside
 /// another (`UInt<UTerm,B1>` is in `UInt<UInt<UTerm,B1>,B0>`).
-fn names_impl_type(text: &str, c: &Candidate) -> bool {
+fn names_impl_type(said: &Said, c: &Candidate) -> bool {
     let Some((alias, full)) = &c.alias else {
-        return names_type(text, &c.head);
+        return names_type(said.text, &c.head);
     };
-    let quoted = || text.split('`').skip(1).step_by(2).map(normal);
-    has_word(text, alias)
-        || quoted().any(|q| {
+    has_word(said.text, alias)
+        || said.quoted.iter().any(|q| {
             if q.contains("...") {
-                has_word(&q, &c.head)
+                has_word(q, &c.head)
             } else {
-                has_type(&q, full)
+                has_type(q, full)
             }
         })
 }
@@ -418,10 +432,12 @@ fn has_type(text: &str, ty: &str) -> bool {
     })
 }
 
-/// Whether `error` asks for `c`: it names its type and its trait, an operator of it, or a
-/// method it defines (or, `type_alone`, its type when the trait is the library's own).
-fn asks_for(error: &str, c: &Candidate, type_alone: bool) -> bool {
-    names_impl_type(error, c)
+/// Whether the error `said` asks for `c`: it names its type and its trait, an operator of
+/// it, or a method it defines (or, `type_alone`, its type when the trait is the library's
+/// own).
+fn asks_for(said: &Said, c: &Candidate, type_alone: bool) -> bool {
+    let error = said.text;
+    names_impl_type(said, c)
         && (type_alone && c.own_trait
             || has_word(error, &c.trait_name)
             || operator_words(&c.trait_name)
@@ -623,12 +639,13 @@ fn asked(error: &str, group: &[Candidate]) -> Vec<usize> {
     // `GenericArray` is), which the message need not name. They are one line each.
     // Those of a type the error names come back first (im-rc's "cannot move out of
     // `self.map`", a `Bitmap<Size>`, would have brought back typenum's 158 others).
+    let whole = Said::new(error);
     if MOVED.iter().any(|w| message.contains(w)) {
         let copies: Vec<usize> = (0..group.len())
             .filter(|&i| group[i].trait_name == "Copy")
             .collect();
         let named: Vec<usize> = (copies.iter().copied())
-            .filter(|&i| names_impl_type(error, &group[i]))
+            .filter(|&i| names_impl_type(&whole, &group[i]))
             .collect();
         if !named.is_empty() {
             return outermost(named, group);
@@ -637,9 +654,10 @@ fn asked(error: &str, group: &[Candidate]) -> Vec<usize> {
             return copies;
         }
     }
-    for (text, type_alone) in [(message, false), (error, false), (error, true)] {
+    let first_line = Said::new(message);
+    for (said, type_alone) in [(&first_line, false), (&whole, false), (&whole, true)] {
         let named: Vec<usize> = (0..group.len())
-            .filter(|&i| asks_for(text, &group[i], type_alone))
+            .filter(|&i| asks_for(said, &group[i], type_alone))
             .collect();
         if !named.is_empty() {
             return outermost(named, group);
@@ -1422,13 +1440,13 @@ unsafe impl Send for Marker {}
         let e2 = "error[E0369]: cannot add `BigUint` to `BigUint`";
         let e3 = "error[E0599]: no method named `add` found for struct `BigUint`";
         let e6 = "error[E0369]: no implementation for `&BigUint + {integer}`";
-        assert!(asks_for(e6, &add, false) && !asks_for(e6, &debug, false));
+        assert!(asks_for(&Said::new(e6), &add, false) && !asks_for(&Said::new(e6), &debug, false));
         let e4 = "error[E0277]: `BigUintX` doesn't implement `Debug`";
-        assert!(asks_for(e1, &debug, false) && !asks_for(e1, &add, false));
-        assert!(asks_for(e2, &add, false) && !asks_for(e2, &debug, false));
-        assert!(asks_for(e3, &add, false));
+        assert!(asks_for(&Said::new(e1), &debug, false) && !asks_for(&Said::new(e1), &add, false));
+        assert!(asks_for(&Said::new(e2), &add, false) && !asks_for(&Said::new(e2), &debug, false));
+        assert!(asks_for(&Said::new(e3), &add, false));
         assert!(
-            !asks_for(e4, &debug, false),
+            !asks_for(&Said::new(e4), &debug, false),
             "a longer name is another type"
         );
         // A library's own trait: the type alone (its associated type asked for by a macro).
@@ -1437,8 +1455,10 @@ unsafe impl Send for Marker {}
             ..c("Readable", "Usize1", &["read"])
         };
         let e5 = "error[E0277]: the type `[(i64, i64)]` cannot be indexed by `Usize1`";
-        assert!(asks_for(e5, &readable, true) && !asks_for(e5, &debug, true));
-        assert!(!asks_for(e5, &readable, false));
+        assert!(
+            asks_for(&Said::new(e5), &readable, true) && !asks_for(&Said::new(e5), &debug, true)
+        );
+        assert!(!asks_for(&Said::new(e5), &readable, false));
     }
 
     #[test]
@@ -1725,11 +1745,19 @@ fn main() { println!("{}", need::<U2>()); }
         // A shortened type asks for each impl of its head; the alias, by its name.
         let mut one = group[2].clone();
         one.trait_name = "Bits".into();
-        assert!(asks_for("`UInt<UInt<..., ...>, B1>: Bits`", &one, false));
-        assert!(asks_for("impl Bits for U3", &one, false));
-        assert!(!asks_for("`UInt<UInt<UTerm, B1>, B0>: Bits`", &one, false));
+        assert!(asks_for(
+            &Said::new("`UInt<UInt<..., ...>, B1>: Bits`"),
+            &one,
+            false
+        ));
+        assert!(asks_for(&Said::new("impl Bits for U3"), &one, false));
         assert!(!asks_for(
-            "`UInt<UInt<UInt<UTerm, B1>, B1>X, B0>: Bits`",
+            &Said::new("`UInt<UInt<UTerm, B1>, B0>: Bits`"),
+            &one,
+            false
+        ));
+        assert!(!asks_for(
+            &Said::new("`UInt<UInt<UInt<UTerm, B1>, B1>X, B0>: Bits`"),
             &one,
             false
         ));
