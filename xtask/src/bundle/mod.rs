@@ -1244,11 +1244,16 @@ fn consult_mending(
 /// defines nowhere in the module the path names (or below it): one missing module or
 /// re-export leaves hundreds of imports unresolved, of items that are there and needed.
 fn dangling_imports(text: &str, errors: &str) -> crate::fast_hash::HashSet<String> {
+    let mut unresolved = unresolved_imports(errors);
+    // The draft is read only when an import is unresolved (im-rc's 412 KiB drafts: 2.3 of
+    // the 74 s its bundle took were these readings, most of them for errors of other kinds).
+    if unresolved.is_empty() {
+        return unresolved;
+    }
     let mut defined = Vec::new();
     if let Ok(file) = syn::parse_file(text) {
         item_places(&file.items, "crate", &mut defined);
     }
-    let mut unresolved = unresolved_imports(errors);
     unresolved.retain(|p| {
         rooted(p, errors)
             .iter()

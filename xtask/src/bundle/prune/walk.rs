@@ -521,7 +521,10 @@ impl<'a> Walk<'a> {
         loop {
             let mut changed = false;
             for i in 0..index.nodes.len() {
-                if !index.nodes[i].kept && !self.ruled_out(index, i) && self.keeps(index, i) {
+                // Both are questions without side effects: the rules first, since they keep
+                // few of the nodes not kept yet, and the findings are the dearer question
+                // (im-rc's drafts: 4.3 of the walk's 8.0 s were `ruled_out`, asked first).
+                if !index.nodes[i].kept && self.keeps(index, i) && !self.ruled_out(index, i) {
                     self.keep(index, i);
                     changed = true;
                 }
