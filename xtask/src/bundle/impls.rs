@@ -393,32 +393,44 @@ fn has_word(text: &str, word: &str) -> bool {
 /// aliased impls against each of hundreds of errors).
 pub(super) struct Said<'a> {
     text: &'a str,
-    quoted: Vec<String>,
-    /// Its words: the longest runs of characters `has_word` takes for a word's.
-    words: HashSet<&'a str>,
+    /// The types it quotes, normalised: read when a candidate written for an alias asks.
+    quoted: std::cell::OnceCell<Vec<String>>,
+    /// Its words, the longest runs of characters `has_word` takes for a word's: gathered at
+    /// the first word asked for (one scan, as `has_word` makes), then looked up.
+    words: std::cell::OnceCell<HashSet<&'a str>>,
 }
 
 impl<'a> Said<'a> {
     pub(super) fn new(text: &'a str) -> Said<'a> {
-        let quoted = text.split('`').skip(1).step_by(2).map(normal).collect();
-        let words = text
-            .split(|c: char| !is_word_char(c))
-            .filter(|w| !w.is_empty())
-            .collect();
         Said {
             text,
-            quoted,
-            words,
+            quoted: Default::default(),
+            words: Default::default(),
         }
+    }
+
+    fn quoted(&self) -> &[String] {
+        self.quoted.get_or_init(|| {
+            self.text
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .map(normal)
+                .collect()
+        })
     }
 
     /// `has_word(self.text, word)`, for a word of word characters by a lookup.
     fn has_word(&self, word: &str) -> bool {
-        if !word.is_empty() && word.chars().all(is_word_char) {
-            self.words.contains(word)
-        } else {
-            has_word(self.text, word)
+        if word.is_empty() || !word.chars().all(is_word_char) {
+            return has_word(self.text, word);
         }
+        let words = self.words.get_or_init(|| {
+            (self.text.split(|c: char| !is_word_char(c)))
+                .filter(|w| !w.is_empty())
+                .collect()
+        });
+        words.contains(word)
     }
 }
 
@@ -436,7 +448,7 @@ fn names_impl_type(said: &Said, c: &Candidate) -> bool {
         return names_type(said, &c.head);
     };
     said.has_word(alias)
-        || said.quoted.iter().any(|q| {
+        || said.quoted().iter().any(|q| {
             if q.contains("...") {
                 has_word(q, &c.head)
             } else {

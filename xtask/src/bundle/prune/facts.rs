@@ -1,7 +1,8 @@
 //! What the pruner knows before it keeps anything: the libraries' names and traits, what
 //! their macros make, and what the compiler found dead in an earlier draft.
 
-use super::index::{collect_idents, Index, Sym, KINDS, MAC};
+use super::index::{Index, Sym, KINDS, MAC};
+use super::tokens::collect_idents;
 use super::{is_noise, Kind};
 use crate::fast_hash::{HashMap, HashSet};
 use proc_macro2::TokenStream;

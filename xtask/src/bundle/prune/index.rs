@@ -1,6 +1,7 @@
 //! The index the pruner works on: every item, impl item, trait item and `use` leaf of the
 //! libraries as a node with its name and the names it mentions.
 
+use super::tokens::{self, collect_idents};
 use super::{addr, Kind, Node};
 use crate::fast_hash::{HashMap, HashSet};
 use proc_macro2::{TokenStream, TokenTree};
@@ -122,76 +123,6 @@ fn reexports_std(m: &syn::ItemMod) -> bool {
         _ => false,
     });
     all_std && glob
-}
-
-/// Whether `trees[j]` and `trees[j + 1]` are the two colons of a path's `::`.
-fn is_path_sep(trees: &[TokenTree], j: usize) -> bool {
-    let colon = |k: usize| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == ':');
-    colon(j) && colon(j + 1)
-}
-
-pub(super) fn collect_idents(tokens: TokenStream, interner: &mut Interner, out: &mut Vec<Sym>) {
-    let trees: Vec<TokenTree> = tokens.into_iter().collect();
-    let colons_at = |j: usize| is_path_sep(&trees, j);
-    let mut i = 0;
-    while i < trees.len() {
-        match &trees[i] {
-            TokenTree::Ident(id) => {
-                let name = id.to_string();
-                // `std::iter::Zip` names the standard library's item, never a library's.
-                if matches!(name.as_str(), "std" | "core" | "alloc") && colons_at(i + 1) {
-                    let mut j = i + 1;
-                    while colons_at(j) && matches!(trees.get(j + 2), Some(TokenTree::Ident(_))) {
-                        j += 3;
-                    }
-                    i = j;
-                    continue;
-                }
-                // `x.name` and `Type::name` mention a method, field or associated item,
-                // never a free item; `name!` mentions a macro.
-                let punct = |k: usize, c: char| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == c);
-                let after_dot = i >= 1 && punct(i - 1, '.') && !(i >= 2 && punct(i - 2, '.'));
-                let after_type = i >= 3
-                    && colons_at(i - 2)
-                    && match &trees[i - 3] {
-                        TokenTree::Ident(q) => {
-                            let q = q.to_string();
-                            q.starts_with(|c: char| c.is_ascii_uppercase()) || is_primitive(&q)
-                        }
-                        TokenTree::Punct(p) => p.as_char() == '>',
-                        _ => false,
-                    };
-                let is_macro = punct(i + 1, '!') && !punct(i + 2, '=');
-                // The name in a definition (`fn name`, `struct Name`) mentions nothing.
-                // Not `*const T` (a pointer) nor `&'static T` (a lifetime).
-                let defined = i >= 1
-                    && matches!(&trees[i - 1], TokenTree::Ident(k) if matches!(
-                        k.to_string().as_str(),
-                        "fn" | "struct" | "enum" | "trait" | "type" | "const" | "static" | "mod" | "union"
-                    ))
-                    && !(i >= 2 && (punct(i - 2, '*') || punct(i - 2, '\'')));
-                if defined {
-                    i += 1;
-                    continue;
-                }
-                let qualifier =
-                    colons_at(i + 1) && matches!(trees.get(i + 3), Some(TokenTree::Ident(_)));
-                let kind = if after_dot || after_type {
-                    DOT
-                } else if is_macro {
-                    MAC
-                } else if qualifier {
-                    QUAL
-                } else {
-                    0
-                };
-                out.push(interner.sym(&name) | kind);
-            }
-            TokenTree::Group(g) => collect_idents(g.stream(), interner, out),
-            _ => {}
-        }
-        i += 1;
-    }
 }
 
 /// Where an item sits: its parent node, its module path (for keys), and the names its
@@ -369,22 +300,23 @@ impl Index {
 
     pub(super) fn idents(&mut self, node: &impl ToTokens) -> Vec<Sym> {
         let mut out = Vec::new();
-        let tokens = node.to_token_stream();
+        let flat = tokens::flatten(node.to_token_stream());
+        let whole = (0, flat.len());
         let mut cross = Vec::new();
         if let Some(gateways) = self.gateways.get(self.current_lib) {
-            through_gateways(tokens.clone(), gateways, &mut cross);
+            tokens::through_gateways(&flat, whole, gateways, &mut cross);
         }
         for (lib, name) in cross {
             let sym = self.interner.sym(&name);
             self.pending_cross.push((lib, sym));
         }
         let mut quals = Vec::new();
-        qualified_pairs(tokens.clone(), &mut quals);
+        tokens::qualified_pairs(&flat, whole, &mut quals);
         for (q, name) in quals {
             let pair = (self.interner.sym(&q), self.interner.sym(&name));
             self.pending_quals.push(pair);
         }
-        collect_idents(tokens, &mut self.interner, &mut out);
+        tokens::idents_in(&flat, 0, flat.len(), &mut self.interner, &mut out);
         out.sort_unstable();
         out.dedup();
         out
@@ -1384,49 +1316,6 @@ fn gateways(k: usize, items: &[syn::Item], modules: &[String]) -> HashMap<String
     out
 }
 
-/// What `tokens` write through a gateway (`gate::a::B`, `gate::{a, B}`): each name after
-/// it, with the library it leads into.
-fn through_gateways(
-    tokens: TokenStream,
-    gateways: &HashMap<String, usize>,
-    out: &mut Vec<(usize, String)>,
-) {
-    let trees: Vec<TokenTree> = tokens.into_iter().collect();
-    let colons_at = |j: usize| is_path_sep(&trees, j);
-    let mut i = 0;
-    while i < trees.len() {
-        match &trees[i] {
-            TokenTree::Ident(id) if colons_at(i + 1) => {
-                if let Some(&lib) = gateways.get(&id.to_string()) {
-                    let mut j = i + 3;
-                    loop {
-                        match trees.get(j) {
-                            Some(TokenTree::Ident(next)) => {
-                                out.push((lib, next.to_string()));
-                                if colons_at(j + 1) {
-                                    j += 3;
-                                    continue;
-                                }
-                            }
-                            Some(TokenTree::Group(g))
-                                if g.delimiter() == proc_macro2::Delimiter::Brace =>
-                            {
-                                every_ident(g.stream(), lib, out);
-                            }
-                            _ => {}
-                        }
-                        break;
-                    }
-                    i = j;
-                }
-            }
-            TokenTree::Group(g) => through_gateways(g.stream(), gateways, out),
-            _ => {}
-        }
-        i += 1;
-    }
-}
-
 /// The names `tokens` define literally at their top level (`fn name`, `struct Name`, ...;
 /// not `$name`, nor a method inside an `impl { .. }` they hold: ac-library's
 /// `impl_folding! { impl .. Sum<_> for StaticModInt<M> { fn sum(_) .. } }` defines no `sum`
@@ -1458,45 +1347,6 @@ fn defined_names(tokens: TokenStream, out: &mut Vec<String>) {
                 after_keyword = false;
                 after_star = false;
             }
-        }
-    }
-}
-
-/// Every `q::name` that `tokens` write, as the pair of names.
-fn qualified_pairs(tokens: TokenStream, out: &mut Vec<(String, String)>) {
-    let trees: Vec<TokenTree> = tokens.into_iter().collect();
-    for (i, t) in trees.iter().enumerate() {
-        match t {
-            TokenTree::Ident(q) if is_path_sep(&trees, i + 1) => match trees.get(i + 3) {
-                Some(TokenTree::Ident(name)) => out.push((q.to_string(), name.to_string())),
-                // `q::{a, b::c}` (a `use` inside a body): `q::a` and `q::b`.
-                Some(TokenTree::Group(g)) if g.delimiter() == proc_macro2::Delimiter::Brace => {
-                    let mut head = true;
-                    for t in g.stream() {
-                        match t {
-                            TokenTree::Ident(name) if head => {
-                                out.push((q.to_string(), name.to_string()));
-                                head = false;
-                            }
-                            TokenTree::Punct(p) if p.as_char() == ',' => head = true,
-                            _ => head = false,
-                        }
-                    }
-                }
-                _ => {}
-            },
-            TokenTree::Group(g) => qualified_pairs(g.stream(), out),
-            _ => {}
-        }
-    }
-}
-
-fn every_ident(tokens: TokenStream, lib: usize, out: &mut Vec<(usize, String)>) {
-    for t in tokens {
-        match t {
-            TokenTree::Ident(id) => out.push((lib, id.to_string())),
-            TokenTree::Group(g) => every_ident(g.stream(), lib, out),
-            _ => {}
         }
     }
 }

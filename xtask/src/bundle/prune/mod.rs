@@ -34,13 +34,15 @@ mod apply;
 mod facts;
 mod index;
 mod places;
+mod tokens;
 mod walk;
 
 use crate::fast_hash::{HashMap, HashSet};
 use facts::{Dead, Facts};
-use index::{collect_idents, Index, Sym, DOT, KINDS, MAC, QUAL, VARIANT};
+use index::{Index, Sym, DOT, KINDS, MAC, QUAL, VARIANT};
 use proc_macro2::TokenStream;
 use std::collections::BTreeSet;
+use tokens::collect_idents;
 use walk::Walk;
 
 #[derive(Clone)]

@@ -1,0 +1,243 @@
+//! Token streams as the index reads them: once, into a flat list (`flatten`), which its
+//! passes over a node's tokens (the names it mentions, the `q::name` pairs it writes, what
+//! it writes through a gateway into another library) then read without copying a token.
+//! Read as proc-macro2's trees instead, each pass copied every tree of every group (a
+//! group's stream is shared with the group), each identifier's text with it.
+
+use super::index::{is_primitive, Interner, Sym, DOT, MAC, QUAL};
+use crate::fast_hash::HashMap;
+use proc_macro2::{Delimiter, TokenStream, TokenTree};
+
+/// One token of a flattened stream; a group is its opening (which knows where its close
+/// is), its contents, and its close.
+pub(super) enum Flat {
+    Ident(String),
+    Punct(char),
+    Literal,
+    /// A group's delimiter and the index of its `Close`.
+    Open(Delimiter, usize),
+    Close,
+}
+
+/// `tokens` as a flat list.
+pub(super) fn flatten(tokens: TokenStream) -> Vec<Flat> {
+    let mut out = Vec::new();
+    push_flat(tokens, &mut out);
+    out
+}
+
+fn push_flat(tokens: TokenStream, out: &mut Vec<Flat>) {
+    for tree in tokens {
+        match tree {
+            TokenTree::Ident(id) => out.push(Flat::Ident(id.to_string())),
+            TokenTree::Punct(p) => out.push(Flat::Punct(p.as_char())),
+            TokenTree::Literal(_) => out.push(Flat::Literal),
+            TokenTree::Group(g) => {
+                let delimiter = g.delimiter();
+                // Taken out before the group goes: no longer shared, its trees move.
+                let inner = g.stream();
+                drop(g);
+                let open = out.len();
+                out.push(Flat::Open(delimiter, open));
+                push_flat(inner, out);
+                let close = out.len();
+                out.push(Flat::Close);
+                out[open] = Flat::Open(delimiter, close);
+            }
+        }
+    }
+}
+
+/// A tree at one level of a flat list: a group is whole, with the range of its contents.
+#[derive(Clone, Copy)]
+enum Tree<'a> {
+    Ident(&'a str),
+    Punct(char),
+    Literal,
+    Group(Delimiter, usize, usize),
+}
+
+/// The trees of `flat[from..to]` (one group's contents, or the whole list) at their level.
+fn level(flat: &[Flat], from: usize, to: usize) -> Vec<Tree<'_>> {
+    let mut out = Vec::new();
+    let mut i = from;
+    while i < to {
+        match &flat[i] {
+            Flat::Ident(name) => out.push(Tree::Ident(name)),
+            Flat::Punct(c) => out.push(Tree::Punct(*c)),
+            Flat::Literal => out.push(Tree::Literal),
+            Flat::Open(delimiter, close) => {
+                out.push(Tree::Group(*delimiter, i + 1, *close));
+                i = *close;
+            }
+            Flat::Close => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Whether `trees[j]` and `trees[j + 1]` are the two colons of a path's `::`.
+fn is_path_sep(trees: &[Tree], j: usize) -> bool {
+    let colon = |k: usize| matches!(trees.get(k), Some(Tree::Punct(':')));
+    colon(j) && colon(j + 1)
+}
+
+/// The names `tokens` mention, each marked by how it is written (`DOT`, `MAC`, `QUAL`).
+pub(super) fn collect_idents(tokens: TokenStream, interner: &mut Interner, out: &mut Vec<Sym>) {
+    let flat = flatten(tokens);
+    idents_in(&flat, 0, flat.len(), interner, out);
+}
+
+/// `collect_idents` of `flat[from..to]`.
+pub(super) fn idents_in(
+    flat: &[Flat],
+    from: usize,
+    to: usize,
+    interner: &mut Interner,
+    out: &mut Vec<Sym>,
+) {
+    let trees = level(flat, from, to);
+    let colons_at = |j: usize| is_path_sep(&trees, j);
+    let punct = |k: usize, c: char| matches!(trees.get(k), Some(Tree::Punct(p)) if *p == c);
+    let mut i = 0;
+    while i < trees.len() {
+        match trees[i] {
+            Tree::Ident(name) => {
+                // `std::iter::Zip` names the standard library's item, never a library's.
+                if matches!(name, "std" | "core" | "alloc") && colons_at(i + 1) {
+                    let mut j = i + 1;
+                    while colons_at(j) && matches!(trees.get(j + 2), Some(Tree::Ident(_))) {
+                        j += 3;
+                    }
+                    i = j;
+                    continue;
+                }
+                // `x.name` and `Type::name` mention a method, field or associated item,
+                // never a free item; `name!` mentions a macro.
+                let after_dot = i >= 1 && punct(i - 1, '.') && !(i >= 2 && punct(i - 2, '.'));
+                let after_type = i >= 3
+                    && colons_at(i - 2)
+                    && match trees[i - 3] {
+                        Tree::Ident(q) => {
+                            q.starts_with(|c: char| c.is_ascii_uppercase()) || is_primitive(q)
+                        }
+                        Tree::Punct(p) => p == '>',
+                        _ => false,
+                    };
+                let is_macro = punct(i + 1, '!') && !punct(i + 2, '=');
+                // The name in a definition (`fn name`, `struct Name`) mentions nothing.
+                // Not `*const T` (a pointer) nor `&'static T` (a lifetime).
+                let defined = i >= 1
+                    && matches!(trees[i - 1], Tree::Ident(k) if matches!(
+                        k,
+                        "fn" | "struct" | "enum" | "trait" | "type" | "const" | "static" | "mod" | "union"
+                    ))
+                    && !(i >= 2 && (punct(i - 2, '*') || punct(i - 2, '\'')));
+                if defined {
+                    i += 1;
+                    continue;
+                }
+                let qualifier =
+                    colons_at(i + 1) && matches!(trees.get(i + 3), Some(Tree::Ident(_)));
+                let kind = if after_dot || after_type {
+                    DOT
+                } else if is_macro {
+                    MAC
+                } else if qualifier {
+                    QUAL
+                } else {
+                    0
+                };
+                out.push(interner.sym(name) | kind);
+            }
+            Tree::Group(_, a, b) => idents_in(flat, a, b, interner, out),
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+/// What `flat[from..to]` writes through a gateway (`gate::a::B`, `gate::{a, B}`): each
+/// name after it, with the library it leads into.
+pub(super) fn through_gateways(
+    flat: &[Flat],
+    (from, to): (usize, usize),
+    gateways: &HashMap<String, usize>,
+    out: &mut Vec<(usize, String)>,
+) {
+    let trees = level(flat, from, to);
+    let colons_at = |j: usize| is_path_sep(&trees, j);
+    let mut i = 0;
+    while i < trees.len() {
+        match trees[i] {
+            Tree::Ident(id) if colons_at(i + 1) => {
+                if let Some(&lib) = gateways.get(id) {
+                    let mut j = i + 3;
+                    loop {
+                        match trees.get(j) {
+                            Some(Tree::Ident(next)) => {
+                                out.push((lib, next.to_string()));
+                                if colons_at(j + 1) {
+                                    j += 3;
+                                    continue;
+                                }
+                            }
+                            Some(Tree::Group(Delimiter::Brace, a, b)) => {
+                                every_ident(&flat[*a..*b], lib, out);
+                            }
+                            _ => {}
+                        }
+                        break;
+                    }
+                    i = j;
+                }
+            }
+            Tree::Group(_, a, b) => through_gateways(flat, (a, b), gateways, out),
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+/// Every identifier of `flat`, at any depth, with library `lib`.
+fn every_ident(flat: &[Flat], lib: usize, out: &mut Vec<(usize, String)>) {
+    for token in flat {
+        if let Flat::Ident(name) = token {
+            out.push((lib, name.clone()));
+        }
+    }
+}
+
+/// Every `q::name` that `flat[from..to]` writes, as the pair of names.
+pub(super) fn qualified_pairs(
+    flat: &[Flat],
+    (from, to): (usize, usize),
+    out: &mut Vec<(String, String)>,
+) {
+    let trees = level(flat, from, to);
+    for (i, t) in trees.iter().enumerate() {
+        match *t {
+            Tree::Ident(q) if is_path_sep(&trees, i + 1) => match trees.get(i + 3) {
+                Some(Tree::Ident(name)) => out.push((q.to_string(), name.to_string())),
+                // `q::{a, b::c}` (a `use` inside a body): `q::a` and `q::b`.
+                Some(Tree::Group(Delimiter::Brace, a, b)) => {
+                    let mut head = true;
+                    for t in level(flat, *a, *b) {
+                        match t {
+                            Tree::Ident(name) if head => {
+                                out.push((q.to_string(), name.to_string()));
+                                head = false;
+                            }
+                            Tree::Punct(',') => head = true,
+                            _ => head = false,
+                        }
+                    }
+                }
+                _ => {}
+            },
+            Tree::Group(_, a, b) => qualified_pairs(flat, (a, b), out),
+            _ => {}
+        }
+    }
+}
