@@ -383,7 +383,7 @@ fn has_word(text: &str, word: &str) -> bool {
     text.match_indices(word).any(|(i, _)| {
         let before = text[..i].chars().next_back();
         let after = text[i + word.len()..].chars().next();
-        let boundary = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        let boundary = |c: Option<char>| !c.is_some_and(is_word_char);
         boundary(before) && boundary(after)
     })
 }
@@ -461,11 +461,10 @@ fn names_impl_type(said: &Said, c: &Candidate) -> bool {
 /// as the head of another type (`UInt<UTerm,B1>` is not in `UInt<UTerm,B1>X` and
 /// `X<T>` not in `X<T><..>`).
 fn has_type(text: &str, ty: &str) -> bool {
-    let word = |c: char| c.is_alphanumeric() || c == '_';
     text.match_indices(ty).any(|(i, _)| {
         let before = text[..i].chars().next_back();
         let after = text[i + ty.len()..].chars().next();
-        !before.is_some_and(word) && !after.is_some_and(|c| word(c) || c == '<')
+        !before.is_some_and(is_word_char) && !after.is_some_and(|c| is_word_char(c) || c == '<')
     })
 }
 
