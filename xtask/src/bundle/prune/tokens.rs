@@ -241,3 +241,84 @@ pub(super) fn qualified_pairs(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(text: &str) -> TokenStream {
+        text.parse().unwrap()
+    }
+
+    /// Each name with how it is written, as `collect_idents` marks it: a path's head is a
+    /// qualifier, a name after a dot or a type's `::` can only be a member, `name!` a macro,
+    /// a definition's own name and `std::` paths nothing; inside groups at any depth.
+    #[test]
+    fn each_mention_is_marked_by_how_it_is_written() {
+        let mut interner = Interner::default();
+        let mut out = Vec::new();
+        let text = "fn f(v: Vec<u8>) { let n = v.len(); let z = std::iter::Zip; \
+                    helper::go(Thing::make(), [m!(w)]); }";
+        collect_idents(tokens(text), &mut interner, &mut out);
+        let got: Vec<(String, Sym)> = out
+            .iter()
+            .map(|&s| {
+                let name = interner.names[(s & !(DOT | MAC | QUAL)) as usize].clone();
+                (name, s & (DOT | MAC | QUAL))
+            })
+            .collect();
+        let want: Vec<(&str, Sym)> = vec![
+            ("fn", 0),
+            ("v", 0),
+            ("Vec", 0),
+            ("u8", 0),
+            ("let", 0),
+            ("n", 0),
+            ("v", 0),
+            ("len", DOT),
+            ("let", 0),
+            ("z", 0),
+            ("helper", QUAL),
+            ("go", 0),
+            ("Thing", QUAL),
+            ("make", DOT),
+            ("m", MAC),
+            ("w", 0),
+        ];
+        let want: Vec<(String, Sym)> = want.into_iter().map(|(n, k)| (n.to_string(), k)).collect();
+        assert_eq!(got, want);
+    }
+
+    /// `gate::a::B` and `gate::{c, d::E}` through gateway `gate` (library 1), at any depth;
+    /// `other::x` through no gateway gives nothing.
+    #[test]
+    fn what_is_written_through_a_gateway_is_each_name_after_it() {
+        let flat = flatten(tokens("{ gate::a::B; other::x; ( gate::{c, d::E} ) }"));
+        let gateways: HashMap<String, usize> = [("gate".to_string(), 1)].into_iter().collect();
+        let mut out = Vec::new();
+        through_gateways(&flat, (0, flat.len()), &gateways, &mut out);
+        let names: Vec<(usize, &str)> = out.iter().map(|(l, n)| (*l, n.as_str())).collect();
+        assert_eq!(names, [(1, "a"), (1, "B"), (1, "c"), (1, "d"), (1, "E")]);
+    }
+
+    /// Every `q::name` pair, a braced list's heads too (`q::{a, b::c}`: `q::a`, `q::b`),
+    /// at any depth.
+    #[test]
+    fn every_qualified_pair_is_found_braced_lists_and_groups_too() {
+        let flat = flatten(tokens("x::y::z; [q::{a, b::c}]; f(r::s)"));
+        let mut out = Vec::new();
+        qualified_pairs(&flat, (0, flat.len()), &mut out);
+        let pairs: Vec<(&str, &str)> = out.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        assert_eq!(
+            pairs,
+            [
+                ("x", "y"),
+                ("y", "z"),
+                ("q", "a"),
+                ("q", "b"),
+                ("b", "c"),
+                ("r", "s")
+            ]
+        );
+    }
+}
