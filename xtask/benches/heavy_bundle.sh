@@ -11,18 +11,8 @@ root=$(git rev-parse --show-toplevel)
 old=${1:?usage: heavy_bundle.sh <old-commit> [<new-commit>] [N]}
 new=${2:-HEAD}
 n=${3:-3}
-scratch=$(mktemp -d)
-cleanup() {
-    git -C "$root" worktree remove --force "$scratch/old" 2>/dev/null || true
-    git -C "$root" worktree remove --force "$scratch/new" 2>/dev/null || true
-    rm -rf "$scratch"
-}
-trap cleanup EXIT
-
-for v in old new; do
-    git -C "$root" worktree add -q --detach "$scratch/$v" "${!v}"
-    cargo build -q --manifest-path "$scratch/$v/xtask/Cargo.toml" --target-dir "$scratch/target-$v"
-done
+source "$root/xtask/benches/two_tools.sh"
+build_two_tools
 
 ws="$scratch/ws"
 git clone -q "$root" "$ws"

@@ -12,19 +12,8 @@ root=$(git rev-parse --show-toplevel)
 old=${1:?usage: submit.sh <old-commit> [<new-commit>] [N]}
 new=${2:-HEAD}
 n=${3:-5}
-scratch=$(mktemp -d)
-cleanup() {
-    git -C "$root" worktree remove --force "$scratch/old" 2>/dev/null || true
-    git -C "$root" worktree remove --force "$scratch/new" 2>/dev/null || true
-    rm -rf "$scratch"
-}
-trap cleanup EXIT
-
-for v in old new; do
-    git -C "$root" worktree add -q --detach "$scratch/$v" "${!v}"
-    cargo build -q --release --manifest-path "$scratch/$v/xtask/Cargo.toml" \
-        --target-dir "$scratch/target-$v"
-done
+source "$root/xtask/benches/two_tools.sh"
+build_two_tools --release
 tool_old="$scratch/target-old/release/xtask"
 tool_new="$scratch/target-new/release/xtask"
 
