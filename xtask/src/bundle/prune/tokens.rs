@@ -86,14 +86,13 @@ fn is_path_sep(trees: &[Tree], j: usize) -> bool {
 /// The names `tokens` mention, each marked by how it is written (`DOT`, `MAC`, `QUAL`).
 pub(super) fn collect_idents(tokens: TokenStream, interner: &mut Interner, out: &mut Vec<Sym>) {
     let flat = flatten(tokens);
-    idents_in(&flat, 0, flat.len(), interner, out);
+    idents_in(&flat, (0, flat.len()), interner, out);
 }
 
 /// `collect_idents` of `flat[from..to]`.
 pub(super) fn idents_in(
     flat: &[Flat],
-    from: usize,
-    to: usize,
+    (from, to): (usize, usize),
     interner: &mut Interner,
     out: &mut Vec<Sym>,
 ) {
@@ -151,7 +150,7 @@ pub(super) fn idents_in(
                 };
                 out.push(interner.sym(name) | kind);
             }
-            Tree::Group(_, a, b) => idents_in(flat, a, b, interner, out),
+            Tree::Group(_, a, b) => idents_in(flat, (a, b), interner, out),
             _ => {}
         }
         i += 1;
