@@ -103,11 +103,14 @@ pub struct Args {
 /// harnesses (every crate they use compiled once more, in the test profile) checked nothing
 /// its own step does not.
 fn has_tests(p: &cargo_metadata::Package, dir: &std::path::Path) -> bool {
-    let library = p
-        .targets
+    is_library(p) || tree_mentions(dir, "#[test]")
+}
+
+/// Whether package `p` has a library target (whose doctests `cargo test --doc` runs).
+fn is_library(p: &cargo_metadata::Package) -> bool {
+    p.targets
         .iter()
-        .any(|t| t.kind.iter().any(|k| k.to_string() == "lib"));
-    library || tree_mentions(dir, "#[test]")
+        .any(|t| t.kind.iter().any(|k| k.to_string() == "lib"))
 }
 
 /// The folder of member `p` (its manifest's), `root` if cargo gave none.
@@ -165,19 +168,13 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
     }
     let mut failed = 0;
     if !stale.is_empty() {
-        // cargo's own lines show the build's progress; the tests print one dot each.
-        let mut args = vec!["test"];
-        let all = meta.workspace_packages().len();
-        if stale.len() == all {
-            args.push("--workspace");
-        } else {
-            for (name, _, _) in &stale {
-                args.extend(["-p", name.as_str()]);
-            }
-        }
-        args.extend(["--", "--quiet"]);
-        println!("unit    cargo {}", args.join(" "));
-        let passed = cargo(&args).is_ok();
+        let libraries: Vec<&str> = meta
+            .workspace_packages()
+            .iter()
+            .filter(|p| is_library(p) && stale.iter().any(|(n, _, _)| *n == p.name.as_str()))
+            .map(|p| p.name.as_str())
+            .collect();
+        let passed = test_members(&stale, meta.workspace_packages().len(), &libraries);
         for (name, dir, hash) in &stale {
             // Remembered only when it passed and nothing changed while it ran.
             if passed && member_hash(&ws, &base, &meta, dir, name).ok().as_ref() == Some(hash) {
@@ -232,6 +229,42 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
     let checked = stale.len() + tool_checked;
     println!("{}", record::summary_line(cached, checked, failed));
     Ok(failed == 0)
+}
+
+/// The tests of the `stale` members (`all`: how many members the workspace has), then the
+/// doctests of those of them that are `libraries`; whether both passed. cargo's own lines
+/// show the build's progress; the tests print one dot each. `--tests` is every unit and
+/// integration test and no example: `cargo test` alone also builds each example in the
+/// test profile (optimised) only to see that it compiles, which `make lint` checks already
+/// (clippy, every target) and `stress` builds the pairs it runs in release: 13 of the 35
+/// CPU-seconds of a fresh clone's build of the showcase's tests.
+fn test_members(
+    stale: &[(String, std::path::PathBuf, String)],
+    all: usize,
+    libraries: &[&str],
+) -> bool {
+    let select = |names: &mut dyn Iterator<Item = &str>, args: &mut Vec<String>| {
+        if stale.len() == all {
+            args.push("--workspace".into());
+        } else {
+            for name in names {
+                args.extend(["-p".to_string(), name.to_string()]);
+            }
+        }
+    };
+    let mut tests = vec!["test".to_string(), "--tests".into()];
+    select(&mut stale.iter().map(|(n, _, _)| n.as_str()), &mut tests);
+    tests.extend(["--".into(), "--quiet".into()]);
+    println!("unit    cargo {}", tests.join(" "));
+    let mut passed = cargo(&tests.iter().map(String::as_str).collect::<Vec<_>>()).is_ok();
+    if !libraries.is_empty() {
+        let mut docs = vec!["test".to_string(), "--doc".into()];
+        select(&mut libraries.iter().copied(), &mut docs);
+        docs.extend(["--".into(), "--quiet".into()]);
+        println!("unit    cargo {}", docs.join(" "));
+        passed &= cargo(&docs.iter().map(String::as_str).collect::<Vec<_>>()).is_ok();
+    }
+    passed
 }
 
 #[cfg(test)]
