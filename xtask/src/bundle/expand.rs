@@ -643,7 +643,10 @@ impl Macros {
             return None;
         }
         let made = self.expand_items(vec![syn::Item::Macro(m.clone())], 0)?;
-        let unchanged = matches!(&made[..], [syn::Item::Macro(same)] if same == m);
+        // Compared as tokens (syn's structural `==` needs its `extra-traits` feature, whose
+        // trait impls for every syntax type lengthened the tool's build on its critical path).
+        let tokens = |m: &syn::ItemMacro| quote::ToTokens::to_token_stream(m).to_string();
+        let unchanged = matches!(&made[..], [syn::Item::Macro(same)] if tokens(same) == tokens(m));
         let impls_only = made.iter().all(|i| matches!(i, syn::Item::Impl(_)));
         (!unchanged && (defines_names(&made) || (self.impls_too && impls_only))).then_some(made)
     }

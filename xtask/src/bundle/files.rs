@@ -295,6 +295,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         write(dir.path(), &[("main.rs", "fn main() {}\nmod helper;\n")]);
         let err = read_solution(&dir.path().join("main.rs"), &boj())
+            .map(drop)
             .unwrap_err()
             .to_string();
         assert_eq!(err.lines().count(), 1, "{err}");
@@ -351,6 +352,7 @@ mod tests {
             ],
         );
         let err = read_solution(&dir.path().join("main.rs"), &boj())
+            .map(drop)
             .unwrap_err()
             .to_string();
         assert!(
@@ -365,6 +367,7 @@ mod tests {
             )],
         );
         let err = read_solution(&dir.path().join("main.rs"), &boj())
+            .map(drop)
             .unwrap_err()
             .to_string();
         assert_eq!(err.lines().count(), 1, "{err}");

@@ -1044,7 +1044,7 @@ mod tests {
         assert!(names(&again).contains("second"), "{}", names(&again));
         assert!(!names(&again).contains("first"));
         std::fs::write(&path, "pub fn broken( {").unwrap();
-        let error = parsed(&path).unwrap_err().to_string();
+        let error = parsed(&path).map(drop).unwrap_err().to_string();
         assert!(
             error.starts_with(&format!("{}:1:", path.display())),
             "{error}"
