@@ -199,23 +199,7 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
         }
         None => {
             tool_checked = 1;
-            let manifest = project_root().join("xtask").join("Cargo.toml");
-            let manifest = manifest.to_string_lossy();
-            // Two test threads a core: a third of the tool's test time is tests waiting on a
-            // wall clock (time limits, hangs, an unreachable host), which leave their core
-            // idle. At three a core a spinning program's CPU share fell so far that the
-            // runner's time-limit test, then judged by the wall clock, failed (docs/runner.md).
-            let threads = format!("--test-threads={}", 2 * crate::engine::pool::cores());
-            println!("unit    cargo test --manifest-path xtask/Cargo.toml -- --quiet {threads}");
-            let passed = cargo(&[
-                "test",
-                "--manifest-path",
-                &manifest,
-                "--",
-                "--quiet",
-                &threads,
-            ])
-            .is_ok();
+            let passed = test_the_tool();
             if passed && tool_hash(&ws, &env) == tool {
                 record.pass("xtask", &tool, "its unit tests passed");
             } else if !passed {
@@ -230,6 +214,47 @@ pub fn run(args: Args) -> anyhow::Result<bool> {
     println!("{}", record::summary_line(cached, checked, failed));
     Ok(failed == 0)
 }
+
+/// The tool's own tests (`xtask/`, its own workspace); whether they passed.
+fn test_the_tool() -> bool {
+    let manifest = project_root().join("xtask").join("Cargo.toml");
+    let manifest = manifest.to_string_lossy();
+    // Two test threads a core: a third of the tool's test time is tests waiting on a
+    // wall clock (time limits, hangs, an unreachable host), which leave their core
+    // idle. At three a core a spinning program's CPU share fell so far that the
+    // runner's time-limit test, then judged by the wall clock, failed (docs/runner.md).
+    let threads = format!("--test-threads={}", 2 * crate::engine::pool::cores());
+    println!("unit    cargo test --manifest-path xtask/Cargo.toml -- --quiet {threads}");
+    // Its output passes through the tool, so that no stretch is silent (the two
+    // end-to-end tests print nothing for 10 to 12 s): the tests' colours are asked
+    // for when the tool's own output is a terminal.
+    let mut command = crate::workspace::cargo::cargo_command();
+    command.args([
+        "test",
+        "--manifest-path",
+        &manifest,
+        "--",
+        "--quiet",
+        &threads,
+    ]);
+    if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        command.arg("--color=always");
+    }
+    let passed = crate::workspace::cargo::with_heartbeat(
+        command,
+        "unit    still testing the tool",
+        HEARTBEAT,
+        &mut std::io::stdout(),
+    )
+    .unwrap_or_else(|e| {
+        eprintln!("unit    {e:#}");
+        false
+    });
+    passed
+}
+
+/// The longest the tool's tests run without a line on the terminal.
+const HEARTBEAT: std::time::Duration = std::time::Duration::from_secs(8);
 
 /// The tests of the `stale` members (`all`: how many members the workspace has), then the
 /// doctests of those of them that are `libraries`; whether both passed. cargo's own lines

@@ -131,9 +131,98 @@ pub fn cargo(args: &[&str]) -> anyhow::Result<()> {
         .ok_or_else(|| anyhow::anyhow!("cargo {} failed", args.join(" ")))
 }
 
+/// Runs `command` with its standard output passed on to `out` as it comes, and, once it
+/// has printed something, a line `{label} ({n} s)` of its own after each `every` in which
+/// it printed nothing: a test binary whose tests each take seconds (the tool's end-to-end
+/// tests, 10 to 12 s for two) is never a silent stretch. Standard error is left to the
+/// terminal: before the tests print, cargo's progress bar shows the build, and a line of
+/// ours would break it. Whether the command succeeded.
+pub fn with_heartbeat(
+    mut command: Command,
+    label: &str,
+    every: std::time::Duration,
+    out: &mut dyn std::io::Write,
+) -> anyhow::Result<bool> {
+    use std::io::Read;
+    let mut child = command
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| anyhow::anyhow!("cannot run {:?}: {e}", command.get_program()))?;
+    let mut stdout = child.stdout.take().expect("piped");
+    let (send, receive) = std::sync::mpsc::channel::<Vec<u8>>();
+    let reader = std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        while let Ok(n @ 1..) = stdout.read(&mut buffer) {
+            if send.send(buffer[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let start = std::time::Instant::now();
+    let (mut printed, mut at_line_start) = (false, true);
+    loop {
+        match receive.recv_timeout(every) {
+            Ok(bytes) => {
+                out.write_all(&bytes)?;
+                out.flush()?;
+                (printed, at_line_start) = (true, bytes.ends_with(b"\n"));
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) if !printed => {}
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                let newline = if at_line_start { "" } else { "\n" };
+                let secs = start.elapsed().as_secs();
+                writeln!(out, "{newline}{label} ({secs} s)")?;
+                out.flush()?;
+                at_line_start = true;
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+    }
+    let _ = reader.join();
+    let status = child
+        .wait()
+        .map_err(|e| anyhow::anyhow!("cannot wait for {:?}: {e}", command.get_program()))?;
+    Ok(status.success())
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{find_root, set_by_cargo_run};
+    use super::{find_root, set_by_cargo_run, with_heartbeat};
+
+    /// A child that is silent, prints, falls silent past the heartbeat's period twice, and
+    /// prints again: its bytes pass through unchanged and in order, each silence after its
+    /// first bytes gets lines of its own (after a newline the child had not printed), none
+    /// comes before them, and its exit status is kept.
+    #[test]
+    fn a_silent_child_gets_heartbeat_lines_between_its_own_bytes_passed_through() {
+        let mut command = std::process::Command::new("sh");
+        command.args([
+            "-c",
+            "sleep 0.7; printf 'ab'; sleep 0.7; printf 'cd\\n'; sleep 0.7; exit 3",
+        ]);
+        let mut out = Vec::new();
+        let every = std::time::Duration::from_millis(300);
+        let ok = with_heartbeat(command, "still", every, &mut out).unwrap();
+        assert!(!ok, "exit 3 is a failure");
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(text.starts_with("ab"), "{text}");
+        let own: String = lines
+            .iter()
+            .filter(|l| !l.starts_with("still"))
+            .copied()
+            .collect();
+        assert_eq!(own, "abcd", "{text}");
+        assert!(text.contains("ab\nstill ("), "{text}");
+        assert!(text.contains("cd\nstill ("), "{text}");
+        let beat = |l: &&&str| l.starts_with("still (") && l.ends_with(" s)");
+        assert!(lines.iter().filter(beat).count() >= 2, "{text}");
+        assert!(text.ends_with(" s)\n"), "{text}");
+        let quiet = std::process::Command::new("true");
+        let mut out = Vec::new();
+        assert!(with_heartbeat(quiet, "still", every, &mut out).unwrap());
+        assert!(out.is_empty());
+    }
 
     /// The variables `cargo run` (and `cargo test`) set for the tool are dropped, checked on
     /// this very test's environment, which cargo gave the same ones; what a user sets for
