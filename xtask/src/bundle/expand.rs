@@ -540,6 +540,22 @@ fn made_visible(item: syn::Item) -> syn::Item {
     syn::parse2(visible(tokens)).unwrap_or(item)
 }
 
+thread_local! {
+    /// Whether a reading on this thread met a macro call that `Macros::impls_too` writes out
+    /// and the reading as written leaves (see `impls_too_mattered`).
+    static IMPLS_TOO_MATTERS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `read` (a reading of one library); with whether it met a call that `impls_too`
+/// decides: a call of one of its macros that makes impls alone, or one that may make an
+/// impl's members. When it met none, the reading with `impls_too` is the same as without.
+pub fn impls_too_mattered<T>(read: impl FnOnce() -> T) -> (T, bool) {
+    let before = IMPLS_TOO_MATTERS.with(|m| m.replace(false));
+    let out = read();
+    let met = IMPLS_TOO_MATTERS.with(|m| m.replace(before));
+    (out, met)
+}
+
 /// The crate's own `macro_rules!` macros, learned in the order the loader reads them (the
 /// last definition of a name wins, as textual scoping mostly has it).
 #[derive(Default, Clone)]
@@ -648,7 +664,11 @@ impl Macros {
         let tokens = |m: &syn::ItemMacro| quote::ToTokens::to_token_stream(m).to_string();
         let unchanged = matches!(&made[..], [syn::Item::Macro(same)] if tokens(same) == tokens(m));
         let impls_only = made.iter().all(|i| matches!(i, syn::Item::Impl(_)));
-        (!unchanged && (defines_names(&made) || (self.impls_too && impls_only))).then_some(made)
+        let names = defines_names(&made);
+        if !unchanged && !names && impls_only {
+            IMPLS_TOO_MATTERS.with(|m| m.set(true));
+        }
+        (!unchanged && (names || (self.impls_too && impls_only))).then_some(made)
     }
 
     fn expand_items(&self, items: Vec<syn::Item>, depth: usize) -> Option<Vec<syn::Item>> {
@@ -694,6 +714,12 @@ impl Macros {
     /// stub when it never runs. Calls it cannot expand stay. Returns how many were expanded.
     pub fn expand_impl_body(&self, i: &mut syn::ItemImpl) -> usize {
         if !self.impls_too {
+            let expandable = (i.items.iter())
+                .filter_map(Member::call)
+                .any(|mac| self.rules_for(&mac.path).is_some());
+            if expandable {
+                IMPLS_TOO_MATTERS.with(|m| m.set(true));
+            }
             return 0;
         }
         self.expand_body(&mut i.items)

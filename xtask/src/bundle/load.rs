@@ -18,6 +18,9 @@ pub struct Loaded {
     pub refusals: Vec<String>,
     /// The macros it exports, for the crates that depend on it.
     pub exported: Macros,
+    /// Whether it met a call that `impls_too` writes out and the reading as written leaves;
+    /// when not, its two readings are one.
+    pub impls_too_matters: bool,
 }
 
 /// `lib`, with the macros its dependencies export (by module) callable as
@@ -50,6 +53,11 @@ pub fn load(
     let result = load_afresh(lib, dependency_macros, target, impls_too);
     let probes = PROBES.with(|p| p.borrow_mut().take()).unwrap_or_default();
     let mut loaded = result?;
+    // A reading that met no call `impls_too` decides is the other reading too (the key
+    // holds the same dependencies' readings).
+    let other = (!loaded.impls_too_matters)
+        .then(|| reading_key(lib, dependency_macros, target, !impls_too))
+        .flatten();
     // The reading's own mark, not its key: a dependency read again (its files changed)
     // gives its dependents another key.
     static READINGS_MADE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -60,6 +68,9 @@ pub fn load(
         let bytes = |probes: &[Probe]| probes.iter().map(Probe::bytes).sum::<usize>();
         if r.values().map(|(p, _)| bytes(p)).sum::<usize>() > PARSED_TEXT_BYTES {
             r.clear();
+        }
+        if let Some(other) = other {
+            r.insert(other, (probes.clone(), loaded.clone()));
         }
         r.insert(key, (probes, loaded.clone()));
     });
@@ -179,10 +190,9 @@ fn load_afresh(
         macros: &mut macros,
         generated: &generated,
     };
-    let mut items = reader
-        .file(&lib.root, &dir)?
-        .map(|f| f.items)
-        .unwrap_or_default();
+    let (file, impls_too_matters) =
+        super::expand::impls_too_mattered(|| reader.file(&lib.root, &dir));
+    let mut items = file?.map(|f| f.items).unwrap_or_default();
     let mut env = EnvValues {
         values: build_env(lib),
         unknown: Vec::new(),
@@ -200,6 +210,7 @@ fn load_afresh(
         items,
         refusals,
         exported: macros.exported(),
+        impls_too_matters,
     })
 }
 
@@ -962,9 +973,10 @@ mod tests {
 
     /// A library of `lib.rs` and a module file, read twice: the second reading is the kept
     /// one while nothing changed; a changed module file, a module file moved from `m.rs` to
-    /// `m/mod.rs`, a changed feature, `impls_too` and a dependency whose macros changed are
-    /// each read again, and give what a reading from the files gives (compared with a
-    /// reading on a fresh thread, which keeps nothing).
+    /// `m/mod.rs`, a changed feature and a dependency whose macros changed are each read
+    /// again, and give what a reading from the files gives (compared with a reading on a
+    /// fresh thread, which keeps nothing); `impls_too`, which changes nothing in this
+    /// library, is the same reading.
     #[test]
     fn a_kept_reading_is_given_again_only_while_its_files_and_inputs_are_unchanged() {
         let dir = tempfile::tempdir().unwrap();
@@ -1014,7 +1026,12 @@ mod tests {
         let (moved, n) = read(&lib, &dep, false);
         assert_eq!((n, moved.clone()), (1, fresh(&lib, &dep, false)));
         assert!(moved.contains("third"), "{moved}");
-        assert_eq!(read(&lib, &dep, true).1, 1, "impls_too is another reading");
+        // No call here makes impls alone: the reading with `impls_too` is this one.
+        assert_eq!(
+            read(&lib, &dep, true),
+            (fresh(&lib, &dep, true), 0),
+            "impls_too reads nothing new here"
+        );
         lib.features.push("extra".into());
         assert_eq!(read(&lib, &dep, false).1, 1, "a feature is another reading");
         std::fs::write(
@@ -1066,5 +1083,66 @@ mod tests {
         assert_eq!(parsed_bytes(), text.len());
         bound_parsed_to(text.len() - 1);
         assert_eq!(parsed_bytes(), 0);
+    }
+
+    /// `impls_too` is a reading of its own exactly where it writes out something the reading
+    /// as written leaves: a call making impls alone, or a call among an impl's members. Each
+    /// library is read as written, then with `impls_too` on the same thread, and the second
+    /// compared with a reading with `impls_too` on a fresh thread (which keeps nothing).
+    #[test]
+    fn impls_too_reads_again_exactly_where_a_call_makes_impls_alone_or_an_impls_members() {
+        let rules = "macro_rules! imp { ($t:ty) => { impl Tr for $t {} }; }\n\
+                     macro_rules! fns { () => { fn made(&self) {} }; }\n\
+                     macro_rules! item { () => { pub fn item() {} }; }\n\
+                     pub trait Tr {}\npub struct S;\n";
+        let cases = [
+            (
+                "named items only",
+                "item!();\nimpl S { fn own(&self) {} }\n",
+                false,
+            ),
+            ("a call making impls alone", "imp!(u8);\n", true),
+            (
+                "a call among an impl's members",
+                "impl S { fns!(); }\n",
+                true,
+            ),
+            (
+                "a call it cannot expand in an impl",
+                "impl S { unknown!(); }\n",
+                false,
+            ),
+        ];
+        for (what, body, again) in cases {
+            let dir = tempfile::tempdir().unwrap();
+            let src = dir.path().join("src");
+            std::fs::create_dir_all(&src).unwrap();
+            std::fs::write(src.join("lib.rs"), format!("{rules}{body}")).unwrap();
+            let lib = Library::new("lib", "lib 1.0.0", src.join("lib.rs"), "2021");
+            let target = crate::judge::BOJ.target_cfgs;
+            let read = |lib: &Library, impls_too: bool| {
+                let none = crate::fast_hash::HashMap::default();
+                let before = READ_AFRESH.with(|n| n.get());
+                let items = load(lib, &none, target, impls_too).unwrap().items;
+                let text = quote::quote!(#(#items)*).to_string();
+                (text, READ_AFRESH.with(|n| n.get()) - before)
+            };
+            let (written, n) = read(&lib, false);
+            assert_eq!(n, 1, "{what}");
+            let (with_impls, n) = read(&lib, true);
+            let fresh = {
+                let lib = lib.clone();
+                std::thread::spawn(move || read(&lib, true).0)
+                    .join()
+                    .unwrap()
+            };
+            assert_eq!(with_impls, fresh, "{what}");
+            assert_eq!(n, usize::from(again), "{what}: read again");
+            assert_eq!(
+                with_impls != written,
+                again,
+                "{what}: {written}\n{with_impls}"
+            );
+        }
     }
 }

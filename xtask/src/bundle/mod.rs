@@ -304,12 +304,15 @@ fn pruned(
     let reading = begin_reading(&solution, libraries, &options, false)?;
     step.end(&format!("a first draft of {}", kib(&reading.first)));
     phase("bundle: first reading's first draft");
+    // Libraries that make no impl by a call only the second reading writes out are read
+    // the same both ways: one reading is all there is (rand_pcg's libc, proconio).
+    let two_readings = reached && reading.impls_too_matters;
     // No draft is known to compile yet: no submission, so the budget holds as it does over
     // the limit (on a loaded machine the first reading of typical90 075's template took 9.6
     // s, the second reading was cut, and the first's drafts never compiled: refused at 1.7
     // MB, where a quiet run submits the second reading's within the limit).
     budget::over_the_limit(true);
-    let large_at_once = reached
+    let large_at_once = two_readings
         && library_bytes(&reading.first) > SECOND_READING_FIRST
         && !budget::cut("a second reading");
     let mut again = None;
@@ -337,7 +340,12 @@ fn pruned(
             main_rs.display()
         );
     }
-    if again.is_none() && !large_at_once && large && reached && !budget::cut("a second reading") {
+    if again.is_none()
+        && !large_at_once
+        && large
+        && two_readings
+        && !budget::cut("a second reading")
+    {
         let step = budget::step("a second reading (impl-only macro calls written out)");
         let second = begin_reading(&solution, libraries, &options, true)?;
         again = finish_reading(second, pruning)?.map(|(b, ..)| b);
@@ -492,6 +500,8 @@ struct Reading<'a> {
     trees: Vec<Vec<syn::Item>>,
     first: Bundle,
     impls_too: bool,
+    /// See `Read::impls_too_matters`.
+    impls_too_matters: bool,
     options: &'a Options,
 }
 
@@ -523,6 +533,7 @@ fn begin_reading<'a>(
         trees: read.trees,
         first,
         impls_too,
+        impls_too_matters: read.impls_too_matters,
         options,
     })
 }
@@ -541,6 +552,7 @@ fn finish_reading(
         first: best,
         impls_too,
         options,
+        ..
     } = reading;
     let solution = drafter.solution;
     let modules = &drafter.modules;
@@ -670,6 +682,9 @@ struct Read {
     trees: Vec<Vec<syn::Item>>,
     uses_alloc: Vec<bool>,
     refusals: Vec<Vec<String>>,
+    /// Whether a library met a call `impls_too` decides: when none did, the two readings
+    /// are one.
+    impls_too_matters: bool,
 }
 
 /// Reads the `reachable` libraries, dependencies first, so each is read knowing the macros
@@ -695,6 +710,7 @@ fn read_libraries(
         trees: Vec::new(),
         uses_alloc: Vec::new(),
         refusals: Vec::new(),
+        impls_too_matters: loaded.iter().flatten().any(|l| l.impls_too_matters),
     };
     for (lib, l) in libraries.iter().zip(loaded) {
         let Some(l) = l else {
