@@ -151,6 +151,7 @@ pub struct Origin {
 }
 
 /// The bundled file and what went into it.
+#[derive(Clone)]
 pub struct Bundle {
     pub text: String,
     /// Every library inlined, in order.
@@ -223,6 +224,10 @@ pub struct Options {
     pub judge: &'static crate::judge::Profile,
     /// When refining stops (`budget`): past it, the smallest draft known to compile so far.
     pub deadline: budget::Deadline,
+    /// The source bytes of the reached libraries over which a second thread reads them as
+    /// written while this one reads them the second way (`read_first`): `LARGE_SOURCE` for
+    /// one `submit`; `None` (never) where bundles are made side by side (the corpus).
+    pub alongside: Option<u64>,
 }
 
 impl Options {
@@ -234,6 +239,7 @@ impl Options {
             scope: Scope::Reached,
             judge,
             deadline: budget::Deadline::NONE,
+            alongside: None,
         }
     }
 }
@@ -301,7 +307,8 @@ fn pruned(
     // okaponta's im-rc `HashMap` was 247.9 KiB read the second way and 206.3 the first).
     let reached = options.scope == Scope::Reached && pruning == Pruning::Compiler;
     let step = budget::step("reading the libraries");
-    let reading = begin_reading(&solution, libraries, &options, false)?;
+    let (reading, mut early) =
+        read_first(&solution, (main_rs, deps), libraries, &options, reached)?;
     step.end(&format!("a first draft of {}", kib(&reading.first)));
     phase("bundle: first reading's first draft");
     // Libraries that make no impl by a call only the second reading writes out are read
@@ -317,7 +324,7 @@ fn pruned(
         && !budget::cut("a second reading");
     let mut again = None;
     if large_at_once {
-        match second_reading_first(&solution, libraries, &options, pruning)? {
+        match second_reading_first(&solution, libraries, &options, pruning, early.take())? {
             Second::Enough(b) => {
                 if debug {
                     eprintln!("bundle: {}: the second reading alone", main_rs.display());
@@ -331,6 +338,11 @@ fn pruned(
         return Ok(reading.first);
     }
     let first_bytes = library_bytes(&reading.first);
+    let reading = match reading.reading {
+        Some(r) => r,
+        // Read as written on the other thread, for its first draft's size: read here now.
+        None => begin_reading(&solution, libraries, &options, false)?,
+    };
     let Some((best, large, compiled)) = finish_reading(reading, pruning)? else {
         unreachable!("the reading as written is always finished")
     };
@@ -347,7 +359,10 @@ fn pruned(
         && !budget::cut("a second reading")
     {
         let step = budget::step("a second reading (impl-only macro calls written out)");
-        let second = begin_reading(&solution, libraries, &options, true)?;
+        let second = match early.take() {
+            Some(second) => second,
+            None => begin_reading(&solution, libraries, &options, true)?,
+        };
         again = finish_reading(second, pruning)?.map(|(b, ..)| b);
         step.end(&again.as_ref().map_or("nothing that compiles".into(), kib));
     }
@@ -394,9 +409,13 @@ fn second_reading_first(
     libraries: &[Library],
     options: &Options,
     pruning: Pruning,
+    begun: Option<Reading>,
 ) -> anyhow::Result<Second> {
     let step = budget::step("a second reading (impl-only macro calls written out)");
-    let second = begin_reading(solution, libraries, options, true)?;
+    let second = match begun {
+        Some(second) => second,
+        None => begin_reading(solution, libraries, options, true)?,
+    };
     phase("bundle: second reading's first draft");
     let finished = finish_reading(second, pruning)?;
     step.end(
@@ -492,6 +511,115 @@ fn over_the_limit(b: &Bundle, options: &Options) {
 fn library_bytes(b: &Bundle) -> usize {
     b.libraries.iter().map(|l| l.bytes).sum()
 }
+
+/// The reading as written, or (read on another thread) its first draft alone.
+struct First<'a> {
+    first: Bundle,
+    /// See `Read::impls_too_matters`.
+    impls_too_matters: bool,
+    /// The reading itself, when it was read on this thread.
+    reading: Option<Reading<'a>>,
+}
+
+/// The libraries read as written (the first reading), and the second reading too when it
+/// was begun alongside. Where `options.alongside` allows and the libraries the solution
+/// reaches are large (`LARGE_SOURCE`), the first reading is read on another thread for its
+/// first draft alone (the bundler's threads keep their syntax trees to themselves) while
+/// this one begins the second reading: where the first draft is over
+/// `SECOND_READING_FIRST`, the second reading comes first and is often enough, and the
+/// reading as written had been this thread's time spent for nothing (2.0 of `cr_num`'s 10
+/// s budget on a slow hour). What is decided is the same as reading one after the other.
+fn read_first<'a>(
+    solution: &'a solution::Solution,
+    (main_rs, deps): (&Path, &BTreeMap<String, Dep>),
+    libraries: &'a [Library],
+    options: &'a Options,
+    reached: bool,
+) -> anyhow::Result<(First<'a>, Option<Reading<'a>>)> {
+    let alongside = reached
+        && options.alongside.is_some_and(|over| {
+            source_bytes(
+                &reachable_modules(&solution.referenced, libraries),
+                libraries,
+            ) > over
+        });
+    if !alongside {
+        let reading = begin_reading(solution, libraries, options, false)?;
+        let first = First {
+            first: reading.first.clone(),
+            impls_too_matters: reading.impls_too_matters,
+            reading: Some(reading),
+        };
+        return Ok((first, None));
+    }
+    READ_ALONGSIDE.with(|n| n.set(n.get() + 1));
+    let target = options.judge.target_cfgs;
+    let (second, other) = std::thread::scope(|scope| {
+        let other = scope.spawn(|| -> anyhow::Result<Bundle> {
+            let solution = solution::prepare(main_rs, deps, target)?;
+            Ok(begin_reading(&solution, libraries, options, false)?.first)
+        });
+        let second = begin_reading(solution, libraries, options, true);
+        (second, other.join())
+    });
+    let mut second = second?;
+    let first = match other {
+        Ok(first) => first?,
+        Err(panic) => std::panic::resume_unwind(panic),
+    };
+    if !second.impls_too_matters {
+        // The two readings are one (see `Read::impls_too_matters`): this one is the first.
+        second.impls_too = false;
+        let first = First {
+            first: second.first.clone(),
+            impls_too_matters: false,
+            reading: Some(second),
+        };
+        return Ok((first, None));
+    }
+    let first = First {
+        first,
+        impls_too_matters: true,
+        reading: None,
+    };
+    Ok((first, Some(second)))
+}
+
+thread_local! {
+    /// How many bundles on this thread had their first reading read alongside (tests).
+    static READ_ALONGSIDE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The source bytes (`.rs` files under each library's folder) of the `reachable` libraries.
+fn source_bytes(reachable: &std::collections::BTreeSet<String>, libraries: &[Library]) -> u64 {
+    fn rust_bytes(dir: &Path) -> u64 {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return 0;
+        };
+        (entries.flatten())
+            .map(|e| match e.file_type() {
+                Ok(t) if t.is_dir() => rust_bytes(&e.path()),
+                _ if e.path().extension().is_some_and(|x| x == "rs") => {
+                    e.metadata().map_or(0, |m| m.len())
+                }
+                _ => 0,
+            })
+            .sum()
+    }
+    (libraries.iter())
+        .filter(|l| reachable.contains(&l.module))
+        .filter_map(|l| l.root.parent())
+        .map(rust_bytes)
+        .sum()
+}
+
+/// The source bytes of the reached libraries over which `submit` has the first reading
+/// read on another thread (`read_first`). Of the 71 corpus programs, the 9 whose first draft is over
+/// `SECOND_READING_FIRST` reach 0.35 to 6.4 MB of source (the num family, indexmap, petgraph,
+/// rand_pcg; 7 of them over 600 KB); of the other 62, all but three reach at most 0.6 MB
+/// (itertools' 567 KB the largest), and those three (a template's unused imports, multimap)
+/// lose one early second reading.
+pub const LARGE_SOURCE: u64 = 600 * 1024;
 
 /// The libraries read for a bundle (`impls_too`: see `load::load`) and their first draft,
 /// by names alone.

@@ -150,6 +150,7 @@ fn differential_both(files: &[(&str, &str)], main: &str, input: &[u8]) -> (Strin
             scope,
             judge: &crate::judge::BOJ,
             deadline: super::budget::Deadline::NONE,
+            alongside: None,
         };
         let b = bundle(
             &main_rs,
@@ -3283,4 +3284,60 @@ fn a_method_put_back_by_a_mend_is_not_asked_for_again_each_round() {
     // later steps that take `Pow` (found dead; the stand-in keeps it): 17 when `powf` was
     // asked for in each of the eight rounds.
     assert_eq!(drafts.get(), 5);
+}
+
+/// The reading as written, read on another thread for its first draft alone while this one
+/// begins the second reading (`Options::alongside`), decides as the two readings one after
+/// the other do: the same bundle, byte for byte, for a library with an impl-only macro call
+/// whose first draft is under `SECOND_READING_FIRST` (its second reading, begun early, is
+/// the one finished after the first's rounds) and over it (the second reading comes first),
+/// and for one without such a call (its two readings are one); each time the first reading
+/// was read alongside (counted).
+#[test]
+fn a_first_reading_read_alongside_gives_the_bundle_of_the_readings_one_after_the_other() {
+    let impl_only = "pub trait Twice { fn twice(&self) -> Self; }\n\
+                     macro_rules! twice { ($($t:ty)*) => { $(impl Twice for $t { fn twice(&self) -> Self { self.wrapping_mul(2) } })* }; }\n\
+                     twice!(u8 u16 u32 u64);\n";
+    for (n, with_call) in [(250, true), (700, true), (250, false)] {
+        let dir = tempfile::tempdir().unwrap();
+        let (lib, main_rs) = helpers_library(dir.path(), n);
+        if with_call {
+            let mut f = fs::OpenOptions::new().append(true).open(&lib.root).unwrap();
+            f.write_all(impl_only.as_bytes()).unwrap();
+            fs::write(
+                &main_rs,
+                "use fixture::Twice;\nfn main() { println!(\"{}\", fixture::used().twice()); }\n",
+            )
+            .unwrap();
+        }
+        let make = |alongside: Option<u64>| {
+            let options = Options {
+                alongside,
+                ..Options::default()
+            };
+            bundle(
+                &main_rs,
+                &deps_on(&lib),
+                std::slice::from_ref(&lib),
+                options,
+            )
+            .unwrap()
+            .text
+        };
+        let read_alongside = || super::READ_ALONGSIDE.with(|n| n.get());
+        let before = read_alongside();
+        let one_after_the_other = make(None);
+        assert_eq!(read_alongside(), before);
+        let alongside = make(Some(0));
+        assert_eq!(read_alongside(), before + 1, "{n} helpers: read alongside");
+        assert_eq!(
+            alongside, one_after_the_other,
+            "{n} helpers, impl-only call: {with_call}"
+        );
+        assert!(
+            one_after_the_other.contains("fn helper_1(")
+                && (!with_call || one_after_the_other.contains("Twice")),
+            "{one_after_the_other}"
+        );
+    }
 }

@@ -118,6 +118,8 @@ impl Args {
                 bundle::Scope::Reached
             },
             deadline: bundle::budget::Deadline::NONE,
+            // One bundle at a time: the other core is free for the reading as written.
+            alongside: Some(bundle::LARGE_SOURCE),
         }
     }
 
