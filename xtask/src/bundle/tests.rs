@@ -3306,7 +3306,7 @@ fn a_first_reading_read_alongside_gives_the_bundle_of_the_readings_one_after_the
             f.write_all(impl_only.as_bytes()).unwrap();
             fs::write(
                 &main_rs,
-                "use fixture::Twice;\nfn main() { println!(\"{}\", fixture::used().twice()); }\n",
+                "use fixture::Twice;\nfn main() { let u = fixture::used(); println!(\"{} {} {} {}\", (u as u8).twice(), (u as u16).twice(), (u as u32).twice(), u.twice()); }\n",
             )
             .unwrap();
         }
