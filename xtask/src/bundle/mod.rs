@@ -366,22 +366,13 @@ fn pruned(
         again = finish_reading(second, pruning)?.map(|(b, ..)| b);
         step.end(&again.as_ref().map_or("nothing that compiles".into(), kib));
     }
-    let Some(again) = again else {
-        return Ok(best);
-    };
-    if debug {
-        eprintln!(
-            "bundle: {}: {} bytes; with impl-only macro calls written out, {} bytes",
-            main_rs.display(),
-            best.text.len(),
-            again.text.len()
-        );
-        // Both kept for a look at what one reading keeps that the other does not.
-        let tmp = std::env::temp_dir();
-        let _ = std::fs::write(tmp.join("xtask-reading1.rs"), &best.text);
-        let _ = std::fs::write(tmp.join("xtask-reading2.rs"), &again.text);
-    }
-    Ok(of_two_readings((best, compiled), again))
+    Ok(match again {
+        Some(again) => {
+            show_two_readings(main_rs, &best, &again);
+            of_two_readings((best, compiled), again)
+        }
+        None => best,
+    })
 }
 
 /// Whether the first reading's `first` draft, over the judge's limit with nothing known to
@@ -439,6 +430,23 @@ fn second_reading_first(
         }
     }
     Ok(Second::Beside(Some(b)))
+}
+
+/// With `XTASK_PRUNE_DEBUG`, the sizes of the two readings' bundles, and both kept in the
+/// temporary folder for a look at what one keeps that the other does not.
+fn show_two_readings(main_rs: &Path, first: &Bundle, second: &Bundle) {
+    if std::env::var_os("XTASK_PRUNE_DEBUG").is_none() {
+        return;
+    }
+    eprintln!(
+        "bundle: {}: {} bytes; with impl-only macro calls written out, {} bytes",
+        main_rs.display(),
+        first.text.len(),
+        second.text.len()
+    );
+    let tmp = std::env::temp_dir();
+    let _ = std::fs::write(tmp.join("xtask-reading1.rs"), &first.text);
+    let _ = std::fs::write(tmp.join("xtask-reading2.rs"), &second.text);
 }
 
 /// The bundle of the two readings to take: the smaller, unless the first's (`first`, and
