@@ -570,10 +570,20 @@ fn read_first<'a>(
         let second = begin_reading(solution, libraries, options, true);
         (second, other.join())
     });
-    let mut second = second?;
     let first = match other {
         Ok(first) => first?,
         Err(panic) => std::panic::resume_unwind(panic),
+    };
+    let Ok(mut second) = second else {
+        // One after the other, the second reading's error comes only where it is read
+        // (`second_reading_first` reads it again then): read as written here.
+        let reading = begin_reading(solution, libraries, options, false)?;
+        let first = First {
+            first: reading.first.clone(),
+            impls_too_matters: reading.impls_too_matters,
+            reading: Some(reading),
+        };
+        return Ok((first, None));
     };
     if !second.impls_too_matters {
         // The two readings are one (see `Read::impls_too_matters`): this one is the first.
@@ -599,25 +609,30 @@ thread_local! {
 }
 
 /// The source bytes (`.rs` files under each library's folder) of the `reachable` libraries.
-fn source_bytes(reachable: &std::collections::BTreeSet<String>, libraries: &[Library]) -> u64 {
-    fn rust_bytes(dir: &Path) -> u64 {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return 0;
-        };
-        (entries.flatten())
-            .map(|e| match e.file_type() {
-                Ok(t) if t.is_dir() => rust_bytes(&e.path()),
-                _ if e.path().extension().is_some_and(|x| x == "rs") => {
-                    e.metadata().map_or(0, |m| m.len())
-                }
-                _ => 0,
-            })
-            .sum()
-    }
+pub(crate) fn source_bytes(
+    reachable: &std::collections::BTreeSet<String>,
+    libraries: &[Library],
+) -> u64 {
     (libraries.iter())
         .filter(|l| reachable.contains(&l.module))
         .filter_map(|l| l.root.parent())
         .map(rust_bytes)
+        .sum()
+}
+
+/// The bytes of the `.rs` files under `dir`.
+fn rust_bytes(dir: &Path) -> u64 {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    (entries.flatten())
+        .map(|e| match e.file_type() {
+            Ok(t) if t.is_dir() => rust_bytes(&e.path()),
+            _ if e.path().extension().is_some_and(|x| x == "rs") => {
+                e.metadata().map_or(0, |m| m.len())
+            }
+            _ => 0,
+        })
         .sum()
 }
 

@@ -478,11 +478,6 @@ fn check_all_saying(
 /// heaviest first: the two workers then end together, not one alone on a heavy program
 /// that came last in name order (`w_num_facade` ran 11 s by itself at the end).
 fn heaviest_first(ws: &Workspace, graph: &crates::Graph, programs: &mut [(String, String)]) {
-    let mut library_bytes = std::collections::HashMap::new();
-    for lib in &graph.libraries {
-        let dir = lib.root.parent().unwrap_or(&lib.root);
-        library_bytes.insert(lib.module.clone(), rust_bytes(dir));
-    }
     let weight = |name: &str| -> u64 {
         let text = fs::read_to_string(ws.root.join("corpus/src/bin").join(format!("{name}.rs")))
             .unwrap_or_default();
@@ -493,32 +488,10 @@ fn heaviest_first(ws: &Workspace, graph: &crates::Graph, programs: &mut [(String
                 bundle::Dep::ProcMacro(_) | bundle::Dep::Installed => None,
             })
             .collect();
-        bundle::reachable_modules(&named, &graph.libraries)
-            .iter()
-            .filter_map(|m| library_bytes.get(m))
-            .sum()
+        let reachable = bundle::reachable_modules(&named, &graph.libraries);
+        bundle::source_bytes(&reachable, &graph.libraries)
     };
     programs.sort_by_cached_key(|(name, _)| std::cmp::Reverse(weight(name)));
-}
-
-/// The bytes of the `.rs` files under `dir`.
-fn rust_bytes(dir: &Path) -> u64 {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return 0;
-    };
-    entries
-        .flatten()
-        .map(|e| {
-            let path = e.path();
-            if path.is_dir() {
-                rust_bytes(&path)
-            } else if path.extension().is_some_and(|x| x == "rs") {
-                e.metadata().map_or(0, |m| m.len())
-            } else {
-                0
-            }
-        })
-        .sum()
 }
 
 /// The corpus's libraries, readied for the judge (build scripts run, editions migrated)
