@@ -529,6 +529,17 @@ struct First<'a> {
     reading: Option<Reading<'a>>,
 }
 
+impl<'a> First<'a> {
+    /// The reading as written, read on this thread.
+    fn read_here(reading: Reading<'a>) -> First<'a> {
+        First {
+            first: reading.first.clone(),
+            impls_too_matters: reading.impls_too_matters,
+            reading: Some(reading),
+        }
+    }
+}
+
 /// The libraries read as written (the first reading), and the second reading too when it
 /// was begun alongside. Where `options.alongside` allows and the libraries the solution
 /// reaches are large (`LARGE_SOURCE`), the first reading is read on another thread for its
@@ -553,12 +564,7 @@ fn read_first<'a>(
         });
     if !alongside {
         let reading = begin_reading(solution, libraries, options, false)?;
-        let first = First {
-            first: reading.first.clone(),
-            impls_too_matters: reading.impls_too_matters,
-            reading: Some(reading),
-        };
-        return Ok((first, None));
+        return Ok((First::read_here(reading), None));
     }
     READ_ALONGSIDE.with(|n| n.set(n.get() + 1));
     let target = options.judge.target_cfgs;
@@ -578,22 +584,12 @@ fn read_first<'a>(
         // One after the other, the second reading's error comes only where it is read
         // (`second_reading_first` reads it again then): read as written here.
         let reading = begin_reading(solution, libraries, options, false)?;
-        let first = First {
-            first: reading.first.clone(),
-            impls_too_matters: reading.impls_too_matters,
-            reading: Some(reading),
-        };
-        return Ok((first, None));
+        return Ok((First::read_here(reading), None));
     };
     if !second.impls_too_matters {
         // The two readings are one (see `Read::impls_too_matters`): this one is the first.
         second.impls_too = false;
-        let first = First {
-            first: second.first.clone(),
-            impls_too_matters: false,
-            reading: Some(second),
-        };
-        return Ok((first, None));
+        return Ok((First::read_here(second), None));
     }
     let first = First {
         first,
