@@ -604,16 +604,17 @@ thread_local! {
     static READ_ALONGSIDE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// The source bytes (`.rs` files under each library's folder) of the `reachable` libraries.
-pub(crate) fn source_bytes(
-    reachable: &std::collections::BTreeSet<String>,
-    libraries: &[Library],
-) -> u64 {
+/// The source bytes of the `reachable` libraries (`library_source_bytes`).
+fn source_bytes(reachable: &std::collections::BTreeSet<String>, libraries: &[Library]) -> u64 {
     (libraries.iter())
         .filter(|l| reachable.contains(&l.module))
-        .filter_map(|l| l.root.parent())
-        .map(rust_bytes)
+        .map(library_source_bytes)
         .sum()
+}
+
+/// The bytes of the `.rs` files under a library's folder (its root's).
+pub(crate) fn library_source_bytes(lib: &Library) -> u64 {
+    lib.root.parent().map_or(0, rust_bytes)
 }
 
 /// The bytes of the `.rs` files under `dir`.

@@ -478,6 +478,10 @@ fn check_all_saying(
 /// heaviest first: the two workers then end together, not one alone on a heavy program
 /// that came last in name order (`w_num_facade` ran 11 s by itself at the end).
 fn heaviest_first(ws: &Workspace, graph: &crates::Graph, programs: &mut [(String, String)]) {
+    // Each library's source measured once, not once for each program reaching it.
+    let bytes: std::collections::HashMap<&str, u64> = (graph.libraries.iter())
+        .map(|l| (l.module.as_str(), bundle::library_source_bytes(l)))
+        .collect();
     let weight = |name: &str| -> u64 {
         let text = fs::read_to_string(ws.root.join("corpus/src/bin").join(format!("{name}.rs")))
             .unwrap_or_default();
@@ -489,7 +493,7 @@ fn heaviest_first(ws: &Workspace, graph: &crates::Graph, programs: &mut [(String
             })
             .collect();
         let reachable = bundle::reachable_modules(&named, &graph.libraries);
-        bundle::source_bytes(&reachable, &graph.libraries)
+        reachable.iter().filter_map(|m| bytes.get(m.as_str())).sum()
     };
     programs.sort_by_cached_key(|(name, _)| std::cmp::Reverse(weight(name)));
 }
