@@ -3341,3 +3341,33 @@ fn a_first_reading_read_alongside_gives_the_bundle_of_the_readings_one_after_the
         );
     }
 }
+
+/// An inherent impl for a type argument is kept for a called function only when its own
+/// type is kept where the impl is, not when a type of the same name elsewhere is: `a::Config`
+/// is kept, `b::Config` is never used, and `b`'s impl for `Config<Heavy>` has a `len` the
+/// program calls (on a `Vec`). The names-only draft (`differential_both`'s first, made as a
+/// reading's first draft is) keeps nothing of `b`. Fails before: `b`'s impl came with `a`'s
+/// name and a `len`, and with it the `Heavy` its header names (a template reaching bstr kept
+/// regex-automata that way: a first draft of 1,847.6 KiB instead of 594.8).
+#[test]
+fn an_inherent_impl_is_not_kept_for_a_type_of_the_same_name_in_another_module() {
+    let (names, _) = differential_both(
+        &[(
+            "lib.rs",
+            "pub mod a {\n\
+                 pub struct Config(pub u32);\n\
+                 pub fn make(x: u32) -> Config { Config(x) }\n\
+             }\n\
+             pub mod b {\n\
+                 pub struct Config<G>(pub u64, pub core::marker::PhantomData<G>);\n\
+                 pub struct Heavy(pub [u64; HEAVY_WORDS]);\n\
+                 pub const HEAVY_WORDS: usize = 3;\n\
+                 impl Config<Heavy> { pub fn len(&self) -> u64 { self.0 * 2 } }\n\
+             }\n",
+        )],
+        "fn main() { let c = fixture::a::make(7); let v = vec![c.0]; println!(\"{} {}\", c.0, v.len()); }\n",
+        b"",
+    );
+    assert!(names.contains("fn make"), "{names}");
+    assert!(!names.contains("HEAVY_WORDS"), "{names}");
+}
