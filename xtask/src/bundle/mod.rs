@@ -151,7 +151,6 @@ pub struct Origin {
 }
 
 /// The bundled file and what went into it.
-#[derive(Clone)]
 pub struct Bundle {
     pub text: String,
     /// Every library inlined, in order.
@@ -309,18 +308,18 @@ fn pruned(
     let step = budget::step("reading the libraries");
     let (reading, mut early) =
         read_first(&solution, (main_rs, deps), libraries, &options, reached)?;
-    step.end(&format!("a first draft of {}", kib(&reading.first)));
+    step.end(&format!("a first draft of {}", kib(reading.first())));
     phase("bundle: first reading's first draft");
     // Libraries that make no impl by a call only the second reading writes out are read
     // the same both ways: one reading is all there is (rand_pcg's libc, proconio).
-    let two_readings = reached && reading.impls_too_matters;
+    let two_readings = reached && reading.impls_too_matters();
     // No draft is known to compile yet: no submission, so the budget holds as it does over
     // the limit (on a loaded machine the first reading of typical90 075's template took 9.6
     // s, the second reading was cut, and the first's drafts never compiled: refused at 1.7
     // MB, where a quiet run submits the second reading's within the limit).
     budget::over_the_limit(true);
     let large_at_once = two_readings
-        && library_bytes(&reading.first) > SECOND_READING_FIRST
+        && library_bytes(reading.first()) > SECOND_READING_FIRST
         && !budget::cut("a second reading");
     let mut again = None;
     if large_at_once {
@@ -334,14 +333,14 @@ fn pruned(
             Second::Beside(b) => again = b,
         }
     }
-    if reached && again.is_none() && past_the_later_end(&reading.first, &options) {
-        return Ok(reading.first);
+    if reached && again.is_none() && past_the_later_end(reading.first(), &options) {
+        return Ok(reading.into_first());
     }
-    let first_bytes = library_bytes(&reading.first);
-    let reading = match reading.reading {
-        Some(r) => r,
+    let first_bytes = library_bytes(reading.first());
+    let reading = match reading {
+        First::Here(r) => r,
         // Read as written on the other thread, for its first draft's size: read here now.
-        None => begin_reading(&solution, libraries, &options, false)?,
+        First::There(_) => begin_reading(&solution, libraries, &options, false)?,
     };
     let Some((best, large, compiled)) = finish_reading(reading, pruning)? else {
         unreachable!("the reading as written is always finished")
@@ -520,22 +519,34 @@ fn library_bytes(b: &Bundle) -> usize {
     b.libraries.iter().map(|l| l.bytes).sum()
 }
 
-/// The reading as written, or (read on another thread) its first draft alone.
-struct First<'a> {
-    first: Bundle,
-    /// See `Read::impls_too_matters`.
-    impls_too_matters: bool,
-    /// The reading itself, when it was read on this thread.
-    reading: Option<Reading<'a>>,
+/// The reading as written: read on this thread, or on another for its first draft alone
+/// (only where its libraries met a call `impls_too` decides: see `read_first`).
+enum First<'a> {
+    Here(Reading<'a>),
+    There(Bundle),
 }
 
-impl<'a> First<'a> {
-    /// The reading as written, read on this thread.
-    fn read_here(reading: Reading<'a>) -> First<'a> {
-        First {
-            first: reading.first.clone(),
-            impls_too_matters: reading.impls_too_matters,
-            reading: Some(reading),
+impl First<'_> {
+    /// Its first draft, by names alone.
+    fn first(&self) -> &Bundle {
+        match self {
+            First::Here(reading) => &reading.first,
+            First::There(first) => first,
+        }
+    }
+
+    fn into_first(self) -> Bundle {
+        match self {
+            First::Here(reading) => reading.first,
+            First::There(first) => first,
+        }
+    }
+
+    /// See `Read::impls_too_matters`.
+    fn impls_too_matters(&self) -> bool {
+        match self {
+            First::Here(reading) => reading.impls_too_matters,
+            First::There(_) => true,
         }
     }
 }
@@ -564,7 +575,7 @@ fn read_first<'a>(
         });
     if !alongside {
         let reading = begin_reading(solution, libraries, options, false)?;
-        return Ok((First::read_here(reading), None));
+        return Ok((First::Here(reading), None));
     }
     READ_ALONGSIDE.with(|n| n.set(n.get() + 1));
     let target = options.judge.target_cfgs;
@@ -584,19 +595,14 @@ fn read_first<'a>(
         // One after the other, the second reading's error comes only where it is read
         // (`second_reading_first` reads it again then): read as written here.
         let reading = begin_reading(solution, libraries, options, false)?;
-        return Ok((First::read_here(reading), None));
+        return Ok((First::Here(reading), None));
     };
     if !second.impls_too_matters {
         // The two readings are one (see `Read::impls_too_matters`): this one is the first.
         second.impls_too = false;
-        return Ok((First::read_here(second), None));
+        return Ok((First::Here(second), None));
     }
-    let first = First {
-        first,
-        impls_too_matters: true,
-        reading: None,
-    };
-    Ok((first, Some(second)))
+    Ok((First::There(first), Some(second)))
 }
 
 thread_local! {
