@@ -982,6 +982,7 @@ impl Drafter<'_> {
                     imports_from: &solution.imports_from,
                     droppable: &solution.droppable,
                     named: &solution.referenced,
+                    bare: solution.bare_names.as_ref(),
                 },
                 &findings.ruling(),
                 self.whole,

@@ -38,6 +38,13 @@ pub struct Solution {
     /// The bundle modules of the dependencies it names at all (in a path, a `use`, an
     /// `extern crate`): only these, and what they depend on, can be reached.
     pub referenced: BTreeSet<String>,
+    /// The names a bare path of the solution (`rng`, `Foo` of `Foo::new`) can take from a
+    /// library: those its `use` items and `extern crate`s bring in by name, at any depth,
+    /// as written and as renamed, and the dependencies' own names. A glob of a library's
+    /// module (`globs`) is the pruner's to follow; one of std's or of the solution's own
+    /// modules brings in nothing more. `None` when a glob it cannot follow may bring in
+    /// any name (`use r::*;` after `use rand as r;`).
+    pub bare_names: Option<BTreeSet<String>>,
 }
 
 /// The solution at `main_rs`, whose dependencies are `deps`, for a judge on `target`.
@@ -71,6 +78,7 @@ pub fn prepare(
         }
     }
     let seeds = seed_tokens(live);
+    let bare_names = bare_names(&ast, deps);
     let refs = collect(&ast, &cfg);
     // proconio installed on the judge (AtCoder): its attributes stay, with their imports.
     let proconio_installed = matches!(deps.get("proconio"), Some(Dep::Installed));
@@ -127,8 +135,84 @@ pub fn prepare(
         use_modules: imports.modules,
         imports_from: imports.from,
         referenced,
+        bare_names,
         source: text,
     })
+}
+
+/// `Solution::bare_names` of the solution `ast`.
+fn bare_names(ast: &syn::File, deps: &BTreeMap<String, Dep>) -> Option<BTreeSet<String>> {
+    struct Names<'a> {
+        deps: &'a BTreeMap<String, Dep>,
+        modules: BTreeSet<String>,
+        names: BTreeSet<String>,
+        /// The heads of globs that are neither a dependency's nor std's.
+        glob_heads: Vec<String>,
+    }
+    impl Names<'_> {
+        fn tree(&mut self, tree: &syn::UseTree, head: Option<&str>, last: Option<&str>) {
+            match tree {
+                syn::UseTree::Path(p) => {
+                    let name = p.ident.to_string();
+                    let head = head.unwrap_or(&name);
+                    self.tree(&p.tree, Some(head), Some(&name));
+                }
+                syn::UseTree::Name(n) => {
+                    // `use a::b::{self};` brings in `b`.
+                    match (n.ident == "self", last) {
+                        (true, Some(last)) => self.names.insert(last.to_string()),
+                        _ => self.names.insert(n.ident.to_string()),
+                    };
+                }
+                syn::UseTree::Rename(r) => {
+                    self.names.insert(r.ident.to_string());
+                    self.names.insert(r.rename.to_string());
+                }
+                syn::UseTree::Glob(_) => {
+                    let head = head.unwrap_or("self");
+                    let std = matches!(head, "std" | "core" | "alloc");
+                    let own = matches!(head, "self" | "super" | "crate");
+                    if !std && !own && !self.deps.contains_key(head) {
+                        self.glob_heads.push(head.to_string());
+                    }
+                }
+                syn::UseTree::Group(g) => {
+                    for t in &g.items {
+                        self.tree(t, head, last);
+                    }
+                }
+            }
+        }
+    }
+    impl<'ast> Visit<'ast> for Names<'_> {
+        fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+            self.tree(&u.tree, None, None);
+        }
+        fn visit_item_extern_crate(&mut self, e: &'ast syn::ItemExternCrate) {
+            self.names.insert(e.ident.to_string());
+            if let Some((_, rename)) = &e.rename {
+                self.names.insert(rename.to_string());
+            }
+        }
+        fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+            self.modules.insert(m.ident.to_string());
+            syn::visit::visit_item_mod(self, m);
+        }
+    }
+    let mut names = Names {
+        deps,
+        modules: BTreeSet::new(),
+        names: deps.keys().cloned().collect(),
+        glob_heads: Vec::new(),
+    };
+    names.visit_file(ast);
+    // A glob of one of the solution's own modules (`use my_library::*;`) brings in what
+    // that module's `use` items do, already counted.
+    let modules = &names.modules;
+    if names.glob_heads.iter().any(|h| !modules.contains(h)) {
+        return None;
+    }
+    Some(names.names)
 }
 
 /// One `use` item or `extern crate` of a dependency.

@@ -1536,6 +1536,7 @@ fn a_dead_type_does_not_take_out_a_type_of_its_name_a_macro_call_makes() {
             imports_from: &Default::default(),
             droppable: &Default::default(),
             named: &std::collections::BTreeSet::from(["user".to_string()]),
+            bare: None,
         },
         &super::prune::Ruling {
             banned: ["#0::U3".to_string()].into_iter().collect(),
@@ -1581,6 +1582,7 @@ fn kept_under_ruling(
             imports_from: &Default::default(),
             droppable: &Default::default(),
             named: &std::collections::BTreeSet::from([named.to_string()]),
+            bare: None,
         },
         &ruling,
         false,

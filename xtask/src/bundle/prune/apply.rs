@@ -168,6 +168,7 @@ mod tests {
                 imports_from: &Default::default(),
                 droppable: &Default::default(),
                 named: &std::collections::BTreeSet::from(["lib".to_string()]),
+                bare: None,
             },
             &Default::default(),
             false,

@@ -316,7 +316,7 @@ impl Index {
             let pair = (self.interner.sym(&q), self.interner.sym(&name));
             self.pending_quals.push(pair);
         }
-        tokens::idents_in(&flat, whole, &mut self.interner, &mut out);
+        tokens::mentions_in(&flat, &mut self.interner, &mut out);
         out.sort_unstable();
         out.dedup();
         out

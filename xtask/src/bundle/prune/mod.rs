@@ -42,7 +42,7 @@ use facts::{Dead, Facts};
 use index::{Index, Sym, DOT, KINDS, MAC, QUAL, VARIANT};
 use proc_macro2::TokenStream;
 use std::collections::BTreeSet;
-use tokens::collect_idents;
+use tokens::collect_heads;
 use walk::Walk;
 
 #[derive(Clone)]
@@ -334,6 +334,9 @@ pub struct Seeds<'a> {
     /// The bundle modules of the libraries it names at all (a path, a `use`, an `extern
     /// crate`): only their items (and what their globs open) can be what its names mean.
     pub named: &'a BTreeSet<String>,
+    /// The names a bare path of it can take from a library (`Solution::bare_names`);
+    /// `None`: any.
+    pub bare: Option<&'a BTreeSet<String>>,
 }
 
 /// `scoped`: a name is followed only to the items it can mean where it is written (its
@@ -476,11 +479,17 @@ fn walk(
 ) -> Index {
     let (solution_globs, solution_imports, use_modules) =
         (seeds.globs, seeds.imports, seeds.use_modules);
-    let mut seed_syms = Vec::new();
-    collect_idents(seeds.tokens.clone(), &mut index.interner, &mut seed_syms);
+    let mut marked = Vec::new();
+    collect_heads(seeds.tokens.clone(), &mut index.interner, &mut marked);
     // Only the names the solution imports and never writes again (a template's unused
     // imports): one it writes is reached by how it writes it (`input!` as a macro).
-    let written: HashSet<Sym> = seed_syms.iter().map(|s| s & !KINDS).collect();
+    let written: HashSet<Sym> = marked.iter().map(|(s, _)| s & !KINDS).collect();
+    let bare = bare_syms(&mut index, modules, seeds);
+    let mut seed_syms: Vec<Sym> = marked
+        .into_iter()
+        .filter(|&(s, head)| !head || bare.as_ref().is_none_or(|b| b.contains(&(s & !KINDS))))
+        .map(|(s, _)| s)
+        .collect();
     for name in also {
         let sym = index.interner.sym(name);
         if !written.contains(&sym) {
@@ -514,6 +523,28 @@ fn walk(
         walk.run(&mut index, &use_modules);
     }
     index
+}
+
+/// The names a bare path of the solution can mean in the libraries (`Seeds::bare`), and
+/// with a glob of a library's module, every name that library defines and every variant
+/// name: a solution's local `rng` is not rand's `fn rng` (which keeps its `ThreadRng`,
+/// and with it ChaCha and zerocopy). `None`: any name.
+fn bare_syms(index: &mut Index, modules: &[String], seeds: &Seeds) -> Option<HashSet<Sym>> {
+    let mut out: HashSet<Sym> = (seeds.bare?.iter())
+        .map(|n| index.interner.sym(n))
+        .collect();
+    let globbed: HashSet<usize> = (seeds.globs.iter())
+        .filter_map(|m| modules.iter().position(|x| x == m))
+        .collect();
+    if !globbed.is_empty() {
+        out.extend(
+            (index.nodes.iter())
+                .filter(|n| globbed.contains(&n.lib))
+                .filter_map(|n| n.name),
+        );
+        out.extend(index.variants.values().flatten().map(|v| v & !KINDS));
+    }
+    Some(out)
 }
 
 /// Every type-like name the libraries define (what an impl header is judged by).

@@ -4,8 +4,8 @@
 //! Read as proc-macro2's trees instead, each pass copied every tree of every group (a
 //! group's stream is shared with the group), each identifier's text with it.
 
-use super::index::{is_primitive, Interner, Sym, DOT, MAC, QUAL};
-use crate::fast_hash::HashMap;
+use super::index::{is_primitive, Interner, Sym, DOT, KINDS, MAC, QUAL};
+use crate::fast_hash::{HashMap, HashSet};
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 
 /// One token of a flattened stream; a group is its opening (which knows where its close
@@ -92,9 +92,95 @@ pub(super) fn collect_idents(tokens: TokenStream, interner: &mut Interner, out: 
 /// `collect_idents` of `flat[from..to]`.
 pub(super) fn idents_in(
     flat: &[Flat],
-    (from, to): (usize, usize),
+    range: (usize, usize),
     interner: &mut Interner,
     out: &mut Vec<Sym>,
+) {
+    each_ident(flat, range, interner, &mut |sym, _| out.push(sym));
+}
+
+/// What a node's tokens `flat` mention (`collect_idents`), less a bare name the same tokens
+/// bind as a value: a parameter (`(&mut self, rng: &mut R)`, in a function or in a macro's
+/// body that writes one) or a `let` (`let mut rng = ..`). There, `rng` and `rng.next_u32()`
+/// are the binding, never rand's `fn rng` (which keeps `ThreadRng`, and with it ChaCha and
+/// zerocopy); `rand::rng()`, `x.rng()` and `rng!` still mention theirs. Only a lowercase
+/// name: a capitalised one in a pattern may be a constant or a unit struct.
+pub(super) fn mentions_in(flat: &[Flat], interner: &mut Interner, out: &mut Vec<Sym>) {
+    let bound: HashSet<Sym> = (value_bindings(flat).iter())
+        .map(|n| interner.sym(n))
+        .collect();
+    each_ident(flat, (0, flat.len()), interner, &mut |sym, head| {
+        if !head || sym & KINDS != 0 || !bound.contains(&sym) {
+            out.push(sym)
+        }
+    });
+}
+
+/// The lowercase names `flat` binds as values (see `mentions_in`): a name right inside
+/// parentheses, first or after `,`, `mut` or `ref`, and followed by one `:` (not `::`);
+/// a name after `let` or `let mut`.
+fn value_bindings(flat: &[Flat]) -> HashSet<String> {
+    let mut out = HashSet::default();
+    let ident = |k: usize| match flat.get(k) {
+        Some(Flat::Ident(s)) => Some(s.as_str()),
+        _ => None,
+    };
+    let punct = |k: usize, c: char| matches!(flat.get(k), Some(Flat::Punct(p)) if *p == c);
+    for (i, token) in flat.iter().enumerate() {
+        let Flat::Ident(name) = token else { continue };
+        if !name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+            || matches!(name.as_str(), "self" | "mut" | "ref" | "let" | "_")
+        {
+            continue;
+        }
+        let before = |k: usize| i.checked_sub(k);
+        let after_let = match before(1).and_then(ident) {
+            Some("let") => true,
+            Some("mut") => before(2).and_then(ident) == Some("let"),
+            _ => false,
+        };
+        // `(rng: &mut R`, `, mut rng:`: a parameter (not `$rng:ident`, nor a struct's
+        // field in braces).
+        let opens_param = |k: usize| {
+            matches!(
+                flat.get(k),
+                Some(Flat::Open(proc_macro2::Delimiter::Parenthesis, _))
+            ) || punct(k, ',')
+        };
+        let param_start = match before(1).map(|k| (k, ident(k))) {
+            Some((k, Some("mut" | "ref"))) => k.checked_sub(1).is_some_and(opens_param),
+            Some((k, _)) => opens_param(k),
+            None => false,
+        };
+        let typed = punct(i + 1, ':') && !punct(i + 2, ':');
+        if after_let || (param_start && typed) {
+            out.insert(name.clone());
+        }
+    }
+    out
+}
+
+/// `collect_idents`, each name with whether it is a bare path's name or its first segment
+/// (`rng`, `Foo` of `Foo::new`; not `x.rng`, `a::rng` nor `rng!`): such a name means what
+/// the scope it is written in has, never an item of a library it does not import.
+pub(super) fn collect_heads(
+    tokens: TokenStream,
+    interner: &mut Interner,
+    out: &mut Vec<(Sym, bool)>,
+) {
+    let flat = flatten(tokens);
+    each_ident(&flat, (0, flat.len()), interner, &mut |sym, head| {
+        out.push((sym, head))
+    });
+}
+
+/// Each name `flat[from..to]` mentions, marked by how it is written, and whether it heads
+/// a path (see `collect_heads`).
+fn each_ident(
+    flat: &[Flat],
+    (from, to): (usize, usize),
+    interner: &mut Interner,
+    f: &mut impl FnMut(Sym, bool),
 ) {
     let trees = level(flat, from, to);
     let colons_at = |j: usize| is_path_sep(&trees, j);
@@ -137,8 +223,13 @@ pub(super) fn idents_in(
                     i += 1;
                     continue;
                 }
-                let qualifier =
-                    colons_at(i + 1) && matches!(trees.get(i + 3), Some(Tree::Ident(_)));
+                // `rng::x`, `rng::{Fill, Rng}` and `rng::*` qualify: `rng` is a module, a
+                // type or a trait there (`rng::<T>()` calls a function).
+                let qualifier = colons_at(i + 1)
+                    && matches!(
+                        trees.get(i + 3),
+                        Some(Tree::Ident(_) | Tree::Group(Delimiter::Brace, ..) | Tree::Punct('*'))
+                    );
                 let kind = if after_dot || after_type {
                     DOT
                 } else if is_macro {
@@ -148,9 +239,10 @@ pub(super) fn idents_in(
                 } else {
                     0
                 };
-                out.push(interner.sym(name) | kind);
+                let head = (kind == 0 || kind == QUAL) && !(i >= 2 && colons_at(i - 2));
+                f(interner.sym(name) | kind, head);
             }
-            Tree::Group(_, a, b) => idents_in(flat, (a, b), interner, out),
+            Tree::Group(_, a, b) => each_ident(flat, (a, b), interner, f),
             _ => {}
         }
         i += 1;

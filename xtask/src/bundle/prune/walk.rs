@@ -135,6 +135,24 @@ fn defined_keys(index: &Index) -> HashSet<String> {
         .collect()
 }
 
+/// The keys only value items bear (see `Walk::value_keys`).
+fn value_keys(index: &Index) -> HashSet<String> {
+    let mut values = HashSet::default();
+    let mut others = HashSet::default();
+    for n in &index.nodes {
+        let Some(key) = &n.key else { continue };
+        match n.kind {
+            Kind::Named if n.value => values.insert(key.clone()),
+            Kind::Named | Kind::Trait { .. } | Kind::Mod | Kind::MacroRules => {
+                others.insert(key.clone())
+            }
+            _ => false,
+        };
+    }
+    values.retain(|k| !others.contains(k));
+    values
+}
+
 /// What each module of the libraries binds and opens, for what a mention there can mean.
 struct Bindings {
     /// The nodes that bind each name in each module: its named items and traits, and its
@@ -229,6 +247,10 @@ pub(super) struct Walk<'a> {
     variant_globs: HashMap<String, Vec<Option<usize>>>,
     /// The keys of the libraries' named items and traits, and of those kept.
     defined_keys: HashSet<String>,
+    /// The keys only functions, constants and statics bear: a `use` of one (rand's `pub
+    /// use crate::rngs::thread::rng;`) is needed by a value's mention, never by a
+    /// qualifier's (`rng::Fill`, rand's private module `rng`).
+    value_keys: HashSet<String>,
     kept_keys: HashSet<String>,
     /// Library traits imported under another name (`use alga::linear::Translation as
     /// AlgaTranslation;`), by that name: an impl of one is the trait's, kept like it.
@@ -335,6 +357,7 @@ impl<'a> Walk<'a> {
             loose_globs,
             variant_globs,
             defined_keys,
+            value_keys: value_keys(index),
             kept_keys: HashSet::default(),
             renamed_traits,
             scoped,
@@ -1030,7 +1053,17 @@ impl<'a> Walk<'a> {
             self.places
                 .seen_within(&index.nodes, name, node.lib, self.places.module_of(i))
         } else {
-            (self.mentioned.path.contains(&name) || self.mentioned.variants.contains(&name))
+            let of_a_value = self.scoped
+                && node
+                    .key
+                    .as_ref()
+                    .is_some_and(|k| self.value_keys.contains(k));
+            let mentioned = if of_a_value {
+                &self.mentioned.value
+            } else {
+                &self.mentioned.path
+            };
+            (mentioned.contains(&name) || self.mentioned.variants.contains(&name))
                 && (!self.scoped || self.visible_in_module(index, i, name))
         };
         // What the solution's glob brings in of a library puts a trait in scope for its
