@@ -3373,3 +3373,93 @@ fn an_inherent_impl_is_not_kept_for_a_type_of_the_same_name_in_another_module() 
     assert!(names.contains("fn make"), "{names}");
     assert!(!names.contains("HEAVY_WORDS"), "{names}");
 }
+
+/// A library function `rng` and the heavy type it makes, as rand 0.9's `fn rng() ->
+/// ThreadRng` (whose thread-local holds ChaCha, OsRng, getrandom and zerocopy).
+const RNG_LIB: &str = "pub struct Heavy(pub [u8; 40]);\nimpl Heavy { pub fn first(&self) -> u8 { self.0[0] } }\npub fn rng() -> Heavy { Heavy([7; 40]) }\npub fn roll(x: &mut u32) -> u32 { *x * 2 }\n";
+
+/// A bare name the solution writes means what its scope binds: its own `let mut rng` is not
+/// the library's `fn rng`, which it neither imports nor reaches by a glob, so neither that
+/// function nor the type it makes is kept (rand 0.9 with `let mut rng =
+/// Pcg64Mcg::seed_from_u64(..)`: a first draft of 302.6 KiB, 66.4 KiB after). Imported by
+/// name, under another name, or through a glob of the library, `rng()` keeps both. Fails
+/// before: every bare name of the solution kept every library item of that name.
+#[test]
+fn a_solutions_own_binding_keeps_no_library_function_of_its_name_it_does_not_import() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, printed) = bundled_by_names_for(
+        dir.path(),
+        "",
+        &format!("{RNG_LIB}pub fn start() -> u32 {{ 1 }}\n"),
+        "fn main() { let mut rng = 3u32; println!(\"{}\", user::roll(&mut rng)); }\n",
+    );
+    assert_eq!(printed, "6\n");
+    assert!(text.contains("fn roll"), "{text}");
+    assert!(
+        !text.contains("fn rng") && !text.contains("struct Heavy"),
+        "{text}"
+    );
+    for main in [
+        "use user::rng;\nfn main() { let h = rng(); println!(\"{}\", h.first()); }\n",
+        "use user::rng as make;\nfn main() { let h = make(); println!(\"{}\", h.first()); }\n",
+        "use user::*;\nfn main() { let h = rng(); println!(\"{}\", h.first()); }\n",
+        "fn main() { use user::rng; println!(\"{}\", rng().first()); }\n",
+    ] {
+        let (text, printed) = bundled_by_names_for(
+            dir.path(),
+            "",
+            &format!("{RNG_LIB}pub fn start() -> u32 {{ 1 }}\n"),
+            main,
+        );
+        assert_eq!(printed, "7\n", "{main}: {text}");
+        assert!(
+            text.contains("fn rng") && text.contains("struct Heavy"),
+            "{main}"
+        );
+    }
+}
+
+/// A library's bare name means what its scope binds too: a parameter `rng` (of a function,
+/// of a method, or of a method a macro's body writes) and a `let rng` are bindings, and
+/// `rng.wrapping_add(1)` uses the binding, not the library's `fn rng` (rand 0.9's `Fill`
+/// and `impl_fill!`). `user::rng()` written as a path still keeps it. Fails before: each
+/// kept `fn rng` and `struct Heavy`.
+#[test]
+fn a_librarys_parameters_and_lets_keep_no_function_of_their_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let user = format!(
+        "{RNG_LIB}pub trait Fill {{ fn fill(&mut self, rng: &mut u32); }}\nimpl Fill for u32 {{ fn fill(&mut self, rng: &mut u32) {{ *self = rng.wrapping_add(1); }} }}\nmacro_rules! fill_more {{ ($t:ty) => {{ impl Fill for $t {{ fn fill(&mut self, rng: &mut u32) {{ let n = rng.wrapping_add(2); *self = n as $t; }} }} }} }}\nfill_more!(u64);\npub fn twice(mut rng: u32) -> u32 {{ let rng2 = rng; rng += rng2; rng }}\npub fn start() -> u32 {{ let rng = 5; let mut a = 0u32; a.fill(&mut 1); let mut b = 0u64; b.fill(&mut 1); a + b as u32 + twice(rng) }}\n"
+    );
+    let (text, printed) = bundled_by_names(dir.path(), "", &user);
+    assert_eq!(printed, "15\n", "{text}");
+    assert!(
+        !text.contains("fn rng") && !text.contains("struct Heavy"),
+        "{text}"
+    );
+    let user = user.replace(
+        "pub fn start() -> u32 {",
+        "pub fn start() -> u32 { let _h = crate::rng();",
+    );
+    let (text, printed) = bundled_by_names(dir.path(), "", &user);
+    assert_eq!(printed, "15\n", "{text}");
+    assert!(
+        text.contains("fn rng") && text.contains("struct Heavy"),
+        "{text}"
+    );
+}
+
+/// A qualifier means a module, a type or a trait, never a function: `use rng::{Fill};`
+/// (rand 0.9's root, whose private module `rng` holds `Fill`) keeps neither the function
+/// `rng` nor its re-export `pub use thread::rng;`, which only a value's mention needs.
+/// Fails before: a qualifier before a brace group read as a bare name kept both.
+#[test]
+fn a_qualifier_of_a_use_group_keeps_no_function_of_its_name_nor_its_reexport() {
+    let dir = tempfile::tempdir().unwrap();
+    let user = "mod rng { pub trait Fill { fn fill(&mut self) -> u32 { 4 } } impl Fill for u32 {} }\nmod thread { pub struct Heavy(pub [u8; 40]); pub fn rng() -> Heavy { Heavy([7; 40]) } }\npub use rng::{Fill};\npub use thread::rng;\npub fn start() -> u32 { 0u32.fill() }\n";
+    let (text, printed) = bundled_by_names(dir.path(), "", user);
+    assert_eq!(printed, "4\n", "{text}");
+    assert!(
+        !text.contains("fn rng") && !text.contains("struct Heavy") && !text.contains("use thread"),
+        "{text}"
+    );
+}
