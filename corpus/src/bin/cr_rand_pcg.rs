@@ -9,6 +9,6 @@ fn main() {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut v: Vec<usize> = (1..=n).collect();
     v.shuffle(&mut rng);
-    let draws: Vec<u32> = (0..n).map(|_| rng.gen_range(0..1000)).collect();
-    println!("{v:?}\n{draws:?}\n{}", rng.gen::<u64>());
+    let draws: Vec<u32> = (0..n).map(|_| rng.random_range(0..1000)).collect();
+    println!("{v:?}\n{draws:?}\n{}", rng.random::<u64>());
 }
