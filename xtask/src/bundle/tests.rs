@@ -3448,18 +3448,27 @@ fn a_librarys_parameters_and_lets_keep_no_function_of_their_name() {
     );
 }
 
-/// A qualifier means a module, a type or a trait, never a function: `use rng::{Fill};`
-/// (rand 0.9's root, whose private module `rng` holds `Fill`) keeps neither the function
-/// `rng` nor its re-export `pub use thread::rng;`, which only a value's mention needs.
-/// Fails before: a qualifier before a brace group read as a bare name kept both.
+/// A qualifier means a module, a type or a trait, never a function: `rng::{Fill}` (rand
+/// 0.9's root, whose private module `rng` holds `Fill`), as a `use` item or as a `use` in a
+/// function's body, keeps neither the function `rng` nor its re-export `pub use
+/// thread::rng;`, which only a value's mention needs. Fails before: the re-export was kept
+/// for any mention of `rng` as a path, and a qualifier before a brace group in a body read
+/// as a bare name kept the function too.
 #[test]
 fn a_qualifier_of_a_use_group_keeps_no_function_of_its_name_nor_its_reexport() {
     let dir = tempfile::tempdir().unwrap();
-    let user = "mod rng { pub trait Fill { fn fill(&mut self) -> u32 { 4 } } impl Fill for u32 {} }\nmod thread { pub struct Heavy(pub [u8; 40]); pub fn rng() -> Heavy { Heavy([7; 40]) } }\npub use rng::{Fill};\npub use thread::rng;\npub fn start() -> u32 { 0u32.fill() }\n";
-    let (text, printed) = bundled_by_names(dir.path(), "", user);
-    assert_eq!(printed, "4\n", "{text}");
-    assert!(
-        !text.contains("fn rng") && !text.contains("struct Heavy") && !text.contains("use thread"),
-        "{text}"
-    );
+    let lib = "mod rng { pub trait Fill { fn fill(&mut self) -> u32 { 4 } } impl Fill for u32 {} }\nmod thread { pub struct Heavy(pub [u8; 40]); pub fn rng() -> Heavy { Heavy([7; 40]) } }\npub use thread::rng;\n";
+    for start in [
+        "pub use rng::{Fill};\npub fn start() -> u32 { 0u32.fill() }\n",
+        "pub fn start() -> u32 { use self::rng::{Fill}; 0u32.fill() }\n",
+    ] {
+        let (text, printed) = bundled_by_names(dir.path(), "", &format!("{lib}{start}"));
+        assert_eq!(printed, "4\n", "{text}");
+        assert!(
+            !text.contains("fn rng")
+                && !text.contains("struct Heavy")
+                && !text.contains("use thread"),
+            "{start}: {text}"
+        );
+    }
 }
