@@ -1457,7 +1457,7 @@ fn a_trait_a_glob_brings_into_scope_is_kept_for_a_call_of_its_method_there() {
 #[test]
 fn the_oracles_mend_drops_exactly_the_imports_rustc_found_unresolved() {
     let errors = "error[E0432]: unresolved imports `crate::m::storage::Cs`, `crate::m::storage::CsMut`\n   --> draft.rs:571:38\nerror[E0432]: unresolved import `self::cbrt::cbrt`\nerror[E0425]: cannot find value `x` in this scope\n";
-    let paths = super::unresolved_imports(errors);
+    let paths = super::said::unresolved_imports(errors);
     assert_eq!(paths.len(), 3, "{paths:?}");
     let mut items = syn::parse_file(
         "mod a { use crate::m::storage::{Cs, CsMut, Other}; use self::cbrt::cbrt; use self::cbrt::keep; mod b { use crate::m::storage::Cs; } }",
@@ -1472,7 +1472,7 @@ fn the_oracles_mend_drops_exactly_the_imports_rustc_found_unresolved() {
     );
     // rustc names a glob's module (`crate::dep` for `use crate::dep::*;`, the module gone
     // with all its items): the glob goes, a glob of another module stays.
-    let paths = super::unresolved_imports("error[E0432]: unresolved import `crate::dep`\n");
+    let paths = super::said::unresolved_imports("error[E0432]: unresolved import `crate::dep`\n");
     let mut items = syn::parse_file("use crate::dep::*; use crate::dep2::*;")
         .unwrap()
         .items;
@@ -1494,8 +1494,8 @@ fn the_mend_judges_an_unresolved_import_by_the_module_its_path_names() {
     .unwrap()
     .items;
     let mut defined = Vec::new();
-    super::item_places(&items, "crate", &mut defined);
-    let judged = |path: &str| super::defined_nowhere_under(path, &defined);
+    super::said::item_places(&items, "crate", &mut defined);
+    let judged = |path: &str| super::said::defined_nowhere_under(path, &defined);
     assert!(judged("crate::alga::linear::SquareMatrix"));
     assert!(!judged("crate::nalgebra::SquareMatrix"));
     assert!(!judged("crate::typenum::PInt"));
@@ -1504,11 +1504,11 @@ fn the_mend_judges_an_unresolved_import_by_the_module_its_path_names() {
     assert!(!judged("self::cbrt::PInt"));
     assert!(judged("self::cbrt::cbrt"));
     let errors = "error[E0432]: unresolved import `self::int::PInt`\n580 | pub(crate)use self::int::PInt;\n    |               ^^^^^^^^^^^^^^^^ no `PInt` in `alga::int`\n";
-    let rooted = super::rooted("self::int::PInt", errors);
+    let rooted = super::said::rooted("self::int::PInt", errors);
     assert_eq!(rooted, ["crate::alga::int::PInt"]);
     assert!(rooted.iter().all(|p| judged(p)));
     assert_eq!(
-        super::rooted("crate::typenum::PInt", errors),
+        super::said::rooted("crate::typenum::PInt", errors),
         ["crate::typenum::PInt"]
     );
 }
