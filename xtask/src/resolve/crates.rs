@@ -221,6 +221,7 @@ impl Walk<'_> {
                 n.deps
                     .iter()
                     .filter(|d| self.alone.contains_key(&self.key(&d.pkg)))
+                    .filter(|d| self.activated(id, &d.name))
                     .filter(|d| {
                         d.dep_kinds.iter().any(|k| {
                             k.kind == DependencyKind::Normal
@@ -233,6 +234,43 @@ impl Walk<'_> {
                     .collect()
             })
             .unwrap_or_default()
+    }
+
+    /// Whether `id`'s own build compiles its normal dependency named `lib` (as its source
+    /// names it): always for one it does not declare optional, and for an optional one only
+    /// when a feature cargo turns on for `id` enables it (`serde`, `dep:serde`,
+    /// `serde/alloc`; never a weak `serde?/alloc`). `cargo metadata`'s resolve lists the
+    /// optional dependency a weak feature names whenever another package of the build
+    /// compiles it: petgraph 0.8's `stable_graph = ["serde?/alloc"]` beside multimap's
+    /// serde read serde and serde_core into every petgraph bundle, and its first draft
+    /// doubled (211 -> 418 KiB).
+    fn activated(&self, id: &PackageId, lib: &str) -> bool {
+        let package = self.packages[id];
+        let declared: Vec<&cargo_metadata::Dependency> = (package.dependencies.iter())
+            .filter(|d| d.kind == DependencyKind::Normal)
+            .filter(|d| d.rename.as_deref().unwrap_or(&d.name).replace('-', "_") == lib)
+            .collect();
+        if declared.is_empty() || declared.iter().any(|d| !d.optional) {
+            return true;
+        }
+        let on = self
+            .alone
+            .get(&self.key(id))
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        declared.iter().any(|d| {
+            let name = d.rename.as_deref().unwrap_or(&d.name);
+            let (implicit, explicit, strong) =
+                (name.to_string(), format!("dep:{name}"), format!("{name}/"));
+            on.iter().any(|f| {
+                *f == implicit
+                    || package.features.get(f).is_some_and(|enables| {
+                        enables
+                            .iter()
+                            .any(|e| *e == explicit || e.starts_with(&strong))
+                    })
+            })
+        })
     }
 
     /// The dependencies of `id` a build of it on this machine may compile against (the
@@ -402,6 +440,46 @@ mod tests {
         let c = graph(&meta, "corpus", &crate::judge::BOJ).unwrap();
         let proconio = c.libraries.iter().find(|l| l.module == "proconio").unwrap();
         assert!(proconio.features.iter().any(|f| f == "derive"));
+    }
+
+    /// An optional dependency only a weak feature names (`stable_graph = ["serde?/alloc"]`
+    /// in petgraph 0.8) is not a dependency of that build, though cargo metadata's resolve
+    /// lists it once another package builds serde (multimap, in the corpus); the one that
+    /// builds it keeps it. Fails before: petgraph's library had serde among its deps, and
+    /// every petgraph bundle read serde and serde_core.
+    #[test]
+    fn an_optional_dependency_only_a_weak_feature_names_is_not_built_and_not_a_dependency() {
+        let meta = crate::workspace::packages::metadata().unwrap();
+        let listed = |pkg: &str| {
+            let node = (meta.resolve.as_ref().unwrap().nodes.iter())
+                .find(|n| {
+                    meta.packages
+                        .iter()
+                        .any(|p| p.id == n.id && p.name.as_str() == pkg)
+                })
+                .unwrap();
+            node.deps.iter().any(|d| d.name == "serde")
+        };
+        assert!(
+            listed("petgraph") && listed("multimap"),
+            "the fixture's premise"
+        );
+        let c = graph(&meta, "corpus", &crate::judge::BOJ).unwrap();
+        let deps_of = |module: &str| {
+            let lib = c.libraries.iter().find(|l| l.module == module).unwrap();
+            lib.deps.keys().cloned().collect::<Vec<String>>()
+        };
+        assert!(
+            !deps_of("petgraph").contains(&"serde".to_string()),
+            "{:?}",
+            deps_of("petgraph")
+        );
+        assert!(deps_of("petgraph").contains(&"indexmap".to_string()));
+        assert!(
+            deps_of("multimap").contains(&"serde".to_string()),
+            "{:?}",
+            deps_of("multimap")
+        );
     }
 
     #[test]
