@@ -1457,14 +1457,14 @@ fn a_trait_a_glob_brings_into_scope_is_kept_for_a_call_of_its_method_there() {
 #[test]
 fn the_oracles_mend_drops_exactly_the_imports_rustc_found_unresolved() {
     let errors = "error[E0432]: unresolved imports `crate::m::storage::Cs`, `crate::m::storage::CsMut`\n   --> draft.rs:571:38\nerror[E0432]: unresolved import `self::cbrt::cbrt`\nerror[E0425]: cannot find value `x` in this scope\n";
-    let paths = super::said::unresolved_imports(errors);
+    let paths = super::check::said::unresolved_imports(errors);
     assert_eq!(paths.len(), 3, "{paths:?}");
     let mut items = syn::parse_file(
         "mod a { use crate::m::storage::{Cs, CsMut, Other}; use self::cbrt::cbrt; use self::cbrt::keep; mod b { use crate::m::storage::Cs; } }",
     )
     .unwrap()
     .items;
-    assert_eq!(super::drop_imports(&mut items, &paths), 4);
+    assert_eq!(super::shrink::edits::drop_imports(&mut items, &paths), 4);
     let text = quote::quote!(#(#items)*).to_string().replace(' ', "");
     assert_eq!(
         text,
@@ -1472,11 +1472,12 @@ fn the_oracles_mend_drops_exactly_the_imports_rustc_found_unresolved() {
     );
     // rustc names a glob's module (`crate::dep` for `use crate::dep::*;`, the module gone
     // with all its items): the glob goes, a glob of another module stays.
-    let paths = super::said::unresolved_imports("error[E0432]: unresolved import `crate::dep`\n");
+    let paths =
+        super::check::said::unresolved_imports("error[E0432]: unresolved import `crate::dep`\n");
     let mut items = syn::parse_file("use crate::dep::*; use crate::dep2::*;")
         .unwrap()
         .items;
-    assert_eq!(super::drop_imports(&mut items, &paths), 1);
+    assert_eq!(super::shrink::edits::drop_imports(&mut items, &paths), 1);
     let text = quote::quote!(#(#items)*).to_string().replace(' ', "");
     assert_eq!(text, "usecrate::dep2::*;");
 }
@@ -1494,8 +1495,8 @@ fn the_mend_judges_an_unresolved_import_by_the_module_its_path_names() {
     .unwrap()
     .items;
     let mut defined = Vec::new();
-    super::said::item_places(&items, "crate", &mut defined);
-    let judged = |path: &str| super::said::defined_nowhere_under(path, &defined);
+    super::check::said::item_places(&items, "crate", &mut defined);
+    let judged = |path: &str| super::check::said::defined_nowhere_under(path, &defined);
     assert!(judged("crate::alga::linear::SquareMatrix"));
     assert!(!judged("crate::nalgebra::SquareMatrix"));
     assert!(!judged("crate::typenum::PInt"));
@@ -1504,11 +1505,11 @@ fn the_mend_judges_an_unresolved_import_by_the_module_its_path_names() {
     assert!(!judged("self::cbrt::PInt"));
     assert!(judged("self::cbrt::cbrt"));
     let errors = "error[E0432]: unresolved import `self::int::PInt`\n580 | pub(crate)use self::int::PInt;\n    |               ^^^^^^^^^^^^^^^^ no `PInt` in `alga::int`\n";
-    let rooted = super::said::rooted("self::int::PInt", errors);
+    let rooted = super::check::said::rooted("self::int::PInt", errors);
     assert_eq!(rooted, ["crate::alga::int::PInt"]);
     assert!(rooted.iter().all(|p| judged(p)));
     assert_eq!(
-        super::said::rooted("crate::typenum::PInt", errors),
+        super::check::said::rooted("crate::typenum::PInt", errors),
         ["crate::typenum::PInt"]
     );
 }
@@ -1872,7 +1873,9 @@ fn an_item_a_smaller_draft_cannot_find_comes_back() {
     assert!(!text.contains("unused_member"), "{text}");
     assert_eq!(printed, "3\n");
     let errors = "error[E0425]: cannot find function `log_gamma` in this scope\nerror[E0425]: cannot find value `SNUM` in this scope\nerror[E0412]: cannot find type `speed_t` in module `crate::libc`\nerror[E0599]: no method named `x` found\nerror[E0531]: cannot find unit struct, unit variant or constant `EAGAIN` in module `crate::libc`\nerror[E0576]: cannot find method or associated constant `powf` in trait `Float`\nerror[E0433]: cannot find `rand_pcg` in `crate`\n    --> draft.rs:3404:17\n     |\n3404 | type Rng=crate::rand_pcg::Pcg64Mcg;\n     |                 ^^^^^^^^ could not find `rand_pcg` in the crate root\n\nerror[E0425]: cannot find value `x` in this scope\n3 | let y = rand_pcg::Lcg;\n";
-    let mut names: Vec<String> = super::missing_names(errors).into_iter().collect();
+    let mut names: Vec<String> = super::check::said::missing_names(errors)
+        .into_iter()
+        .collect();
     names.sort();
     let expected = [
         "EAGAIN",
@@ -1897,7 +1900,7 @@ fn an_item_a_smaller_draft_cannot_find_comes_back() {
 #[test]
 fn a_trait_member_a_smaller_draft_cannot_find_comes_back() {
     let dir = tempfile::tempdir().unwrap();
-    let draft = |_: &[Vec<syn::Item>], f: &super::oracle::Findings| {
+    let draft = |_: &[Vec<syn::Item>], f: &super::check::oracle::Findings| {
         let member = |name: &str, body: &str| {
             let key = format!("#0::Float::{name}");
             (!f.dead_members.contains(&key))
@@ -1923,7 +1926,7 @@ fn a_trait_member_a_smaller_draft_cannot_find_comes_back() {
             libraries: Vec::new(),
         })
     };
-    let mut findings = super::oracle::Findings {
+    let mut findings = super::check::oracle::Findings {
         dead_members: ["#0::Float::powf", "#0::Float::sqrt"]
             .map(String::from)
             .into_iter()
@@ -1931,8 +1934,13 @@ fn a_trait_member_a_smaller_draft_cannot_find_comes_back() {
         ..Default::default()
     };
     let mut trees = vec![Vec::new()];
-    let mended =
-        super::consult_mending(&mut trees, &mut findings, &draft, &[], (dir.path(), false));
+    let mended = super::climb::refine::consult_mending(
+        &mut trees,
+        &mut findings,
+        &draft,
+        &[],
+        (dir.path(), false),
+    );
     let (bundle, _) = mended
         .map_err(|(e, text)| format!("{e:#}\n{text}"))
         .unwrap();
@@ -1952,14 +1960,14 @@ fn a_trait_member_a_smaller_draft_cannot_find_comes_back() {
 #[test]
 fn an_import_of_an_item_found_dead_brings_the_item_back() {
     let dir = tempfile::tempdir().unwrap();
-    let draft = |trees: &[Vec<syn::Item>], f: &super::oracle::Findings| {
+    let draft = |trees: &[Vec<syn::Item>], f: &super::check::oracle::Findings| {
         let mut items = trees[0].clone();
         for item in &mut items {
             if let syn::Item::Mod(m) = item {
                 let module = m.ident.to_string();
                 if let Some((_, inner)) = &mut m.content {
                     inner.retain(|i| {
-                        let name = super::item_name(i).unwrap_or_default();
+                        let name = super::read::syntax::item_name(i).unwrap_or_default();
                         !f.dead.contains(&format!("#0::{module}::{name}"))
                     });
                 }
@@ -1977,7 +1985,7 @@ fn an_import_of_an_item_found_dead_brings_the_item_back() {
     )
     .unwrap()
     .items;
-    let mut findings = super::oracle::Findings {
+    let mut findings = super::check::oracle::Findings {
         dead: ["#0::m::Min", "#0::m::Spare"]
             .map(String::from)
             .into_iter()
@@ -1985,8 +1993,13 @@ fn an_import_of_an_item_found_dead_brings_the_item_back() {
         ..Default::default()
     };
     let mut trees = vec![tree];
-    let mended =
-        super::consult_mending(&mut trees, &mut findings, &draft, &[], (dir.path(), false));
+    let mended = super::climb::refine::consult_mending(
+        &mut trees,
+        &mut findings,
+        &draft,
+        &[],
+        (dir.path(), false),
+    );
     let (bundle, _) = mended
         .map_err(|(e, text)| format!("{e:#}\n{text}"))
         .unwrap();
@@ -2005,7 +2018,7 @@ fn an_import_of_an_item_found_dead_brings_the_item_back() {
 #[test]
 fn a_mending_needs_names_only_when_let() {
     let dir = tempfile::tempdir().unwrap();
-    let draft = |_: &[Vec<syn::Item>], f: &super::oracle::Findings| {
+    let draft = |_: &[Vec<syn::Item>], f: &super::check::oracle::Findings| {
         let item = if f.needed.contains("Vector") {
             "trait Vector { fn dim(&self) -> u8 { 3 } }\nimpl Vector for u8 {}\n"
         } else {
@@ -2017,10 +2030,11 @@ fn a_mending_needs_names_only_when_let() {
         })
     };
     let mended = |need_names: bool| {
-        let mut findings = super::oracle::Findings::default();
+        let mut findings = super::check::oracle::Findings::default();
         let mut trees = vec![Vec::new()];
         let at = (dir.path(), need_names);
-        let result = super::consult_mending(&mut trees, &mut findings, &draft, &[], at);
+        let result =
+            super::climb::refine::consult_mending(&mut trees, &mut findings, &draft, &[], at);
         (result.is_ok(), findings.needed)
     };
     assert_eq!(mended(false), (false, Default::default()));
@@ -2029,7 +2043,9 @@ fn a_mending_needs_names_only_when_let() {
         (true, ["Vector".to_string()].into_iter().collect())
     );
     let errors = "error[E0599]: no function or associated item named `cast_from_int` found for type `f32` in the current scope\nerror[E0599]: no method named `wmul` found for type `u32` in the current scope\nerror[E0599]: the method `x` exists but its trait bounds were not satisfied\n";
-    let mut names: Vec<String> = super::unfound_members(errors).into_iter().collect();
+    let mut names: Vec<String> = super::check::said::unfound_members(errors)
+        .into_iter()
+        .collect();
     names.sort();
     assert_eq!(names, ["cast_from_int", "wmul"]);
 }
@@ -2052,7 +2068,9 @@ fn a_macro_a_smaller_draft_cannot_find_comes_back() {
     assert!(!text.contains("unused_member"), "{text}");
     assert_eq!(printed, "3\n");
     let errors = "error: cannot find macro `IntoEdgesDirected` in this scope\nerror: cannot find attribute `x` in this scope\n";
-    let names: Vec<String> = super::missing_names(errors).into_iter().collect();
+    let names: Vec<String> = super::check::said::missing_names(errors)
+        .into_iter()
+        .collect();
     assert_eq!(names, ["IntoEdgesDirected"]);
 }
 
@@ -2443,10 +2461,10 @@ fn an_unreached_library_the_judge_cannot_take_is_left_out_and_a_reached_one_refu
 #[test]
 fn a_library_of_private_imports_and_modules_of_them_only_gives_nothing() {
     let items = |text: &str| syn::parse_file(text).unwrap().items;
-    assert!(super::refuse::only_imports(&items(
+    assert!(super::emit::refuse::only_imports(&items(
         "use std::fmt; mod iter { use super::*; mod len { use std::cmp::Ordering; } }"
     )));
-    assert!(super::refuse::only_imports(&items("")));
+    assert!(super::emit::refuse::only_imports(&items("")));
     for something in [
         "pub use std::fmt;",
         "mod iter { use super::*; pub fn f() {} }",
@@ -2454,7 +2472,7 @@ fn a_library_of_private_imports_and_modules_of_them_only_gives_nothing() {
         "mod a { pub(crate) use std::fmt; }",
     ] {
         assert!(
-            !super::refuse::only_imports(&items(something)),
+            !super::emit::refuse::only_imports(&items(something)),
             "{something}"
         );
     }
@@ -2660,9 +2678,24 @@ fn of_two_readings_a_first_not_known_to_compile_is_never_taken() {
         text: "x".repeat(n),
         libraries: Vec::new(),
     };
-    assert_eq!(super::of_two_readings((b(10), true), b(20)).text.len(), 10);
-    assert_eq!(super::of_two_readings((b(30), true), b(20)).text.len(), 20);
-    assert_eq!(super::of_two_readings((b(10), false), b(20)).text.len(), 20);
+    assert_eq!(
+        super::climb::readings::of_two_readings((b(10), true), b(20))
+            .text
+            .len(),
+        10
+    );
+    assert_eq!(
+        super::climb::readings::of_two_readings((b(30), true), b(20))
+            .text
+            .len(),
+        20
+    );
+    assert_eq!(
+        super::climb::readings::of_two_readings((b(10), false), b(20))
+            .text
+            .len(),
+        20
+    );
 }
 
 /// The personal library of the test below, under `dir`: `fixture` (120 module files, a
@@ -3084,9 +3117,14 @@ fn a_library_only_unused_lowercase_imports_name_is_not_reached() {
         let main_rs = dir.path().join("main.rs");
         fs::write(&main_rs, main).unwrap();
         let libraries = std::slice::from_ref(&lib);
-        super::modules_reached(&main_rs, &deps_on(&lib), libraries, &crate::judge::BOJ)
-            .unwrap()
-            .contains("fixture")
+        super::name::libraries::modules_reached(
+            &main_rs,
+            &deps_on(&lib),
+            libraries,
+            &crate::judge::BOJ,
+        )
+        .unwrap()
+        .contains("fixture")
     };
     assert!(!reached(
         "use fixture::min;\nfn main() { println!(\"1\"); }\n"
@@ -3166,16 +3204,16 @@ fn a_spent_budget_stops_the_mending_between_compiles() {
     let mends = |deadline: super::budget::Deadline| {
         let _in = super::budget::enter(deadline);
         let calls = std::cell::Cell::new(0);
-        let draft = |_: &[Vec<syn::Item>], _: &super::oracle::Findings| {
+        let draft = |_: &[Vec<syn::Item>], _: &super::check::oracle::Findings| {
             calls.set(calls.get() + 1);
             Ok(super::Bundle {
                 text: text.to_string(),
                 libraries: Vec::new(),
             })
         };
-        let mut findings = super::oracle::Findings::default();
+        let mut findings = super::check::oracle::Findings::default();
         findings.dead.insert("#0::gone".to_string());
-        let outcome = super::consult_mending(
+        let outcome = super::climb::refine::consult_mending(
             &mut [Vec::new()],
             &mut findings,
             &draft,
@@ -3249,7 +3287,7 @@ fn a_const_whose_macro_implements_a_library_trait_for_std_types_goes_with_that_t
 #[test]
 fn a_method_put_back_by_a_mend_is_not_asked_for_again_each_round() {
     let drafts = std::cell::Cell::new(0);
-    let draft = |_: &[Vec<syn::Item>], f: &super::oracle::Findings| {
+    let draft = |_: &[Vec<syn::Item>], f: &super::check::oracle::Findings| {
         drafts.set(drafts.get() + 1);
         let powf = if f.dead_members.contains("#0::Float::powf") {
             ""
@@ -3271,7 +3309,7 @@ fn a_method_put_back_by_a_mend_is_not_asked_for_again_each_round() {
     };
     let first = draft(&[], &Default::default()).unwrap();
     let modules = ["fixture".to_string()];
-    let (best, _, findings, compiled) = super::refine(
+    let (best, _, findings, compiled) = super::climb::refine::refine(
         first,
         vec![Vec::new()],
         None,
@@ -3326,7 +3364,7 @@ fn a_first_reading_read_alongside_gives_the_bundle_of_the_readings_one_after_the
             .unwrap()
             .text
         };
-        let read_alongside = || super::READ_ALONGSIDE.with(|n| n.get());
+        let read_alongside = || super::climb::readings::READ_ALONGSIDE.with(|n| n.get());
         let before = read_alongside();
         let one_after_the_other = make(None);
         assert_eq!(read_alongside(), before);

@@ -1,12 +1,21 @@
 //! The bundler's shared vocabulary: what every stage takes and gives. A library to inline
 //! (`Library`, `Dep`, `Origin`), how to bundle (`Options`: `Pruning`, `Scope`, the layout
-//! and the deadline), and what comes out (`Bundle`, `Inlined`). It names no stage but the two
-//! whose types an option holds (`budget::Deadline`, `render::Layout`).
+//! and the deadline), and what comes out (`Bundle`, `Inlined`). It names no stage: the one
+//! type of another module an option holds is the clock's (`budget::Deadline`).
 
 use super::budget;
-pub use super::render::Layout;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+
+/// How library code is laid out in the bundle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// One item per line, tokens with only the spaces they need (the default: library
+    /// code is read in its own repository, and judges limit the source size).
+    Compact,
+    /// rustfmt-like layout by prettyplease.
+    Readable,
+}
 
 /// With `XTASK_TIMES` set, prints the seconds since the first call and `label` to stderr:
 /// where a `submit` spends its time (`xtask/benches/submit.sh` has the totals).

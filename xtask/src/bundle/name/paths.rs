@@ -2,7 +2,7 @@
 //! `crate::<lib>::x`, `$crate::x` becomes `$crate::<lib>::x`, and a dependency's paths
 //! (`dep::x`, `::dep::x`, `use dep::...`, `extern crate dep`) point at its own module.
 
-use super::{Dep, Library};
+use crate::bundle::{Dep, Library};
 use crate::fast_hash::{HashMap, HashSet};
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use syn::visit_mut::VisitMut;
@@ -12,7 +12,7 @@ use syn::visit_mut::VisitMut;
 pub fn rewrite(
     items: &mut Vec<syn::Item>,
     lib: &Library,
-    exported: &HashMap<String, super::expand::Macros>,
+    exported: &HashMap<String, crate::bundle::read::expand::Macros>,
 ) -> bool {
     local_inner_macros(items);
     macro_use_calls(items, lib, exported);
@@ -86,7 +86,7 @@ fn local_inner_macros(items: &mut [syn::Item]) {
 fn macro_use_calls(
     items: &mut [syn::Item],
     lib: &Library,
-    exported: &HashMap<String, super::expand::Macros>,
+    exported: &HashMap<String, crate::bundle::read::expand::Macros>,
 ) {
     let mut from: HashMap<String, String> = HashMap::default();
     for item in items.iter() {
@@ -247,7 +247,7 @@ fn root_name(item: &syn::Item) -> Option<String> {
     // An `extern crate` is the dependency itself, not a local name that shadows it.
     match item {
         syn::Item::ExternCrate(_) | syn::Item::Macro(_) => None,
-        _ => super::item_name(item),
+        _ => crate::bundle::read::syntax::item_name(item),
     }
 }
 

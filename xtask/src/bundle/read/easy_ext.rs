@@ -12,7 +12,7 @@
 
 use super::scan::range;
 use super::scan::InBundle;
-use super::Dep;
+use crate::bundle::Dep;
 use crate::edits::Edits;
 use quote::{quote, ToTokens};
 use std::collections::BTreeMap;
@@ -111,7 +111,7 @@ impl<'ast> Visit<'ast> for Finder<'_, 'ast> {
                 return;
             }
             _ => {
-                let attrs = super::scan::item_attrs(item);
+                let attrs = super::syntax::item_attrs(item);
                 if let Some(a) = attrs.iter().find(|a| is_ext(a, self.crates)) {
                     self.found.push(Found::Elsewhere(range(a).start));
                 }

@@ -14,7 +14,7 @@
 //! longer than the stub.
 
 use super::items::{base, each_item, Aliases};
-use super::mono;
+use crate::bundle::check::mono;
 use crate::fast_hash::HashSet;
 
 /// The key of the function `name` of the inherent impl `i` in the module at `path`:
@@ -269,7 +269,7 @@ pub fn asked_back(
 
 /// The identifiers of an error's first snippet under its first line of carets.
 fn under_caret(error: &str) -> Vec<String> {
-    let Some((snippet, carets)) = super::oracle::caret_lines(error) else {
+    let Some((snippet, carets)) = crate::bundle::check::oracle::caret_lines(error) else {
         return Vec::new();
     };
     let marked: String = (snippet.char_indices())
@@ -508,7 +508,7 @@ fn main() { println!("{}", shown(&W("a".into()))); }
             .map(|k| k.to_string())
             .collect();
         let dir = tempfile::tempdir().unwrap();
-        let errors = super::super::oracle::errors(source, dir.path()).unwrap_err();
+        let errors = crate::bundle::check::oracle::errors(source, dir.path()).unwrap_err();
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(errors[0].contains("unstable library feature"), "{errors:?}");
         let back: Vec<String> = asked_back(&stubs, &errors, &Aliases::of(&[]))
@@ -555,7 +555,7 @@ pub fn make<T>(t: T) -> M<T, U3> { M::<T, U3>::new(t) }
                 "",
             );
         let dir = tempfile::tempdir().unwrap();
-        let errors = super::super::oracle::errors(&draft, dir.path()).unwrap_err();
+        let errors = crate::bundle::check::oracle::errors(&draft, dir.path()).unwrap_err();
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(
             errors[0].contains("no function or associated item named `new`"),

@@ -30,8 +30,8 @@ pub struct Findings {
 
 impl Findings {
     /// Everything to keep out of the next draft, and the names it must keep.
-    pub fn ruling(&self) -> super::prune::Ruling {
-        super::prune::Ruling {
+    pub fn ruling(&self) -> crate::bundle::prune::Ruling {
+        crate::bundle::prune::Ruling {
             banned: self.dead.union(&self.dead_members).cloned().collect(),
             needed: self.needed.clone(),
         }

@@ -1,17 +1,8 @@
 //! A pruned library printed as one module of the bundle: docs removed, `#[macro_export]`
 //! macros re-exported by path, laid out by prettyplease.
 
+use crate::bundle::{Bundle, Layout};
 use syn::visit_mut::VisitMut;
-
-/// How library code is laid out in the bundle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Layout {
-    /// One item per line, tokens with only the spaces they need (the default: library
-    /// code is read in its own repository, and judges limit the source size).
-    Compact,
-    /// rustfmt-like layout by prettyplease.
-    Readable,
-}
 
 /// The attribute over every library module: a dependency's warnings are not the user's.
 pub const ALLOW: &str = "#[allow(warnings, clippy::all)]";
@@ -309,6 +300,20 @@ pub fn compact(tokens: proc_macro2::TokenStream) -> String {
     out
 }
 
+/// What ends a bundle whose libraries use `alloc` (after the libraries' chunks: `unused`
+/// reads the layout back).
+pub const EXTERN_ALLOC: &str = "\nextern crate alloc;\n";
+
+/// Where a bundle's libraries start in its text (`Drafter::draft`'s layout: the solution,
+/// then the chunks, then maybe `extern crate alloc;`); `None` if the sizes do not add up.
+pub fn libraries_start(bundle: &Bundle) -> Option<usize> {
+    let text = &bundle.text;
+    let end = text.strip_suffix(EXTERN_ALLOC).unwrap_or(text).len();
+    let total: usize = bundle.libraries.iter().map(|l| l.bytes).sum();
+    let at = end.checked_sub(total)?;
+    text.is_char_boundary(at).then_some(at)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -322,7 +327,7 @@ mod tests {
              #[allow(some_future_lint)] pub fn g() {}",
         )
         .unwrap();
-        let text = super::render("lib", lib.items, super::Layout::Compact);
+        let text = super::render("lib", lib.items, crate::bundle::Layout::Compact);
         let want = "#[allow(warnings, clippy::all)]
 mod lib {
 #[inline]pub fn a()->u8{1}
@@ -337,7 +342,10 @@ pub struct E{f:u8}
         // What stays still compiles: the two lints that are errors stay allowed.
         let dir = tempfile::tempdir().unwrap();
         let program = format!("{want}fn main() {{ lib::b(); }}");
-        assert_eq!(super::super::oracle::errors(&program, dir.path()), Ok(()));
+        assert_eq!(
+            crate::bundle::check::oracle::errors(&program, dir.path()),
+            Ok(())
+        );
     }
 
     #[test]

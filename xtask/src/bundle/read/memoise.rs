@@ -94,9 +94,9 @@ mod __memoise {
 "#;
 
 /// The names under which the solution's dependencies include the memoise crate.
-pub fn crate_names(deps: &BTreeMap<String, super::Dep>) -> Vec<String> {
+pub fn crate_names(deps: &BTreeMap<String, crate::bundle::Dep>) -> Vec<String> {
     deps.iter()
-        .filter(|(_, d)| matches!(d, super::Dep::ProcMacro(p) if p == "memoise"))
+        .filter(|(_, d)| matches!(d, crate::bundle::Dep::ProcMacro(p) if p == "memoise"))
         .map(|(name, _)| name.clone())
         .collect()
 }

@@ -3,7 +3,7 @@
 
 use super::cfg::Cfg;
 use super::expand::{Macros, Member};
-use super::{item_attrs_mut, Library};
+use crate::bundle::{read::syntax::item_attrs_mut, Library};
 use std::fs;
 use std::path::{Path, PathBuf};
 use syn::visit::Visit;
@@ -88,7 +88,7 @@ fn reading_key(
 ) -> Option<String> {
     let mut key = format!("{lib:?}\n{target:?}\n{impls_too}");
     for (name, dep) in &lib.deps {
-        if let super::Dep::Module(module) = dep {
+        if let crate::bundle::Dep::Module(module) = dep {
             let origin = match dependency_macros.get(module) {
                 Some(m) => m.origin.as_deref()?,
                 None => "-",
@@ -177,7 +177,7 @@ fn load_afresh(
     let mut macros = Macros::default();
     macros.impls_too = impls_too;
     for (name, dep) in &lib.deps {
-        if let super::Dep::Module(module) = dep {
+        if let crate::bundle::Dep::Module(module) = dep {
             if let Some(exported) = dependency_macros.get(module) {
                 macros.add_dependency(name, exported);
             }

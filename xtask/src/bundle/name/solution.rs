@@ -3,8 +3,9 @@
 //! never compiles them), and proconio's `#[fastout]` and `#[derive_readable]` are written out
 //! as proconio writes them (memoise's and easy-ext's attributes: their own modules).
 
-use super::scan::{collect, is_cfg_off, item_attrs, range, Refs};
-use super::Dep;
+use crate::bundle::read::scan::{collect, is_cfg_off, range, Refs};
+use crate::bundle::read::syntax::{idents, item_attrs};
+use crate::bundle::Dep;
 use crate::edits::Edits;
 use proc_macro2::TokenStream;
 use quote::ToTokens;
@@ -54,13 +55,13 @@ pub fn prepare(
     target: crate::judge::TargetCfgs,
 ) -> anyhow::Result<Solution> {
     // Its `#[cfg]`s as the judge builds it: no features (a binary crate's own), no cfgs.
-    let cfg = super::cfg::Cfg {
+    let cfg = crate::bundle::read::cfg::Cfg {
         target,
         features: &[],
         cfgs: &[],
     };
     // A solution over several files (`mod helper;`, `include_str!`) is made one text first.
-    let (text, ast) = super::files::read_solution(main_rs, &cfg)?;
+    let (text, ast) = crate::bundle::read::files::read_solution(main_rs, &cfg)?;
     let at = |offset: usize| {
         format!(
             "{}:{}",
@@ -309,13 +310,13 @@ fn expand_attributes(
     at: &dyn Fn(usize) -> String,
     edits: &mut Edits,
 ) -> anyhow::Result<Vec<String>> {
-    let memoise = super::memoise::crate_names(deps);
+    let memoise = crate::bundle::read::memoise::crate_names(deps);
     if !memoise.is_empty() {
-        super::memoise::expand(ast, text, &memoise, at, edits)?;
+        crate::bundle::read::memoise::expand(ast, text, &memoise, at, edits)?;
     }
-    let easy_ext = super::easy_ext::crate_names(deps);
+    let easy_ext = crate::bundle::read::easy_ext::crate_names(deps);
     if !easy_ext.is_empty() {
-        super::easy_ext::expand(ast, &easy_ext, deps, at, edits)?;
+        crate::bundle::read::easy_ext::expand(ast, &easy_ext, deps, at, edits)?;
     }
     Ok(memoise.into_iter().chain(easy_ext).collect())
 }
@@ -410,7 +411,10 @@ fn is_derive_readable(attr: &syn::Attribute) -> bool {
 /// (`proconio::marker::Usize1`) goes through the dependency's module.
 fn in_bundle(ty: &syn::Type, deps: &BTreeMap<String, Dep>) -> String {
     let mut ty = ty.clone();
-    syn::visit_mut::VisitMut::visit_type_mut(&mut super::scan::InBundle(deps), &mut ty);
+    syn::visit_mut::VisitMut::visit_type_mut(
+        &mut crate::bundle::read::scan::InBundle(deps),
+        &mut ty,
+    );
     ty.to_token_stream().to_string()
 }
 
@@ -588,19 +592,6 @@ fn seed_tokens(mut items: Vec<syn::Item>) -> TokenStream {
     }
     seeds.extend(extra.into_iter().map(proc_macro2::TokenTree::Ident));
     seeds
-}
-
-/// Every identifier in `tokens`, through groups.
-pub(crate) fn idents(tokens: TokenStream, out: &mut crate::fast_hash::HashSet<String>) {
-    for tree in tokens {
-        match tree {
-            proc_macro2::TokenTree::Ident(i) => {
-                out.insert(i.to_string());
-            }
-            proc_macro2::TokenTree::Group(g) => idents(g.stream(), out),
-            _ => {}
-        }
-    }
 }
 
 /// Calls `f(original, local name)` for each named leaf of a `use` tree.

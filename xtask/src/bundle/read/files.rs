@@ -14,7 +14,7 @@ use syn::spanned::Spanned;
 const MAX_DEPTH: usize = 32;
 
 /// The solution at `main_rs` with its module files and included files inlined, parsed.
-pub(super) fn read_solution(
+pub(in crate::bundle) fn read_solution(
     main_rs: &Path,
     cfg: &super::cfg::Cfg,
 ) -> anyhow::Result<(String, syn::File)> {
@@ -256,8 +256,8 @@ mod tests {
     use super::*;
 
     /// `#[cfg]`s as BOJ builds a solution.
-    fn boj() -> crate::bundle::cfg::Cfg<'static> {
-        crate::bundle::cfg::Cfg {
+    fn boj() -> crate::bundle::read::cfg::Cfg<'static> {
+        crate::bundle::read::cfg::Cfg {
             target: crate::judge::BOJ.target_cfgs,
             features: &[],
             cfgs: &[],

@@ -1,19 +1,20 @@
 //! What a source file refers to: paths (from `use` trees, syn paths and macro tokens) and
 //! attributes, skipping items that are compiled out.
 
+use super::syntax::item_attrs;
 use proc_macro2::{Spacing, TokenStream, TokenTree};
 use std::ops::Range;
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 
-pub(super) fn range(node: &impl Spanned) -> Range<usize> {
+pub(in crate::bundle) fn range(node: &impl Spanned) -> Range<usize> {
     node.span().byte_range()
 }
 
 /// Whether `attrs` compile the item out as the judge builds (`cfg.rs`'s evaluator, the one
 /// there is): a `cfg` predicate that evaluates false (`test`, `debug_assertions`, a feature
 /// not given). One it cannot read keeps the item.
-pub(super) fn is_cfg_off(attrs: &[syn::Attribute], cfg: &super::cfg::Cfg) -> bool {
+pub(in crate::bundle) fn is_cfg_off(attrs: &[syn::Attribute], cfg: &super::cfg::Cfg) -> bool {
     attrs.iter().any(|a| {
         a.path().is_ident("cfg")
             && a.parse_args::<syn::Meta>()
@@ -23,31 +24,9 @@ pub(super) fn is_cfg_off(attrs: &[syn::Attribute], cfg: &super::cfg::Cfg) -> boo
     })
 }
 
-pub(super) fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
-    use syn::Item::*;
-    match item {
-        Const(i) => &i.attrs,
-        Enum(i) => &i.attrs,
-        ExternCrate(i) => &i.attrs,
-        Fn(i) => &i.attrs,
-        ForeignMod(i) => &i.attrs,
-        Impl(i) => &i.attrs,
-        Macro(i) => &i.attrs,
-        Mod(i) => &i.attrs,
-        Static(i) => &i.attrs,
-        Struct(i) => &i.attrs,
-        Trait(i) => &i.attrs,
-        TraitAlias(i) => &i.attrs,
-        Type(i) => &i.attrs,
-        Union(i) => &i.attrs,
-        Use(i) => &i.attrs,
-        _ => &[],
-    }
-}
-
 /// Every path of a `use` tree, flattened (`{a, b::c}` gives two), each with the byte
 /// range of its first segment.
-pub(super) fn use_paths(
+pub(in crate::bundle) fn use_paths(
     tree: &syn::UseTree,
     prefix: &mut Vec<(String, Range<usize>)>,
     out: &mut Vec<(Vec<String>, Range<usize>)>,
@@ -77,7 +56,10 @@ pub(super) fn use_paths(
 
 /// Paths as written in token streams (macro bodies and arguments): `a :: b :: c` runs,
 /// with `$crate` read as `crate`. Returns (segments, byte range of the first segment).
-pub(super) fn token_paths(tokens: TokenStream, out: &mut Vec<(Vec<String>, Range<usize>)>) {
+pub(in crate::bundle) fn token_paths(
+    tokens: TokenStream,
+    out: &mut Vec<(Vec<String>, Range<usize>)>,
+) {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     let mut i = 0;
     while i < trees.len() {
@@ -117,13 +99,13 @@ pub(super) fn token_paths(tokens: TokenStream, out: &mut Vec<(Vec<String>, Range
 
 /// What a solution or module file refers to.
 #[derive(Default)]
-pub(super) struct Refs {
+pub(in crate::bundle) struct Refs {
     /// Paths from `use` trees, syn paths and macro tokens (`$crate` read as `crate`), with
     /// the byte range of their first segment.
-    pub(super) paths: Vec<(Vec<String>, Range<usize>)>,
+    pub(in crate::bundle) paths: Vec<(Vec<String>, Range<usize>)>,
     /// Paths written with a leading `::` (`::itertools::x`): the first segment's name and
     /// the byte range from the colons to the end of that segment.
-    pub(super) rooted: Vec<(String, Range<usize>)>,
+    pub(in crate::bundle) rooted: Vec<(String, Range<usize>)>,
 }
 
 struct Collector<'a> {
@@ -175,7 +157,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 }
 
-pub(super) fn collect(file: &syn::File, cfg: &super::cfg::Cfg) -> Refs {
+pub(in crate::bundle) fn collect(file: &syn::File, cfg: &super::cfg::Cfg) -> Refs {
     let mut refs = Refs::default();
     Collector {
         refs: &mut refs,
@@ -187,11 +169,13 @@ pub(super) fn collect(file: &syn::File, cfg: &super::cfg::Cfg) -> Refs {
 
 /// Rewrites paths whose head is a dependency (`proconio::marker::Usize1`) to go through the
 /// dependency's module (`crate::proconio::marker::Usize1`), for text the bundler writes.
-pub(super) struct InBundle<'a>(pub &'a std::collections::BTreeMap<String, super::Dep>);
+pub(in crate::bundle) struct InBundle<'a>(
+    pub &'a std::collections::BTreeMap<String, crate::bundle::Dep>,
+);
 
 impl syn::visit_mut::VisitMut for InBundle<'_> {
     fn visit_path_mut(&mut self, path: &mut syn::Path) {
-        if let Some(super::Dep::Module(m)) = path
+        if let Some(crate::bundle::Dep::Module(m)) = path
             .segments
             .first()
             .and_then(|s| self.0.get(&s.ident.to_string()))

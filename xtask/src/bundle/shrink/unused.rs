@@ -14,7 +14,7 @@
 //! stays verbatim), and only when the result type-checks on each of them; else the bundle
 //! stays as it was.
 
-use super::{oracle, Bundle};
+use crate::bundle::{check::oracle, Bundle};
 use std::path::PathBuf;
 
 /// One of rustc's suggested edits: bytes `start..end` of the draft become `with`.
@@ -29,7 +29,7 @@ struct Edit {
 /// judge's own rustc when its toolchain is installed.
 pub fn compilers(judge: &crate::judge::Profile) -> Vec<PathBuf> {
     // Only the judge's reads the installed crates it built (`externs`).
-    if let Some(externs) = super::externs::active() {
+    if let Some(externs) = crate::bundle::check::externs::active() {
         return vec![externs.rustc];
     }
     std::iter::once(PathBuf::from(crate::judge::local_rustc()))
@@ -58,9 +58,9 @@ pub fn strip_unused(bundle: Bundle, compilers: &[PathBuf]) -> Bundle {
         "--force-warn",
         "unused_macros",
     ];
-    super::phase("unused: begin");
+    crate::bundle::phase("unused: begin");
     let found = each_compiler(compilers, &dirs, &bundle.text, &lint);
-    super::phase("unused: linted");
+    crate::bundle::phase("unused: linted");
     let Some(found) = found else {
         return bundle;
     };
@@ -76,7 +76,7 @@ pub fn strip_unused(bundle: Bundle, compilers: &[PathBuf]) -> Bundle {
     let text = apply(&bundle.text, &edits);
     let quiet = ["-A", "warnings"];
     let checked = each_compiler(compilers, &dirs, &text, &quiet);
-    super::phase("unused: checked");
+    crate::bundle::phase("unused: checked");
     if checked.is_none() {
         if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
             eprintln!(
@@ -93,7 +93,7 @@ pub fn strip_unused(bundle: Bundle, compilers: &[PathBuf]) -> Bundle {
             let (gone, added) = (edits.iter())
                 .filter(|e| e.start >= start && e.end <= end)
                 .fold((0, 0), |(g, a), e| (g + e.end - e.start, a + e.with.len()));
-            super::Inlined {
+            crate::bundle::Inlined {
                 bytes: lib.bytes + added - gone,
                 ..lib.clone()
             }
@@ -116,7 +116,7 @@ fn library_regions(bundle: &Bundle) -> Option<Vec<(usize, usize)>> {
     if bundle.libraries.is_empty() {
         return None;
     }
-    let mut at = super::reuse::libraries_start(bundle)?;
+    let mut at = crate::bundle::emit::render::libraries_start(bundle)?;
     let mut regions = Vec::new();
     for lib in &bundle.libraries {
         regions.push((at, at + lib.bytes));
@@ -133,7 +133,7 @@ fn each_compiler(
     text: &str,
     lints: &[&str],
 ) -> Option<Vec<Vec<serde_json::Value>>> {
-    let externs = super::externs::active();
+    let externs = crate::bundle::check::externs::active();
     std::thread::scope(|s| {
         let runs: Vec<_> = compilers
             .iter()
@@ -141,7 +141,7 @@ fn each_compiler(
             .map(|(rustc, dir)| {
                 let externs = externs.clone();
                 s.spawn(move || {
-                    let _in_force = super::externs::carry(externs);
+                    let _in_force = crate::bundle::check::externs::carry(externs);
                     oracle::check_with(rustc, text, dir, lints)
                 })
             })
@@ -283,7 +283,7 @@ mod tests {
         let chunk = format!("\n// lib 1.0\n{lib}");
         Bundle {
             text: format!("{main}{chunk}"),
-            libraries: vec![super::super::Inlined {
+            libraries: vec![crate::bundle::Inlined {
                 module: "lib".into(),
                 package: "lib 1.0".into(),
                 bytes: chunk.len(),

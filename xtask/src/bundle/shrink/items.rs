@@ -1,7 +1,7 @@
 //! The libraries' items as the size passes read them: every item with its module path,
 //! the type an impl is for, and the aliases a symbol or an error sees through.
 
-use super::mono::{self, normal};
+use crate::bundle::check::mono::{self, normal};
 use crate::fast_hash::HashSet;
 
 /// Calls `f` on every item of the libraries' `trees` with its module path (`#k::module`),

@@ -3,13 +3,13 @@
 //! native library, a build script beyond cfgs, edition 2015) is refused only when the
 //! finished bundle still holds it, naming the chain from `main.rs` to it.
 
-use super::{item_name, solution, Bundle, Library};
+use crate::bundle::{name::solution, read::syntax::item_name, Bundle, Library};
 
 /// How the solution reaches library `k` of a draft, for its refusal: `reached through
 /// main.rs -> mylib::misc::both -> rayon::join -> rayon_core`, each step the first kept item
 /// of another library whose code names the next one's module, from a library the solution
 /// names.
-pub(super) fn reached_through(
+pub(in crate::bundle) fn reached_through(
     kept: &[Vec<syn::Item>],
     modules: &[String],
     k: usize,
@@ -42,7 +42,7 @@ pub(super) fn reached_through(
 fn naming_item(items: &[syn::Item], module: &str, at: &str, imports: bool) -> Option<String> {
     let names = |t: &dyn quote::ToTokens| {
         let mut idents = crate::fast_hash::HashSet::default();
-        solution::idents(t.to_token_stream(), &mut idents);
+        crate::bundle::read::syntax::idents(t.to_token_stream(), &mut idents);
         idents.contains(module)
     };
     for item in items {
@@ -86,7 +86,7 @@ fn naming_item(items: &[syn::Item], module: &str, at: &str, imports: bool) -> Op
 
 /// Whether `items` hold nothing but private imports and modules that hold only those:
 /// nothing a path from outside can name but the modules themselves.
-pub(super) fn only_imports(items: &[syn::Item]) -> bool {
+pub(in crate::bundle) fn only_imports(items: &[syn::Item]) -> bool {
     items.iter().all(|item| match item {
         syn::Item::Use(u) => matches!(u.vis, syn::Visibility::Inherited),
         syn::Item::Mod(m) => m.content.as_ref().is_some_and(|(_, c)| only_imports(c)),
@@ -96,7 +96,7 @@ pub(super) fn only_imports(items: &[syn::Item]) -> bool {
 
 /// Which of the `hollow` libraries' modules a path names in the kept code of the others
 /// or in the solution (`crate::m::...`, `m::...` from the solution).
-pub(super) fn named_modules(
+pub(in crate::bundle) fn named_modules(
     kept: &[Vec<syn::Item>],
     hollow: &[bool],
     modules: &[String],
@@ -286,7 +286,10 @@ impl<'ast> syn::visit::Visit<'ast> for Among<'_> {
 
 /// Refuses a finished bundle that still holds a library the judge cannot take (`refusal`):
 /// the error names the chain from `main.rs`.
-pub(super) fn refuse_what_is_reached(b: &Bundle, libraries: &[Library]) -> anyhow::Result<()> {
+pub(in crate::bundle) fn refuse_what_is_reached(
+    b: &Bundle,
+    libraries: &[Library],
+) -> anyhow::Result<()> {
     let inlined = |m: &str| b.libraries.iter().any(|l| l.module == m);
     let refused: Vec<usize> = (0..libraries.len())
         .filter(|&k| inlined(&libraries[k].module) && refusal(&libraries[k]).is_err())
@@ -306,7 +309,10 @@ pub(super) fn refuse_what_is_reached(b: &Bundle, libraries: &[Library]) -> anyho
                 let k = modules.iter().position(|x| m.ident == x).expect("inlined");
                 kept[k] = m.content.clone().map(|(_, c)| c).unwrap_or_default();
             }
-            _ => solution::idents(quote::ToTokens::to_token_stream(&item), &mut by_solution),
+            _ => crate::bundle::read::syntax::idents(
+                quote::ToTokens::to_token_stream(&item),
+                &mut by_solution,
+            ),
         }
     }
     let k = refused[0];
@@ -339,9 +345,9 @@ mod tests {
     /// Files of syn trees of every kind: the tool's own sources, and items syn keeps raw.
     const SOURCES: [&str; 5] = [
         include_str!("refuse.rs"),
-        include_str!("impls.rs"),
-        include_str!("mod.rs"),
-        include_str!("../engine/mod.rs"),
+        include_str!("../shrink/impls.rs"),
+        include_str!("../read/load.rs"),
+        include_str!("../../engine/mod.rs"),
         r#"
 #![allow(dead_code)]
 pub macro verbatim_item($x:ident) { $x + hidden_in_a_verbatim }
@@ -365,7 +371,10 @@ union U { a: u8 }
             let file = syn::parse_file(source).unwrap();
             let mut plain = crate::fast_hash::HashSet::default();
             for item in &file.items {
-                solution::idents(quote::ToTokens::to_token_stream(item), &mut plain);
+                crate::bundle::read::syntax::idents(
+                    quote::ToTokens::to_token_stream(item),
+                    &mut plain,
+                );
             }
             let mut names: Vec<&str> = plain.iter().map(String::as_str).collect();
             names.sort_unstable();

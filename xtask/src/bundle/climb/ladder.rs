@@ -7,7 +7,7 @@
 //! - anything else (a refusal, a size over the judge's limit) ends the climb: no later step,
 //!   which only keeps more, can change it.
 
-use super::Scope;
+use crate::bundle::Scope;
 
 /// How one step's draft ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

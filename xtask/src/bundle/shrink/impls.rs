@@ -22,9 +22,9 @@
 //! gets smaller).
 
 use super::items::{base, each_item, Aliases};
-use super::mono::{self, canon, header_parts, normal, SEQUENCE, TUPLE};
-use super::oracle;
-use super::solution::idents;
+use crate::bundle::check::mono::{self, canon, header_parts, normal, SEQUENCE, TUPLE};
+use crate::bundle::check::oracle;
+use crate::bundle::read::syntax::idents;
 use crate::error::Context;
 use crate::fast_hash::HashSet;
 
@@ -218,7 +218,7 @@ fn walk(
 /// was. Without it, impls go by family, and a family that another impl could stand in for
 /// (another trait's method of the same name for the same type) stays.
 pub fn candidates(trees: &[Vec<syn::Item>], run: Option<&mono::Instances>) -> Vec<Candidate> {
-    let local = super::prune::local_types(trees);
+    let local = crate::bundle::prune::local_types(trees);
     let aliases = Aliases::of(trees);
     let mut seen = Vec::new();
     for (k, items) in trees.iter().enumerate() {
@@ -391,7 +391,7 @@ fn has_word(text: &str, word: &str) -> bool {
 /// An error's text with the types it quotes (between backticks) normalised (`mono::normal`):
 /// read once, since every candidate of a group is held against them (typenum's thousand
 /// aliased impls against each of hundreds of errors).
-pub(super) struct Said<'a> {
+pub(in crate::bundle) struct Said<'a> {
     text: &'a str,
     /// The types it quotes, normalised: read when a candidate written for an alias asks.
     quoted: std::cell::OnceCell<Vec<String>>,
@@ -401,7 +401,7 @@ pub(super) struct Said<'a> {
 }
 
 impl<'a> Said<'a> {
-    pub(super) fn new(text: &'a str) -> Said<'a> {
+    pub(in crate::bundle) fn new(text: &'a str) -> Said<'a> {
         Said {
             text,
             quoted: Default::default(),
@@ -1090,7 +1090,7 @@ enum Tried {
 fn try_without(
     base: &mut oracle::Findings,
     keys: impl Iterator<Item = String>,
-    draft: &impl Fn(&oracle::Findings) -> anyhow::Result<super::Bundle>,
+    draft: &impl Fn(&oracle::Findings) -> anyhow::Result<crate::bundle::Bundle>,
     scratch: &std::path::Path,
 ) -> anyhow::Result<Tried> {
     let mut f = base.clone();
@@ -1105,11 +1105,13 @@ fn try_without(
         let _ = std::fs::write(std::env::temp_dir().join(name), &next.text);
     }
     let joined = errors.join("\n");
-    let missing = super::missing_names(&joined);
+    let missing = crate::bundle::check::said::missing_names(&joined);
     let restored = base.put_back(&missing, false);
     // A glob of a module that went whole with the impls (num's `pub use num_iter::*`).
     let imports_before = base.dead_imports.len();
-    (base.dead_imports).extend(super::dangling_imports(&next.text, &joined));
+    (base.dead_imports).extend(crate::bundle::check::said::dangling_imports(
+        &next.text, &joined,
+    ));
     Ok(
         if restored > 0 || base.dead_imports.len() > imports_before {
             Tried::Again
@@ -1123,11 +1125,15 @@ fn try_without(
 /// are then: a draft whose build fails only on imports left with nothing to resolve to (a
 /// glob of a module the oracle took whole) is drafted again without them first.
 fn probe(
-    best: super::Bundle,
+    best: crate::bundle::Bundle,
     findings: &oracle::Findings,
-    draft: &impl Fn(&oracle::Findings) -> anyhow::Result<super::Bundle>,
+    draft: &impl Fn(&oracle::Findings) -> anyhow::Result<crate::bundle::Bundle>,
     scratch: &std::path::Path,
-) -> anyhow::Result<(super::Bundle, oracle::Findings, Option<mono::Instances>)> {
+) -> anyhow::Result<(
+    crate::bundle::Bundle,
+    oracle::Findings,
+    Option<mono::Instances>,
+)> {
     if std::env::var_os("XTASK_PRUNE_DEBUG").is_some() {
         eprintln!("impls: a debug build of {} bytes", best.text.len());
     }
@@ -1135,7 +1141,7 @@ fn probe(
         Ok(run) => return Ok((best, findings.clone(), Some(run))),
         Err(errors) => errors,
     };
-    let dangling = super::dangling_imports(&best.text, &errors);
+    let dangling = crate::bundle::check::said::dangling_imports(&best.text, &errors);
     if dangling.is_empty() {
         return Ok((best, findings.clone(), None));
     }
@@ -1151,12 +1157,12 @@ fn probe(
 /// `next` (drafted from `f`) with the stubbed functions of `unrun` out whole where it
 /// compiles without them: those its errors name come back, twice at most.
 fn without_stubs(
-    next: super::Bundle,
+    next: crate::bundle::Bundle,
     f: oracle::Findings,
     (unrun, aliases): (&HashSet<String>, &Aliases),
-    draft: &impl Fn(&oracle::Findings) -> anyhow::Result<super::Bundle>,
+    draft: &impl Fn(&oracle::Findings) -> anyhow::Result<crate::bundle::Bundle>,
     scratch: &std::path::Path,
-) -> anyhow::Result<(super::Bundle, oracle::Findings)> {
+) -> anyhow::Result<(crate::bundle::Bundle, oracle::Findings)> {
     let mut out = super::unrun::removals(unrun);
     for _ in 0..3 {
         if out.is_empty() {
@@ -1205,12 +1211,12 @@ fn report(compiles: usize, group: &[Candidate], needed: &[bool], errors: &[Strin
 /// findings; the result is `best` (and `findings`) when nothing could go, else the smaller
 /// bundle and the findings that make it.
 pub fn drop_unused(
-    best: super::Bundle,
+    best: crate::bundle::Bundle,
     trees: &[Vec<syn::Item>],
     findings: &oracle::Findings,
-    draft: impl Fn(&oracle::Findings) -> anyhow::Result<super::Bundle>,
+    draft: impl Fn(&oracle::Findings) -> anyhow::Result<crate::bundle::Bundle>,
     budget: usize,
-) -> anyhow::Result<(super::Bundle, oracle::Findings)> {
+) -> anyhow::Result<(crate::bundle::Bundle, oracle::Findings)> {
     let scratch = tempfile::tempdir().context("a scratch folder for the impls' drafts")?;
     let debug = std::env::var_os("XTASK_PRUNE_DEBUG").is_some();
     let (best, start, run) = probe(best, findings, &draft, scratch.path())?;
@@ -1238,7 +1244,7 @@ pub fn drop_unused(
     let mut queue: std::collections::VecDeque<(Vec<Candidate>, bool)> = [(all, false)].into();
     let mut compiles = 0;
     while let Some((group, doubted)) = queue.pop_front() {
-        if compiles == budget || super::budget::cut("more of the impls pass") {
+        if compiles == budget || crate::bundle::budget::cut("more of the impls pass") {
             break;
         }
         compiles += 1;
@@ -1281,7 +1287,7 @@ pub fn drop_unused(
     f.dead_impls = accepted.iter().map(|c| c.key.clone()).collect();
     f.dead_impls.extend(unrun.iter().cloned());
     let mut next = draft(&f)?;
-    if compiles < budget && !super::budget::cut("the stubs taken out whole") {
+    if compiles < budget && !crate::bundle::budget::cut("the stubs taken out whole") {
         let aliases = Aliases::of(trees);
         (next, f) = without_stubs(next, f, (&unrun, &aliases), &draft, scratch.path())?;
     }

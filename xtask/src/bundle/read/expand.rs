@@ -686,7 +686,7 @@ impl Macros {
                     let made = expand_rules(rules, m.mac.tokens.clone())?;
                     let mut made = self.expand_items(made, depth + 1)?;
                     for it in &mut made {
-                        if let Some(attrs) = super::item_attrs_mut(it) {
+                        if let Some(attrs) = crate::bundle::read::syntax::item_attrs_mut(it) {
                             attrs.splice(0..0, m.attrs.iter().cloned());
                         }
                     }

@@ -6,7 +6,7 @@
 
 /// The deny-by-default lints a compiler's message says it raised (`#[deny(name)]` on by
 /// default).
-pub(super) fn deny_lints(message: &str) -> Vec<String> {
+pub(in crate::bundle) fn deny_lints(message: &str) -> Vec<String> {
     let mut found = Vec::new();
     for part in message.split("`#[deny(").skip(1) {
         if let Some((name, rest)) = part.split_once(")]`") {
@@ -23,7 +23,10 @@ pub(super) fn deny_lints(message: &str) -> Vec<String> {
 /// The imports `errors` (of a draft `text`) say are unresolved whose names the draft
 /// defines nowhere in the module the path names (or below it): one missing module or
 /// re-export leaves hundreds of imports unresolved, of items that are there and needed.
-pub(super) fn dangling_imports(text: &str, errors: &str) -> crate::fast_hash::HashSet<String> {
+pub(in crate::bundle) fn dangling_imports(
+    text: &str,
+    errors: &str,
+) -> crate::fast_hash::HashSet<String> {
     let mut unresolved = unresolved_imports(errors);
     // The draft is read only when an import is unresolved (im-rc's 412 KiB drafts: 2.3 of
     // the 74 s its bundle took were these readings, most of them for errors of other kinds).
@@ -44,7 +47,7 @@ pub(super) fn dangling_imports(text: &str, errors: &str) -> crate::fast_hash::Ha
 
 /// Whether no item of `path`'s name is left in the module `path` names or below it
 /// (anywhere, for a path that does not start at `crate`). `defined`: `item_places`.
-pub(super) fn defined_nowhere_under(path: &str, defined: &[(String, String)]) -> bool {
+pub(in crate::bundle) fn defined_nowhere_under(path: &str, defined: &[(String, String)]) -> bool {
     let (module, name) = path.rsplit_once("::").unwrap_or(("", path));
     let module = if module.starts_with("crate") {
         module
@@ -59,7 +62,7 @@ pub(super) fn defined_nowhere_under(path: &str, defined: &[(String, String)]) ->
 /// `path` from the crate's root: itself when it starts there, else the module of each of
 /// rustc's "no `name` in `module`" notes for its name (`self::cbrt::cbrt` in libm's
 /// `math` gets "no `cbrt` in `libm::math::cbrt`"), else itself (judged anywhere).
-pub(super) fn rooted(path: &str, errors: &str) -> Vec<String> {
+pub(in crate::bundle) fn rooted(path: &str, errors: &str) -> Vec<String> {
     let name = path.rsplit("::").next().unwrap_or(path);
     if path.starts_with("crate::") {
         return vec![path.to_string()];
@@ -81,13 +84,17 @@ pub(super) fn rooted(path: &str, errors: &str) -> Vec<String> {
 }
 
 /// Every named item of `items` with the path of its module (`crate::a::b`).
-pub(super) fn item_places(items: &[syn::Item], at: &str, out: &mut Vec<(String, String)>) {
+pub(in crate::bundle) fn item_places(
+    items: &[syn::Item],
+    at: &str,
+    out: &mut Vec<(String, String)>,
+) {
     for item in items {
         if let syn::Item::Mod(m) = item {
             if let Some((_, inner)) = &m.content {
                 item_places(inner, &format!("{at}::{}", m.ident), out);
             }
-        } else if let Some(name) = super::item_name(item) {
+        } else if let Some(name) = crate::bundle::read::syntax::item_name(item) {
             out.push((at.to_string(), name));
         }
     }
@@ -101,7 +108,7 @@ pub(super) fn item_places(items: &[syn::Item], at: &str, out: &mut Vec<(String, 
 /// A module that cannot be found (E0433's "cannot find `rand_pcg` in `crate`": a library
 /// nothing else of was kept) names also the item its path goes on to in the error's
 /// source line (`type Rng = crate::rand_pcg::Pcg64Mcg;`).
-pub(super) fn missing_names(errors: &str) -> crate::fast_hash::HashSet<String> {
+pub(in crate::bundle) fn missing_names(errors: &str) -> crate::fast_hash::HashSet<String> {
     let mut names = crate::fast_hash::HashSet::default();
     let mut module: Option<String> = None;
     for l in errors.lines() {
@@ -137,7 +144,7 @@ pub(super) fn missing_names(errors: &str) -> crate::fast_hash::HashSet<String> {
 /// item named `x` found" errors: a member whose trait the findings took out with it (rand's
 /// `$ty::cast_from_int(value)` in `float_impls!`, of the dead `FloatSIMDUtils`). Only where
 /// names may be needed: the name alone brings nothing back, its trait comes as needed.
-pub(super) fn unfound_members(errors: &str) -> crate::fast_hash::HashSet<String> {
+pub(in crate::bundle) fn unfound_members(errors: &str) -> crate::fast_hash::HashSet<String> {
     errors
         .lines()
         .filter_map(|l| l.strip_prefix("error[E0599]: no "))
@@ -147,7 +154,7 @@ pub(super) fn unfound_members(errors: &str) -> crate::fast_hash::HashSet<String>
 }
 
 /// The paths of rustc's "unresolved import(s) `a::B`, `c::D`" errors.
-pub(super) fn unresolved_imports(errors: &str) -> crate::fast_hash::HashSet<String> {
+pub(in crate::bundle) fn unresolved_imports(errors: &str) -> crate::fast_hash::HashSet<String> {
     errors
         .lines()
         .filter(|l| l.starts_with("error[E0432]: unresolved import"))

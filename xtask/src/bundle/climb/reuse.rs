@@ -11,7 +11,8 @@
 //! pruning replaced by a stub (`unrun`): such a candidate is refused, and bundling starts
 //! anew.
 
-use super::{Bundle, Dep, Inlined};
+use crate::bundle::emit::render::libraries_start;
+use crate::bundle::{Bundle, Dep, Inlined};
 use crate::fast_hash::HashSet;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -32,12 +33,15 @@ pub struct Kept {
 
 /// What of the solution the pruned libraries depend on: the modules and names it imports,
 /// and each identifier it writes that `library_text` holds.
-fn signature(solution: &super::solution::Solution, library_text: &str) -> Option<Vec<String>> {
+fn signature(
+    solution: &crate::bundle::name::solution::Solution,
+    library_text: &str,
+) -> Option<Vec<String>> {
     let tokens: proc_macro2::TokenStream = library_text.parse().ok()?;
     let mut defined = HashSet::default();
-    super::idents(tokens, &mut defined);
+    crate::bundle::read::syntax::idents(tokens, &mut defined);
     let mut written = HashSet::default();
-    super::idents(solution.seeds.clone(), &mut written);
+    crate::bundle::read::syntax::idents(solution.seeds.clone(), &mut written);
     let mut out = BTreeSet::new();
     for (kind, names) in [
         ("glob", &solution.globs),
@@ -62,16 +66,6 @@ fn signature(solution: &super::solution::Solution, library_text: &str) -> Option
     Some(out.into_iter().collect())
 }
 
-/// Where a bundle's libraries start in its text (`Drafter::draft`'s layout: the solution,
-/// then the chunks, then maybe `extern crate alloc;`); `None` if the sizes do not add up.
-pub(super) fn libraries_start(bundle: &Bundle) -> Option<usize> {
-    let text = &bundle.text;
-    let end = text.strip_suffix(super::EXTERN_ALLOC).unwrap_or(text).len();
-    let total: usize = bundle.libraries.iter().map(|l| l.bytes).sum();
-    let at = end.checked_sub(total)?;
-    text.is_char_boundary(at).then_some(at)
-}
-
 /// The library part of `bundle`, verified for the solution at `main_rs`, to keep; `None`
 /// when it has no libraries or its layout is not the drafter's.
 pub fn keep(
@@ -84,14 +78,14 @@ pub fn keep(
         return None;
     }
     let start = libraries_start(bundle)?;
-    let solution = super::solution::prepare(main_rs, deps, target).ok()?;
+    let solution = crate::bundle::name::solution::prepare(main_rs, deps, target).ok()?;
     let library_text = bundle.text[start..].to_string();
     let modules: BTreeSet<String> = bundle.libraries.iter().map(|l| l.module.clone()).collect();
     // The layout read back must be the drafter's: the solution's text, then the libraries.
     // The imports that went are those of its droppable names its text no longer writes.
     let mut written = HashSet::default();
     let solution_text: proc_macro2::TokenStream = bundle.text[..start].parse().ok()?;
-    super::idents(solution_text, &mut written);
+    crate::bundle::read::syntax::idents(solution_text, &mut written);
     let dropped: BTreeSet<String> = (solution.droppable.iter())
         .filter(|n| !written.contains(*n))
         .cloned()
@@ -119,7 +113,7 @@ pub fn rebundle(
     deps: &BTreeMap<String, Dep>,
     target: crate::judge::TargetCfgs,
 ) -> anyhow::Result<Option<Bundle>> {
-    let solution = super::solution::prepare(main_rs, deps, target)?;
+    let solution = crate::bundle::name::solution::prepare(main_rs, deps, target)?;
     if signature(&solution, &kept.library_text).as_ref() != Some(&kept.signature)
         || !kept.dropped.is_subset(&solution.droppable)
     {
@@ -160,7 +154,7 @@ pub fn stub_reached(bundle: &Bundle, dir: &Path) -> anyhow::Result<bool> {
         return Ok(false);
     }
     let marked = format!("{solution}{}", libraries.replace(STUB, MARKED));
-    match super::mono::generated_code(&marked, dir)? {
+    match crate::bundle::check::mono::generated_code(&marked, dir)? {
         Some(ir) => Ok(ir.contains("xtask: a stub reached")),
         None => Ok(true),
     }
