@@ -1,6 +1,8 @@
 //! Applying the pruner's verdict to a copy of the trees.
 
-use super::{addr, Kept};
+use super::nodes::addr;
+use crate::fast_hash::HashSet;
+use std::collections::BTreeSet;
 
 impl Kept {
     fn has<T>(&self, node: &T) -> bool {
@@ -132,6 +134,14 @@ fn retain_as<T>(original: &[T], copy: &mut Vec<T>, keep: impl Fn(&T) -> bool) {
     let verdicts: Vec<bool> = original.iter().map(keep).collect();
     let mut verdicts = verdicts.into_iter();
     copy.retain(|_| verdicts.next().unwrap_or(true));
+}
+
+/// What survives: the addresses of kept nodes in the trees given to `reach`.
+pub struct Kept {
+    pub(super) addresses: HashSet<usize>,
+    /// The solution's imported names (of `Seeds::droppable`) that nothing kept is named:
+    /// their imports go from the solution's text (`Solution::text`).
+    pub dropped: BTreeSet<String>,
 }
 
 #[cfg(test)]

@@ -1,9 +1,10 @@
 //! What the pruner knows before it keeps anything: the libraries' names and traits, what
 //! their macros make, and what the compiler found dead in an earlier draft.
 
-use super::index::{Index, Sym, KINDS, MAC};
+use super::index::Index;
+use super::nodes::{is_noise, Kind, Node, Ruling};
+use super::symbols::{Sym, KINDS, MAC};
 use super::tokens::collect_idents;
-use super::{is_noise, Kind};
 use crate::fast_hash::{HashMap, HashSet};
 use proc_macro2::TokenStream;
 use std::collections::BTreeSet;
@@ -196,7 +197,7 @@ impl Dead {
     /// `ruling.banned`: the keys the compiler reported. Types a macro definition names are
     /// never taken out: a call makes several items at once, some of which may be needed
     /// while the compiler found one of those types dead.
-    pub(super) fn new(index: &Index, ruling: &super::Ruling, facts: &Facts) -> Dead {
+    pub(super) fn new(index: &Index, ruling: &Ruling, facts: &Facts) -> Dead {
         let banned = &ruling.banned;
         // Only macros something still calls: one whose calls were all written out (impl-only
         // calls, for the impls pass) makes nothing more.
@@ -209,7 +210,7 @@ impl Dead {
             .filter(|(m, _)| called.contains(m))
             .flat_map(|(_, t)| t.iter().copied())
             .collect();
-        let spared = |n: &super::Node| {
+        let spared = |n: &Node| {
             matches!(n.kind, Kind::Named | Kind::Trait { .. })
                 && n.name.is_some_and(|s| protected.contains(&s))
         };
@@ -222,7 +223,7 @@ impl Dead {
             .filter(|n| spared(n))
             .filter_map(|n| n.key.as_ref())
             .collect();
-        let reported = |n: &super::Node| n.key.as_ref().is_some_and(|k| banned.contains(k));
+        let reported = |n: &Node| n.key.as_ref().is_some_and(|k| banned.contains(k));
         let spared_nodes: Vec<bool> = index
             .nodes
             .iter()

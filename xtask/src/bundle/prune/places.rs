@@ -5,8 +5,8 @@
 //! another module means another item. A `macro_rules!` body is read where the macro is
 //! called, so what it names counts at each of its call sites (through the macros calling it).
 
-use super::index::{is_path, Sym, KINDS, MAC, VARIANT};
-use super::{Kind, Node};
+use super::nodes::{Kind, Node};
+use super::symbols::{is_path, Sym, KINDS, MAC, VARIANT};
 use crate::fast_hash::{HashMap, HashSet};
 
 /// A library and a module node in it (`None`: the library's root).

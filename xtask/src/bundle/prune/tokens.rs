@@ -4,7 +4,7 @@
 //! Read as proc-macro2's trees instead, each pass copied every tree of every group (a
 //! group's stream is shared with the group), each identifier's text with it.
 
-use super::index::{is_primitive, Interner, Sym, DOT, KINDS, MAC, QUAL};
+use super::symbols::{is_primitive, Interner, Sym, DOT, KINDS, MAC, QUAL};
 use crate::fast_hash::{HashMap, HashSet};
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 

@@ -2,9 +2,10 @@
 //! what goes with what was kept (modules, globs, standard-library imports).
 
 use super::facts::{capitalised, Dead, Facts};
-use super::index::{is_path, Index, Sym, KINDS, MAC};
+use super::index::Index;
+use super::nodes::{Kind, Mentions, Node};
 use super::places::Places;
-use super::{Kind, Mentions, Node};
+use super::symbols::{is_path, Sym, KINDS, MAC};
 use crate::fast_hash::{HashMap, HashSet};
 
 /// What a glob import opens.
