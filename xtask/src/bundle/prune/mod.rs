@@ -33,6 +33,7 @@
 mod apply;
 mod facts;
 mod index;
+mod kinds;
 mod nodes;
 mod places;
 mod symbols;
