@@ -325,7 +325,13 @@ impl Index {
     }
 
     /// A `macro_rules!` definition, or an item-level macro call.
-    pub(super) fn macro_(&mut self, a: usize, item: &syn::Item, m: &syn::ItemMacro, parent: &Scope) {
+    pub(super) fn macro_(
+        &mut self,
+        a: usize,
+        item: &syn::Item,
+        m: &syn::ItemMacro,
+        parent: &Scope,
+    ) {
         let uses = self.idents(item);
         match &m.ident {
             Some(name) => {

@@ -36,6 +36,7 @@ mod index;
 mod kinds;
 mod nodes;
 mod places;
+mod rules;
 mod symbols;
 mod tokens;
 mod walk;
