@@ -411,4 +411,338 @@ mod tests {
             assert!(linked.contains(&name), "README does not link {name}");
         }
     }
+
+    /// The bundler's stages, in the order a solution flows through them: each part of
+    /// `bundle/` (a folder or a file) may import only the parts before it. The clock and
+    /// the vocabulary come first; `tests.rs` (the bundle's tests) stands outside.
+    const BUNDLE_ORDER: [&str; 9] = [
+        "budget",
+        "vocabulary",
+        "read",
+        "name",
+        "prune",
+        "emit",
+        "check",
+        "shrink",
+        "climb",
+    ];
+
+    /// The module a source file is (`bundle/climb/draft.rs`: `bundle::climb::draft`).
+    fn module_of(rel: &str) -> Vec<String> {
+        let mut m: Vec<String> = rel
+            .trim_end_matches(".rs")
+            .split('/')
+            .map(String::from)
+            .collect();
+        if m.last().is_some_and(|l| l == "mod" || l == "main") {
+            m.pop();
+        }
+        m
+    }
+
+    /// Whether an item is compiled only for tests (`#[cfg(test)]`).
+    fn test_only(attrs: &[syn::Attribute]) -> bool {
+        attrs.iter().any(|a| {
+            a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "test")
+        })
+    }
+
+    /// The paths a module writes, and the name each of its `use` leaves binds with its path.
+    type Written = (Vec<Vec<String>>, Vec<(String, Vec<String>)>);
+
+    /// The paths an item list writes, test-only items aside: `use` trees flattened (with
+    /// the name a leaf binds), every other path as written.
+    fn written_paths(items: &[syn::Item]) -> Written {
+        use syn::visit::Visit;
+        #[derive(Default)]
+        struct Paths(Vec<Vec<String>>, Vec<(String, Vec<String>)>);
+        impl<'ast> Visit<'ast> for Paths {
+            fn visit_item(&mut self, i: &'ast syn::Item) {
+                let attrs: &[syn::Attribute] = match i {
+                    syn::Item::Mod(m) => &m.attrs,
+                    syn::Item::Fn(f) => &f.attrs,
+                    syn::Item::Impl(m) => &m.attrs,
+                    syn::Item::Use(u) => &u.attrs,
+                    _ => &[],
+                };
+                if !test_only(attrs) {
+                    syn::visit::visit_item(self, i);
+                }
+            }
+            // `pub(in crate::bundle)` says who may see an item, and imports nothing.
+            fn visit_vis_restricted(&mut self, _: &'ast syn::VisRestricted) {}
+            fn visit_path(&mut self, p: &'ast syn::Path) {
+                self.0
+                    .push(p.segments.iter().map(|s| s.ident.to_string()).collect());
+                syn::visit::visit_path(self, p);
+            }
+            fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+                let mut stack = vec![(Vec::new(), &u.tree)];
+                while let Some((mut at, tree)) = stack.pop() {
+                    match tree {
+                        syn::UseTree::Path(p) => {
+                            at.push(p.ident.to_string());
+                            stack.push((at, &p.tree));
+                        }
+                        syn::UseTree::Name(n) => {
+                            at.push(n.ident.to_string());
+                            let bound = at.last().cloned().unwrap_or_default();
+                            self.1.push((bound, at.clone()));
+                            self.0.push(at);
+                        }
+                        syn::UseTree::Rename(r) => {
+                            at.push(r.ident.to_string());
+                            self.1.push((r.rename.to_string(), at.clone()));
+                            self.0.push(at);
+                        }
+                        syn::UseTree::Glob(_) => self.0.push(at),
+                        syn::UseTree::Group(g) => {
+                            stack.extend(g.items.iter().map(|t| (at.clone(), t)));
+                        }
+                    }
+                }
+            }
+        }
+        let mut paths = Paths::default();
+        for item in items {
+            paths.visit_item(item);
+        }
+        (paths.0, paths.1)
+    }
+
+    /// The tool's modules (by path from the crate root) with the paths each writes outside
+    /// its tests and the names its `use` items bind.
+    type Modules = std::collections::BTreeMap<Vec<String>, Written>;
+
+    /// `path` as written in module `at`, from the crate root: `crate::`, `self::`,
+    /// `super::` and a name `at` binds by `use` or declares as a module; `None` for a path
+    /// outside the tool (std, a dependency) or an item of `at` itself.
+    fn absolute(path: &[String], at: &[String], modules: &Modules) -> Option<Vec<String>> {
+        let (mut base, mut rest) = (at.to_vec(), path);
+        match rest.first()?.as_str() {
+            "crate" => (base, rest) = (Vec::new(), &rest[1..]),
+            "self" => rest = &rest[1..],
+            "super" => {
+                while rest.first().is_some_and(|s| s == "super") {
+                    base.pop()?;
+                    rest = &rest[1..];
+                }
+            }
+            first => {
+                let child: Vec<String> = at.iter().cloned().chain([first.to_string()]).collect();
+                if modules.contains_key(&child) {
+                    return Some(at.iter().chain(rest).cloned().collect());
+                }
+                let (_, binds) = modules.get(at)?;
+                let (_, to) = binds
+                    .iter()
+                    .find(|(name, to)| name == first && to.as_slice() != rest)?;
+                let to = absolute(to, at, modules)?;
+                return Some(to.into_iter().chain(rest[1..].iter().cloned()).collect());
+            }
+        }
+        Some(base.into_iter().chain(rest.iter().cloned()).collect())
+    }
+
+    /// The module that defines what absolute `path` names: its longest module prefix,
+    /// followed through the `use` items of that module (a re-export names its source).
+    fn defining_module(path: &[String], modules: &Modules, depth: usize) -> Option<Vec<String>> {
+        let mut at: Vec<String> = Vec::new();
+        for (k, seg) in path.iter().enumerate() {
+            let child: Vec<String> = at.iter().cloned().chain([seg.clone()]).collect();
+            if modules.contains_key(&child) {
+                at = child;
+                continue;
+            }
+            let (_, binds) = modules.get(&at)?;
+            if let Some((_, to)) = binds.iter().find(|(name, _)| name == seg) {
+                if depth < 8 {
+                    let to = absolute(to, &at, modules)?;
+                    let full: Vec<String> = to
+                        .into_iter()
+                        .chain(path[k + 1..].iter().cloned())
+                        .collect();
+                    return defining_module(&full, modules, depth + 1);
+                }
+            }
+            return Some(at);
+        }
+        Some(at)
+    }
+
+    /// Every (from, to) pair of bundle modules where `from`'s code outside its tests names
+    /// what `to` defines.
+    fn bundle_imports() -> Vec<(Vec<String>, Vec<String>)> {
+        let modules: Modules = sources()
+            .iter()
+            .map(|(rel, file)| (module_of(rel), written_paths(&file.items)))
+            .collect();
+        let mut out = std::collections::BTreeSet::new();
+        for (at, (paths, _)) in &modules {
+            if at.first().map(String::as_str) != Some("bundle")
+                || at.get(1).is_some_and(|p| p == "tests")
+            {
+                continue;
+            }
+            for p in paths {
+                let Some(abs) = absolute(p, at, &modules) else {
+                    continue;
+                };
+                let Some(to) = defining_module(&abs, &modules, 0) else {
+                    continue;
+                };
+                if to != *at && to.first().map(String::as_str) == Some("bundle") {
+                    out.insert((at.clone(), to));
+                }
+            }
+        }
+        out.into_iter().collect()
+    }
+
+    /// Each violation of the bundler's layering among `imports`: a part of `bundle/` that
+    /// imports a part after it in `BUNDLE_ORDER` (or one not in it), a file that imports
+    /// what its folder's `mod.rs` defines (a map, not a hub), and a cycle between the files
+    /// of one folder.
+    fn layering_faults(imports: &[(Vec<String>, Vec<String>)]) -> Vec<String> {
+        let rank = |m: &[String]| {
+            m.get(1)
+                .and_then(|p| BUNDLE_ORDER.iter().position(|o| o == p))
+        };
+        let mut faults = Vec::new();
+        let mut within: std::collections::BTreeMap<Vec<String>, Vec<(String, String)>> =
+            Default::default();
+        for (from, to) in imports {
+            if from.starts_with(to) && to.len() < from.len() {
+                faults.push(format!(
+                    "{} imports its own folder's map {}",
+                    from.join("::"),
+                    to.join("::")
+                ));
+                continue;
+            }
+            match (rank(from), rank(to)) {
+                (Some(a), Some(b)) if a < b => faults.push(format!(
+                    "{} imports {}, a later stage",
+                    from.join("::"),
+                    to.join("::")
+                )),
+                (Some(_), Some(_)) => {}
+                _ if from.len() > 1 && to.len() > 1 => faults.push(format!(
+                    "{} or {} is in no stage",
+                    from.join("::"),
+                    to.join("::")
+                )),
+                _ => {}
+            }
+            // Inside a folder: the two files' common folder, and each one's part there.
+            let common = from.iter().zip(to).take_while(|(a, b)| a == b).count();
+            if common >= 2 && from.len() > common && to.len() > common {
+                within
+                    .entry(from[..common].to_vec())
+                    .or_default()
+                    .push((from[common].clone(), to[common].clone()));
+            }
+        }
+        for (folder, edges) in &within {
+            if let Some(c) = cycle(edges) {
+                faults.push(format!(
+                    "a cycle in {}: {}",
+                    folder.join("::"),
+                    c.join(" -> ")
+                ));
+            }
+        }
+        faults
+    }
+
+    /// The bundler's house (ARCHITECTURE.md): its stages import only the vocabulary and the
+    /// stages before them, no file imports its folder's `mod.rs`, no cycle inside a folder;
+    /// each is found when made up.
+    #[test]
+    fn the_bundlers_stages_import_only_the_stages_before_them_and_no_folder_has_a_cycle() {
+        let imports = bundle_imports();
+        assert!(
+            imports.len() > 100,
+            "the imports were not read: {} found",
+            imports.len()
+        );
+        let faults = layering_faults(&imports);
+        assert!(faults.is_empty(), "{}", faults.join("\n"));
+        let m = |p: &str| -> Vec<String> { p.split("::").map(String::from).collect() };
+        let made_up = [
+            ("bundle::read::load", "bundle::climb::draft"),
+            ("bundle::prune::walk", "bundle::prune"),
+            ("bundle::shrink::a", "bundle::shrink::b"),
+            ("bundle::shrink::b", "bundle::shrink::a"),
+        ]
+        .map(|(a, b)| (m(a), m(b)));
+        assert_eq!(
+            layering_faults(&made_up).len(),
+            3,
+            "{:?}",
+            layering_faults(&made_up)
+        );
+    }
+
+    /// `bundle/mod.rs` is a map: at most 150 lines of code and 3 functions; every part of
+    /// `bundle/` is a stage of `BUNDLE_ORDER` (or the tests); every stage folder's `mod.rs`
+    /// opens with a `//!` story, and no file of `bundle/` has over 1,000 lines of code
+    /// before its test module.
+    #[test]
+    fn the_bundlers_map_is_short_and_every_stage_folder_tells_its_story() {
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let code_lines = |text: &str| {
+            let lines: Vec<&str> = text.lines().collect();
+            (0..lines.len())
+                .find(|&k| {
+                    lines[k].starts_with("#[cfg(test)]")
+                        && lines
+                            .get(k + 1)
+                            .is_some_and(|l| l.starts_with("mod ") || l.starts_with("pub mod "))
+                })
+                .unwrap_or(lines.len())
+        };
+        let map = std::fs::read_to_string(src.join("bundle/mod.rs")).unwrap();
+        assert!(
+            code_lines(&map) <= 150,
+            "bundle/mod.rs: {} lines of code",
+            code_lines(&map)
+        );
+        let functions = syn::parse_file(&map)
+            .unwrap()
+            .items
+            .iter()
+            .filter(|i| matches!(i, syn::Item::Fn(_)))
+            .count();
+        assert!(functions <= 3, "bundle/mod.rs: {functions} functions");
+        let mut folders = 0;
+        for (rel, _) in sources()
+            .iter()
+            .filter(|(rel, _)| rel.starts_with("bundle/"))
+        {
+            let part = rel["bundle/".len()..]
+                .split('/')
+                .next()
+                .unwrap()
+                .trim_end_matches(".rs");
+            assert!(
+                BUNDLE_ORDER.contains(&part) || ["mod", "tests"].contains(&part),
+                "{rel}: in no stage"
+            );
+            let text = std::fs::read_to_string(src.join(rel)).unwrap();
+            assert!(
+                code_lines(&text) <= 1000 || rel.ends_with("tests.rs"),
+                "{rel}: {} lines of code",
+                code_lines(&text)
+            );
+            if rel.matches('/').count() == 2 && rel.ends_with("/mod.rs") {
+                folders += 1;
+                assert!(
+                    text.starts_with("//! "),
+                    "{rel} does not open with its story"
+                );
+            }
+        }
+        assert!(folders >= 3, "{folders} stage folders");
+    }
 }

@@ -29,14 +29,6 @@ pub struct Findings {
 }
 
 impl Findings {
-    /// Everything to keep out of the next draft, and the names it must keep.
-    pub fn ruling(&self) -> crate::bundle::prune::Ruling {
-        crate::bundle::prune::Ruling {
-            banned: self.dead.union(&self.dead_members).cloned().collect(),
-            needed: self.needed.clone(),
-        }
-    }
-
     /// Puts back the items found dead whose names are among `names` (with `members`, the
     /// methods too: `Float::powf` for rustc's E0576); how many.
     pub fn put_back(&mut self, names: &HashSet<String>, members: bool) -> usize {

@@ -111,7 +111,7 @@ impl Drafter<'_> {
                     named: &solution.referenced,
                     bare: solution.bare_names.as_ref(),
                 },
-                &findings.ruling(),
+                &ruling(findings),
                 self.whole,
                 self.scoped.get(),
             )
@@ -180,4 +180,12 @@ fn has_lowercase_variant(items: &[syn::Item]) -> bool {
             .is_some_and(|(_, c)| has_lowercase_variant(c)),
         _ => false,
     })
+}
+
+/// Everything `findings` keep out of the next draft, and the names it must keep.
+fn ruling(findings: &oracle::Findings) -> prune::Ruling {
+    prune::Ruling {
+        banned: (findings.dead.union(&findings.dead_members).cloned()).collect(),
+        needed: findings.needed.clone(),
+    }
 }

@@ -8,6 +8,8 @@
 //! items as these passes need them (module paths, the type an impl is for). Each pass
 //! proves its cut by compiling: what it cannot prove it leaves.
 
+pub mod asked;
+pub mod candidate;
 pub mod edits;
 pub mod impls;
 pub mod items;
