@@ -21,9 +21,10 @@
 //! build and a few compiles (more for a bundle over the judge's limit, refused unless it
 //! gets smaller).
 
-use super::asked::{asked, is_operator};
+use super::asked::asked;
 pub use super::candidate::Candidate;
 use super::items::{base, each_item, Aliases};
+use crate::bundle::check::asks::is_operator;
 use crate::bundle::check::mono::{self, canon, header_parts};
 use crate::bundle::check::oracle;
 use crate::bundle::read::syntax::idents;
@@ -890,6 +891,7 @@ pub const COMPILES_OVER_THE_LIMIT: usize = 24;
 mod tests {
     use super::super::asked::*;
     use super::*;
+    use crate::bundle::check::asks::*;
     use crate::bundle::check::mono::{normal, TUPLE};
 
     /// The lookup of an error's words finds a word exactly where `has_word` scanning the

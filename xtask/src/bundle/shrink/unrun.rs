@@ -14,6 +14,7 @@
 //! longer than the stub.
 
 use super::items::{base, each_item, Aliases};
+use crate::bundle::check::asks::{base_of, not_found_on, under_caret};
 use crate::bundle::check::mono;
 use crate::fast_hash::HashSet;
 
@@ -267,48 +268,12 @@ pub fn asked_back(
     back
 }
 
-/// The identifiers of an error's first snippet under its first line of carets.
-fn under_caret(error: &str) -> Vec<String> {
-    let Some((snippet, carets)) = crate::bundle::check::oracle::caret_lines(error) else {
-        return Vec::new();
-    };
-    let marked: String = (snippet.char_indices())
-        .filter(|&(j, _)| carets.as_bytes().get(j) == Some(&b'^'))
-        .map(|(_, c)| c)
-        .collect();
-    let word = |c: char| c.is_alphanumeric() || c == '_';
-    (marked.split(|c: char| !word(c)))
-        .filter(|w| !w.is_empty())
-        .map(str::to_string)
-        .collect()
-}
-
-/// The function and the head of the type of "no method named `x` found for struct `T<..>`"
-/// and "no function or associated item named `x` found for struct `T<..>`".
-fn not_found_on<'a>(message: &str, ticks: &[&'a str]) -> Option<(&'a str, String)> {
-    let words = [
-        "no method named `",
-        "no function or associated item named `",
-    ];
-    if !words.iter().any(|w| message.contains(w)) {
-        return None;
-    }
-    let ty = mono::normal(ticks.get(1)?);
-    let ty = ty.trim_start_matches('&').trim_start_matches("mut ");
-    Some((ticks.first()?, base_of(ty)))
-}
-
 /// The head of the type of an inherent method's key (`#k::m::impl MatrixMN<N,U3,U3>::new`),
 /// through `aliases` (`Matrix`); none for a free function's.
 fn type_head(key: &str, aliases: &Aliases) -> Option<String> {
     let (prefix, _) = key.rsplit_once("::")?;
     let (_, ty) = prefix.split_once("::impl ")?;
     Some(aliases.head(&base_of(ty)))
-}
-
-/// A type's head: its name before its arguments (`Matrix<N,R>`: `Matrix`).
-fn base_of(ty: &str) -> String {
-    ty.split('<').next().unwrap_or_default().trim().to_string()
 }
 
 #[cfg(test)]

@@ -14,16 +14,10 @@
 //! stays verbatim), and only when the result type-checks on each of them; else the bundle
 //! stays as it was.
 
-use crate::bundle::{check::oracle, Bundle};
+use crate::bundle::check::oracle;
+use crate::bundle::check::warned::{unused, Edit, Unused};
+use crate::bundle::Bundle;
 use std::path::PathBuf;
-
-/// One of rustc's suggested edits: bytes `start..end` of the draft become `with`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-struct Edit {
-    start: usize,
-    end: usize,
-    with: String,
-}
 
 /// The compilers whose lints are asked: this machine's (`RUSTC`, else `rustc`) and the
 /// judge's own rustc when its toolchain is installed.
@@ -155,82 +149,6 @@ fn each_compiler(
     })
 }
 
-/// One `unused_imports` or `unused_macros` warning: the spans of the names it finds unused
-/// (`start..end` of each import's path, of a macro's name) and the edits that take them out.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Unused {
-    names: Vec<(usize, usize)>,
-    edits: Vec<Edit>,
-}
-
-/// rustc's `unused_imports` and `unused_macros` warnings on `text`, with the edits that take
-/// out what they name, for what is written in the draft itself (a macro's expansion is left
-/// alone: its text is every call's).
-fn unused(diagnostics: &[serde_json::Value], text: &str) -> Vec<Unused> {
-    let mut out = Vec::new();
-    for d in diagnostics {
-        let code = d["code"]["code"].as_str();
-        if code != Some("unused_imports") && code != Some("unused_macros") {
-            continue;
-        }
-        let names = d["spans"].as_array().into_iter().flatten();
-        let Some(names) = names.map(range).collect::<Option<Vec<_>>>() else {
-            continue;
-        };
-        let edits: Vec<Edit> = if code == Some("unused_macros") {
-            names
-                .iter()
-                .filter_map(|&name| macro_line(text, name))
-                .collect()
-        } else {
-            suggested_edits(d).collect()
-        };
-        // A macro's edits, one a name; an import's, one or more for the lot.
-        let whole = code == Some("unused_imports") || edits.len() == names.len();
-        if !names.is_empty() && !edits.is_empty() && whole {
-            out.push(Unused { names, edits });
-        }
-    }
-    out
-}
-
-/// The bytes a span of rustc's JSON covers, when written in the draft itself (not in a
-/// macro's expansion) and not empty.
-fn range(span: &serde_json::Value) -> Option<(usize, usize)> {
-    let start = span["byte_start"].as_u64()? as usize;
-    let end = span["byte_end"].as_u64()? as usize;
-    (span["expansion"].is_null() && start < end).then_some((start, end))
-}
-
-/// The machine-applicable edits rustc suggests with diagnostic `d`.
-fn suggested_edits(d: &serde_json::Value) -> impl Iterator<Item = Edit> + '_ {
-    let children = d["children"].as_array().into_iter().flatten();
-    children
-        .flat_map(|child| child["spans"].as_array().into_iter().flatten())
-        .filter(|span| span["suggestion_applicability"] == "MachineApplicable")
-        .filter_map(|span| {
-            let with = span["suggested_replacement"].as_str()?.to_string();
-            let (start, end) = range(span)?;
-            Some(Edit { start, end, with })
-        })
-}
-
-/// The edit that takes out the line of `text` holding the `macro_rules!` definition whose
-/// name is at `name`, when that line is the whole definition (the compact layout's one item a
-/// line); `None` otherwise.
-fn macro_line(text: &str, (start, end): (usize, usize)) -> Option<Edit> {
-    let from = text.get(..start)?.rfind('\n').map_or(0, |i| i + 1);
-    let to = text.get(start..)?.find('\n').map(|i| start + i)?;
-    let item: syn::ItemMacro = syn::parse_str(&text[from..to]).ok()?;
-    let defines = item.mac.path.is_ident("macro_rules")
-        && item.ident.as_ref().is_some_and(|i| *i == text[start..end]);
-    defines.then(|| Edit {
-        start: from,
-        end: to + 1,
-        with: String::new(),
-    })
-}
-
 /// The first compiler's edits for the warnings whose every name each other compiler
 /// finds unused too (their edits may differ: rustc 1.73 leaves a removed item's newline),
 /// inside `within`, none overlapping another, by start; `None` when there were no
@@ -276,6 +194,7 @@ fn apply(text: &str, edits: &[Edit]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bundle::check::warned::macro_line;
 
     /// A bundle of the solution `main` and one library module `lib` as `Drafter::draft`
     /// lays them out.
