@@ -745,4 +745,89 @@ mod tests {
         }
         assert!(folders >= 3, "{folders} stage folders");
     }
+
+    /// Every source path README, `docs/` and ARCHITECTURE.md name under the tool's folders
+    /// (`bundle/check/oracle.rs`, `bundle/prune/`, with or without `xtask/src/`) exists: a
+    /// file moved is a page to update.
+    #[test]
+    fn every_source_path_the_documentation_names_exists() {
+        let root = project_root();
+        let src = root.join("xtask/src");
+        let folders: Vec<String> = std::fs::read_dir(&src)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_dir())
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        let mut pages = vec![root.join("README.md"), root.join("xtask/ARCHITECTURE.md")];
+        for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+            pages.push(entry.unwrap().path());
+        }
+        let mut checked = 0;
+        for page in &pages {
+            let text = std::fs::read_to_string(page).unwrap();
+            for folder in &folders {
+                let head = format!("{folder}/");
+                for (i, _) in text.match_indices(&head) {
+                    let before = text[..i].chars().next_back();
+                    if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-') {
+                        continue;
+                    }
+                    if before == Some('/') && !text[..i].ends_with("xtask/src/") {
+                        continue;
+                    }
+                    let rest = &text[i..];
+                    let end = rest
+                        .find(|c: char| {
+                            !(c.is_ascii_lowercase() || c.is_ascii_digit() || "_/.".contains(c))
+                        })
+                        .unwrap_or(rest.len());
+                    let path = rest[..end].trim_end_matches('.');
+                    if path.ends_with(".rs") || path.ends_with('/') {
+                        checked += 1;
+                        assert!(
+                            src.join(path).exists(),
+                            "{} names {path}, which is not in xtask/src",
+                            page.display()
+                        );
+                    }
+                }
+            }
+        }
+        assert!(checked > 20, "{checked} paths checked");
+    }
+
+    /// ARCHITECTURE.md walks the bundler: a paragraph for every stage folder of `bundle/`
+    /// (`- **`bundle/<stage>/`**`) that says what it takes and what it gives.
+    #[test]
+    fn the_architecture_walks_every_stage_folder_of_the_bundler_with_what_it_takes_and_gives() {
+        let map = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md"),
+        )
+        .unwrap();
+        let bundle = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bundle");
+        let mut walked = 0;
+        for entry in std::fs::read_dir(bundle).unwrap() {
+            let path = entry.unwrap().path();
+            if !path.is_dir() {
+                continue;
+            }
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let head = format!("- **`bundle/{name}/`**");
+            let at = map
+                .find(&head)
+                .unwrap_or_else(|| panic!("ARCHITECTURE.md has no paragraph for bundle/{name}/"));
+            let rest = &map[at + head.len()..];
+            let end = ["\n- ", "\n\n"].iter().filter_map(|e| rest.find(e)).min();
+            let paragraph = &rest[..end.unwrap_or(rest.len())];
+            for word in ["*Takes*", "*Gives*"] {
+                assert!(
+                    paragraph.contains(word),
+                    "bundle/{name}/'s paragraph lacks {word}"
+                );
+            }
+            walked += 1;
+        }
+        assert!(walked >= 3, "{walked} stage folders");
+    }
 }

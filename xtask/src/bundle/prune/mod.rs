@@ -8,7 +8,7 @@
 //!   and `Type::name` only a method or an associated item; `name!` only a macro; the name
 //!   in a definition (`fn name`) mentions nothing;
 //! - `std::...` paths, and names a module imports from std, are not the libraries' items;
-//! - keys found dead by the compiler (`oracle.rs`) are never kept, and neither is what
+//! - keys found dead by the compiler (`check::oracle`) are never kept, and neither is what
 //!   names a type found dead (capitalised names only: lowercase ones may be locals).
 //!
 //! The shapes that need more than a name:
