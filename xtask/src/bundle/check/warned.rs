@@ -85,3 +85,24 @@ pub fn macro_line(text: &str, (start, end): (usize, usize)) -> Option<Edit> {
         with: String::new(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_macro_definition_goes_only_where_it_is_its_line_alone() {
+        let text = "mod a {\nmacro_rules!m{()=>{}}\nfn f(){} macro_rules!n{()=>{}}\n}\n";
+        let at = |name: &str| {
+            let start = text.find(&format!("!{name}{{")).unwrap() + 1;
+            (start, start + 1)
+        };
+        let gone = macro_line(text, at("m")).unwrap();
+        assert_eq!(&text[gone.start..gone.end], "macro_rules!m{()=>{}}\n");
+        assert_eq!(
+            macro_line(text, at("n")),
+            None,
+            "a line with another item on it stays"
+        );
+    }
+}

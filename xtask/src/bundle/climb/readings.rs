@@ -201,13 +201,13 @@ pub fn of_two_readings((first, compiled): (Bundle, bool), second: Bundle) -> Bun
 }
 
 /// The library bytes of the first draft as written over which the second reading comes
-/// first (see `bundle`): each of the 9 corpus programs over it was over the floor after the
+/// first (see `pruned`): each of the 9 corpus programs over it was over the floor after the
 /// oracle; of the 28 from 16 to 45 KiB, 16 were not (itertools' `tuple_windows` among them,
 /// whose second reading does not compile).
 const SECOND_READING_FIRST: usize = 64 * 1024;
 
 /// A second reading's bundle at most this large is taken without the first reading (see
-/// `bundle`): our own target for every bundle.
+/// `pruned`): our own target for every bundle.
 const SECOND_READING_ENOUGH: usize = 64 * 1024;
 
 pub fn kib(b: &Bundle) -> String {

@@ -343,10 +343,11 @@ mod tests {
     use super::*;
 
     /// Files of syn trees of every kind: the tool's own sources, and items syn keeps raw.
-    const SOURCES: [&str; 5] = [
+    const SOURCES: [&str; 6] = [
         include_str!("refuse.rs"),
         include_str!("../shrink/impls.rs"),
         include_str!("../read/load.rs"),
+        include_str!("../climb/refine.rs"),
         include_str!("../../engine/mod.rs"),
         r#"
 #![allow(dead_code)]
@@ -361,7 +362,7 @@ union U { a: u8 }
     ];
 
     /// `Among` finds a name exactly where the items' tokens read plainly (`solution::idents`
-    /// of each item's tokens) hold it: for every identifier of five sources and names that
+    /// of each item's tokens) hold it: for every identifier of six sources and names that
     /// occur nowhere, asked five at a time (keywords apart, which go by tokens), the last
     /// source with an item syn keeps verbatim (`macro`), a derive, a lifetime and a union.
     #[test]

@@ -194,7 +194,6 @@ fn apply(text: &str, edits: &[Edit]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bundle::check::warned::macro_line;
 
     /// A bundle of the solution `main` and one library module `lib` as `Drafter::draft`
     /// lays them out.
@@ -225,22 +224,6 @@ mod tests {
         let want = "#[allow(unused_imports, dead_code, unused_macros)]\nmod lib {\nuse std::ops::Add;\npub trait Tr{}\nmacro_rules!two{()=>{2}}\npub(crate) use two;\npub fn double<T: Add<Output = T> + Copy>(x: T) -> T { x + x }\n}\n";
         assert_eq!(b.text, format!("{main}\n// lib 1.0\n{want}"));
         assert_eq!(b.libraries[0].bytes, "\n// lib 1.0\n".len() + want.len());
-    }
-
-    #[test]
-    fn a_macro_definition_goes_only_where_it_is_its_line_alone() {
-        let text = "mod a {\nmacro_rules!m{()=>{}}\nfn f(){} macro_rules!n{()=>{}}\n}\n";
-        let at = |name: &str| {
-            let start = text.find(&format!("!{name}{{")).unwrap() + 1;
-            (start, start + 1)
-        };
-        let gone = macro_line(text, at("m")).unwrap();
-        assert_eq!(&text[gone.start..gone.end], "macro_rules!m{()=>{}}\n");
-        assert_eq!(
-            macro_line(text, at("n")),
-            None,
-            "a line with another item on it stays"
-        );
     }
 
     #[test]
