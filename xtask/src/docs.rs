@@ -201,38 +201,6 @@ mod tests {
     /// (string literals and macro bodies aside), as (from, to) units.
     fn references() -> Vec<(Unit, Unit)> {
         use syn::visit::Visit;
-        #[derive(Default)]
-        struct Paths(Vec<Vec<String>>);
-        impl<'ast> Visit<'ast> for Paths {
-            fn visit_path(&mut self, p: &'ast syn::Path) {
-                self.0
-                    .push(p.segments.iter().map(|s| s.ident.to_string()).collect());
-                syn::visit::visit_path(self, p);
-            }
-            fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
-                let mut stack = vec![(Vec::new(), &u.tree)];
-                while let Some((mut at, tree)) = stack.pop() {
-                    match tree {
-                        syn::UseTree::Path(p) => {
-                            at.push(p.ident.to_string());
-                            stack.push((at, &p.tree));
-                        }
-                        syn::UseTree::Name(n) => {
-                            at.push(n.ident.to_string());
-                            self.0.push(at);
-                        }
-                        syn::UseTree::Rename(r) => {
-                            at.push(r.ident.to_string());
-                            self.0.push(at);
-                        }
-                        syn::UseTree::Glob(_) => self.0.push(at),
-                        syn::UseTree::Group(g) => {
-                            stack.extend(g.items.iter().map(|t| (at.clone(), t)));
-                        }
-                    }
-                }
-            }
-        }
         let files = sources();
         let folders: std::collections::BTreeSet<String> = files
             .iter()
@@ -244,7 +212,7 @@ mod tests {
             let from = unit_of(rel);
             let mut paths = Paths::default();
             paths.visit_file(file);
-            for p in paths.0 {
+            for p in paths.written {
                 let to = match p.first().map(String::as_str) {
                     Some("crate") if p.len() > 1 => {
                         let second = p.get(2).filter(|_| folders.contains(&p[1])).cloned();
@@ -450,64 +418,77 @@ mod tests {
     /// The paths a module writes, and the name each of its `use` leaves binds with its path.
     type Written = (Vec<Vec<String>>, Vec<(String, Vec<String>)>);
 
-    /// The paths an item list writes, test-only items aside: `use` trees flattened (with
-    /// the name a leaf binds), every other path as written.
-    fn written_paths(items: &[syn::Item]) -> Written {
-        use syn::visit::Visit;
-        #[derive(Default)]
-        struct Paths(Vec<Vec<String>>, Vec<(String, Vec<String>)>);
-        impl<'ast> Visit<'ast> for Paths {
-            fn visit_item(&mut self, i: &'ast syn::Item) {
-                let attrs: &[syn::Attribute] = match i {
-                    syn::Item::Mod(m) => &m.attrs,
-                    syn::Item::Fn(f) => &f.attrs,
-                    syn::Item::Impl(m) => &m.attrs,
-                    syn::Item::Use(u) => &u.attrs,
-                    _ => &[],
-                };
-                if !test_only(attrs) {
-                    syn::visit::visit_item(self, i);
-                }
-            }
-            // `pub(in crate::bundle)` says who may see an item, and imports nothing.
-            fn visit_vis_restricted(&mut self, _: &'ast syn::VisRestricted) {}
-            fn visit_path(&mut self, p: &'ast syn::Path) {
-                self.0
-                    .push(p.segments.iter().map(|s| s.ident.to_string()).collect());
-                syn::visit::visit_path(self, p);
-            }
-            fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
-                let mut stack = vec![(Vec::new(), &u.tree)];
-                while let Some((mut at, tree)) = stack.pop() {
-                    match tree {
-                        syn::UseTree::Path(p) => {
-                            at.push(p.ident.to_string());
-                            stack.push((at, &p.tree));
-                        }
-                        syn::UseTree::Name(n) => {
-                            at.push(n.ident.to_string());
-                            let bound = at.last().cloned().unwrap_or_default();
-                            self.1.push((bound, at.clone()));
-                            self.0.push(at);
-                        }
-                        syn::UseTree::Rename(r) => {
-                            at.push(r.ident.to_string());
-                            self.1.push((r.rename.to_string(), at.clone()));
-                            self.0.push(at);
-                        }
-                        syn::UseTree::Glob(_) => self.0.push(at),
-                        syn::UseTree::Group(g) => {
-                            stack.extend(g.items.iter().map(|t| (at.clone(), t)));
-                        }
-                    }
-                }
+    /// The paths a source writes (`use` trees flattened, every other path as written;
+    /// string literals and macro bodies aside), with the name each `use` leaf binds; the
+    /// items compiled only for tests left out when `skip_tests`.
+    #[derive(Default)]
+    struct Paths {
+        skip_tests: bool,
+        written: Vec<Vec<String>>,
+        binds: Vec<(String, Vec<String>)>,
+    }
+
+    impl<'ast> syn::visit::Visit<'ast> for Paths {
+        fn visit_item(&mut self, i: &'ast syn::Item) {
+            let attrs: &[syn::Attribute] = match i {
+                syn::Item::Mod(m) => &m.attrs,
+                syn::Item::Fn(f) => &f.attrs,
+                syn::Item::Impl(m) => &m.attrs,
+                syn::Item::Use(u) => &u.attrs,
+                _ => &[],
+            };
+            if !(self.skip_tests && test_only(attrs)) {
+                syn::visit::visit_item(self, i);
             }
         }
-        let mut paths = Paths::default();
+        // `pub(in crate::bundle)` says who may see an item, and imports nothing.
+        fn visit_vis_restricted(&mut self, _: &'ast syn::VisRestricted) {}
+        fn visit_path(&mut self, p: &'ast syn::Path) {
+            (self.written).push(p.segments.iter().map(|s| s.ident.to_string()).collect());
+            syn::visit::visit_path(self, p);
+        }
+        fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+            let mut stack = vec![(Vec::new(), &u.tree)];
+            while let Some((mut at, tree)) = stack.pop() {
+                let bound = match tree {
+                    syn::UseTree::Path(p) => {
+                        at.push(p.ident.to_string());
+                        stack.push((at, &p.tree));
+                        continue;
+                    }
+                    syn::UseTree::Group(g) => {
+                        stack.extend(g.items.iter().map(|t| (at.clone(), t)));
+                        continue;
+                    }
+                    syn::UseTree::Glob(_) => None,
+                    syn::UseTree::Name(n) => {
+                        at.push(n.ident.to_string());
+                        Some(n.ident.to_string())
+                    }
+                    syn::UseTree::Rename(r) => {
+                        at.push(r.ident.to_string());
+                        Some(r.rename.to_string())
+                    }
+                };
+                if let Some(bound) = bound {
+                    self.binds.push((bound, at.clone()));
+                }
+                self.written.push(at);
+            }
+        }
+    }
+
+    /// The paths an item list writes outside its tests, and the names its `use` leaves bind.
+    fn written_paths(items: &[syn::Item]) -> Written {
+        use syn::visit::Visit;
+        let mut paths = Paths {
+            skip_tests: true,
+            ..Paths::default()
+        };
         for item in items {
             paths.visit_item(item);
         }
-        (paths.0, paths.1)
+        (paths.written, paths.binds)
     }
 
     /// The tool's modules (by path from the crate root) with the paths each writes outside
