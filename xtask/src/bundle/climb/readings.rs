@@ -283,16 +283,22 @@ fn read_first<'a>(
         let reading = begin_reading(solution, libraries, options, false)?;
         return Ok((First::Here(reading), None));
     }
-    READ_ALONGSIDE.with(|n| n.set(n.get() + 1));
     let target = options.judge.target_cfgs;
-    let (second, other) = std::thread::scope(|scope| {
-        let other = scope.spawn(|| -> anyhow::Result<Bundle> {
+    let spawned = std::thread::scope(|scope| {
+        let other = reading_thread(scope, || -> anyhow::Result<Bundle> {
             let solution = solution::prepare(main_rs, deps, target)?;
             Ok(begin_reading(&solution, libraries, options, false)?.first)
         });
+        let other = other.ok()?;
         let second = begin_reading(solution, libraries, options, true);
-        (second, other.join())
+        Some((second, other.join()))
     });
+    let Some((second, other)) = spawned else {
+        // No thread to read on: one after the other, as without `alongside`.
+        let reading = begin_reading(solution, libraries, options, false)?;
+        return Ok((First::Here(reading), None));
+    };
+    READ_ALONGSIDE.with(|n| n.set(n.get() + 1));
     let first = match other {
         Ok(first) => first?,
         Err(panic) => std::panic::resume_unwind(panic),
@@ -309,6 +315,21 @@ fn read_first<'a>(
         return Ok((First::Here(second), None));
     }
     Ok((First::There(first), Some(second)))
+}
+
+/// The stack of the thread that reads the first reading alongside. A library is read by
+/// recursion (syn's parser and visitors, the macro expander), whose frames are large in the
+/// tool's unoptimised build, as `cargo xtask` runs it: im-rc 15's first reading overflowed
+/// the 2 MiB a spawned thread gets by default, and `make submit` aborted, where the main
+/// thread's 8 MiB (the usual `ulimit -s`) sufficed. Only what is used is committed.
+const READING_STACK: usize = 64 << 20;
+
+/// Spawns `read` on a thread of `scope` with `READING_STACK`.
+fn reading_thread<'scope, T: Send + 'scope>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    read: impl FnOnce() -> T + Send + 'scope,
+) -> std::io::Result<std::thread::ScopedJoinHandle<'scope, T>> {
+    (std::thread::Builder::new().stack_size(READING_STACK)).spawn_scoped(scope, read)
 }
 
 thread_local! {
@@ -525,4 +546,27 @@ fn refine_and_drop_impls(
     phase("bundle: last oracle rounds");
     step.end(&kib(&best));
     Ok((best, true, compiled))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The thread that reads alongside has the stack a deep reading needs: a recursion of
+    /// 16 MiB of frames (1,024 of 16 KiB), eight times a spawned thread's default and twice
+    /// the usual main thread's, runs on it to the end.
+    #[test]
+    fn the_reading_thread_has_the_stack_a_deep_recursion_needs() {
+        fn deep(n: usize) -> u64 {
+            let frame = std::hint::black_box([n as u8; 16 * 1024]);
+            let below = if n == 0 { 0 } else { deep(n - 1) };
+            below + u64::from(frame[n % frame.len()])
+        }
+        let sum = std::thread::scope(|scope| {
+            let handle = reading_thread(scope, || deep(1024)).unwrap();
+            handle.join().unwrap()
+        });
+        let want: u64 = (0..=1024usize).map(|n| u64::from(n as u8)).sum();
+        assert_eq!(sum, want);
+    }
 }
