@@ -1,6 +1,6 @@
 //! Shrinking: a draft that compiles made smaller on the compiler's word.
 //!
-//! Takes a compiling draft, the trees it was drafted from and the compiler's findings
+//! Takes a draft, the trees it was drafted from and the compiler's findings
 //! (`check`), and gives a smaller draft that still compiles and runs the same: trait impls
 //! the program compiles without taken out (`impls`, over `candidate`s, each error of a draft
 //! without some of them matched to the impls it asks for by `asked`), bodies of functions
