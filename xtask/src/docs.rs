@@ -779,7 +779,8 @@ mod tests {
     }
 
     /// ARCHITECTURE.md walks the bundler: a paragraph for every stage folder of `bundle/`
-    /// (`- **`bundle/<stage>/`**`) that says what it takes and what it gives.
+    /// (`- **`bundle/<stage>/`**`) that says what it takes and what it gives, in the order of
+    /// `BUNDLE_ORDER`, the order `bundle/mod.rs`'s story tells them in too.
     #[test]
     fn the_architecture_walks_every_stage_folder_of_the_bundler_with_what_it_takes_and_gives() {
         let map = std::fs::read_to_string(
@@ -787,8 +788,8 @@ mod tests {
         )
         .unwrap();
         let bundle = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bundle");
-        let mut walked = 0;
-        for entry in std::fs::read_dir(bundle).unwrap() {
+        let mut walked = Vec::new();
+        for entry in std::fs::read_dir(&bundle).unwrap() {
             let path = entry.unwrap().path();
             if !path.is_dir() {
                 continue;
@@ -807,8 +808,31 @@ mod tests {
                     "bundle/{name}/'s paragraph lacks {word}"
                 );
             }
-            walked += 1;
+            walked.push((at, name));
         }
-        assert!(walked >= 3, "{walked} stage folders");
+        assert!(walked.len() >= 3, "{} stage folders", walked.len());
+        // In the stages' order, as `bundle/mod.rs` tells it too (`1. `read`: ...`).
+        let story = std::fs::read_to_string(bundle.join("mod.rs")).unwrap();
+        let rank = |n: &str| BUNDLE_ORDER.iter().position(|o| *o == n);
+        let ranks_by = |at: &dyn Fn(&str) -> usize| {
+            let mut placed: Vec<(usize, Option<usize>)> =
+                walked.iter().map(|(_, n)| (at(n), rank(n))).collect();
+            placed.sort();
+            placed.windows(2).all(|w| w[0].1 < w[1].1)
+        };
+        let in_map = |n: &str| walked.iter().find(|(_, w)| w == n).map_or(0, |(at, _)| *at);
+        let in_story = |n: &str| {
+            story
+                .find(&format!(". `{n}`: "))
+                .unwrap_or_else(|| panic!("bundle/mod.rs does not tell of `{n}`"))
+        };
+        assert!(
+            ranks_by(&in_map),
+            "ARCHITECTURE.md walks the stages out of order"
+        );
+        assert!(
+            ranks_by(&in_story),
+            "bundle/mod.rs tells the stages out of order"
+        );
     }
 }
