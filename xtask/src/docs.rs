@@ -514,6 +514,8 @@ mod tests {
                 if modules.contains_key(&child) {
                     return Some(at.iter().chain(rest).cloned().collect());
                 }
+                // The `use` that binds `first`; not the path of that `use` itself, which the
+                // module writes too (`use anyhow;` binds `anyhow` to itself: no end).
                 let (_, binds) = modules.get(at)?;
                 let (_, to) = binds
                     .iter()
